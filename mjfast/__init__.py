@@ -1,0 +1,56 @@
+"""mjfast: fast Chinese Official Mahjong (MCR, 国标麻将) scoring.
+
+A hand is a 34-slot count array (0-8 = 1m-9m, 9-17 = 1p-9p, 18-26 = 1s-9s,
+27-30 = E S W N, 31-33 = C F P).  The compiled core answers win / waits /
+shanten / decompositions; the fan engine scores all 81 MCR fans.
+"""
+from ._version import __version__
+from .errors import InvalidHand, NotWinning
+
+try:
+    from . import _core  # noqa: F401
+except ImportError as exc:  # pragma: no cover - only on a broken install
+    raise ImportError(
+        "mjfast's compiled extension (mjfast._core) is missing or does not load: "
+        "install with `pip install .` (or `pip install -e .`) so that it is built; "
+        f"there is no pure-Python fallback. Original error: {exc}"
+    ) from exc
+
+from .tiles import TILE_NAMES, tile_name, tile_index, to_counts, counts_to_str, parse_tiles
+from .hand import Hand, Meld, parse_hand, format_hand
+from .core import (
+    FORMS,
+    is_win,
+    waits,
+    shanten,
+    useful_tiles,
+    is_win_batch,
+    shanten_batch,
+    waits_batch,
+    openmp_enabled,
+)
+
+__all__ = [
+    "__version__",
+    "InvalidHand",
+    "NotWinning",
+    "TILE_NAMES",
+    "tile_name",
+    "tile_index",
+    "to_counts",
+    "counts_to_str",
+    "parse_tiles",
+    "Hand",
+    "Meld",
+    "parse_hand",
+    "format_hand",
+    "FORMS",
+    "is_win",
+    "waits",
+    "shanten",
+    "useful_tiles",
+    "is_win_batch",
+    "shanten_batch",
+    "waits_batch",
+    "openmp_enabled",
+]

@@ -1,0 +1,259 @@
+"""Win check, waits, shanten and useful tiles: validation in Python, work in C.
+
+Every public function here takes a notation string (melds in brackets count as
+melds), a :class:`~mjfast.hand.Hand`, or a 34-count array of the concealed tiles
+with ``melds=k`` (implied by the tile count when omitted).  Tiles come back as
+ascending indices (see :func:`mjfast.tile_name`).
+"""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from . import _core
+from .errors import InvalidHand
+from .hand import Hand, parse_hand
+from .tiles import to_counts
+
+__all__ = [
+    "FORMS",
+    "is_win",
+    "waits",
+    "shanten",
+    "useful_tiles",
+    "is_win_batch",
+    "shanten_batch",
+    "waits_batch",
+    "resolve_workers",
+    "openmp_enabled",
+]
+
+#: Winning forms, by name, in the order of their codes in the compiled core.
+FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
+
+#: Error codes of the batch functions with ``errors="mask"``.
+ERR_OK = 0
+ERR_TOO_MANY_COPIES = 1   # a count above 4
+ERR_BAD_SIZE = 2          # the tile count does not fit the call (14-3k / 13-3k)
+ERR_BAD_MELDS = 3         # melds outside 0..4
+ERROR_MESSAGES = {
+    ERR_OK: "ok",
+    ERR_TOO_MANY_COPIES: "a tile count above 4",
+    ERR_BAD_SIZE: "wrong number of tiles for the number of melds",
+    ERR_BAD_MELDS: "melds must be 0..4",
+}
+
+
+def openmp_enabled() -> bool:
+    """True when the compiled core was built with OpenMP (``workers`` > 1 runs in parallel)."""
+    return _core._openmp_flag()
+
+
+def resolve_workers(workers: int) -> int:
+    """1 = the calling thread, -1 = all usable cores (``OMP_NUM_THREADS`` honoured), k > 1 = k threads."""
+    if not isinstance(workers, (int, np.integer)) or isinstance(workers, bool):
+        raise ValueError(f"workers must be an int, got {workers!r}")
+    workers = int(workers)
+    if workers == 0 or workers < -1:
+        raise ValueError("workers must be >= 1 or -1 (all cores)")
+    if workers == -1:
+        env = os.environ.get("OMP_NUM_THREADS")
+        if env and env.split(",")[0].strip().isdigit():
+            return max(1, int(env.split(",")[0]))
+        try:
+            return max(1, len(os.sched_getaffinity(0)))
+        except AttributeError:  # pragma: no cover - not Linux
+            return max(1, os.cpu_count() or 1)
+    return workers
+
+
+def _form_code(form) -> int:
+    if form is None:
+        return -1
+    try:
+        return FORMS.index(form)
+    except ValueError:
+        raise ValueError(f"unknown form {form!r}; expected one of {', '.join(FORMS)}") from None
+
+
+def _concealed(hand, melds, sizes):
+    """(counts uint8[34] C-contiguous, melds, all-tiles counts or None) after validation.
+
+    ``sizes``: "win" (14-3k concealed tiles), "ready" (13-3k) or "any" (either)."""
+    full = None
+    if isinstance(hand, str):
+        hand = parse_hand(hand)
+    if isinstance(hand, Hand):
+        if melds is not None and melds != len(hand.melds):
+            raise InvalidHand(f"melds={melds} contradicts the {len(hand.melds)} melds in the hand")
+        counts = np.ascontiguousarray(hand.counts, dtype=np.uint8)
+        melds = len(hand.melds)
+        full = hand.all_counts
+    else:
+        counts = np.ascontiguousarray(to_counts(hand), dtype=np.uint8)
+    n = int(counts.sum())
+    if melds is None:
+        if n % 3 == 2:
+            melds = (14 - n) // 3
+        elif n % 3 == 1:
+            melds = (13 - n) // 3
+        else:
+            raise InvalidHand(f"a hand has 13-3k or 14-3k concealed tiles; got {n}")
+    if not isinstance(melds, (int, np.integer)) or not 0 <= melds <= 4:
+        raise InvalidHand(f"melds must be an int 0..4, got {melds!r}")
+    melds = int(melds)
+    total = n + 3 * melds
+    if sizes == "win" and total != 14:
+        raise InvalidHand(f"a complete hand has 14 tiles counting 3 per meld; got {n} concealed + {melds} melds = {total}")
+    if sizes == "ready" and total != 13:
+        raise InvalidHand(f"a ready hand has 13 tiles counting 3 per meld; got {n} concealed + {melds} melds = {total}")
+    if sizes == "any" and total not in (13, 14):
+        raise InvalidHand(f"a hand has 13 or 14 tiles counting 3 per meld; got {n} concealed + {melds} melds = {total}")
+    return counts, melds, full
+
+
+def is_win(hand, *, melds: int | None = None) -> bool:
+    """True if the concealed tiles (14-3k) complete a hand in any MCR form.
+
+    >>> is_win("1112345678999m5m")
+    True
+    """
+    counts, melds, _ = _concealed(hand, melds, "win")
+    # the tile count fixes the melds: the kernel tries the special forms only
+    # at 14 concealed tiles (or 11 for a knitted straight beside one meld)
+    return _core.is_win_one(counts)
+
+
+def waits(hand, *, melds: int | None = None) -> list[int]:
+    """Tiles that complete a ready hand (13-3k concealed tiles), ascending.
+
+    A tile whose four copies are all in the hand (melds included) is not a wait.
+    """
+    counts, melds, full = _concealed(hand, melds, "ready")
+    out = _core.waits_one(counts, melds)
+    if full is not None:
+        out = [t for t in out if full[t] < 4]
+    return out
+
+
+def shanten(hand, *, melds: int | None = None, form: str | None = None) -> int:
+    """Tiles away from ready: -1 = complete, 0 = ready (tenpai), 1, 2, ...
+
+    Minimum over every MCR form, or one ``form`` of :data:`FORMS`.  A form that
+    cannot apply (seven pairs with a meld, say) raises ``ValueError``.  Like the
+    reference calculator, shanten counts shapes only: ``1111m`` is ready.
+    """
+    code = _form_code(form)
+    counts, melds, _ = _concealed(hand, melds, "any")
+    if code in (1, 2, 3) and melds > 0:
+        raise ValueError(f"form {form!r} needs a hand without melds")
+    if code == 4 and melds > 1:
+        raise ValueError("form 'knitted_straight' allows at most one meld")
+    return _core.shanten_one(counts, melds, code)
+
+
+def useful_tiles(hand, *, melds: int | None = None, form: str | None = None) -> list[int]:
+    """Tiles whose draw lowers the shanten of a 13-3k tile hand (excluding tiles with all 4 copies held)."""
+    code = _form_code(form)
+    counts, melds, full = _concealed(hand, melds, "ready")
+    out = _core.useful_one(counts, melds, code)
+    if full is not None:
+        out = [t for t in out if full[t] < 4]
+    return out
+
+
+# ---------------------------------------------------------------------------
+# batch versions
+# ---------------------------------------------------------------------------
+
+def _batch_input(hands, melds, sizes, errors):
+    """Validate an (N, 34) batch; returns (hands, melds uint8[N], err uint8[N])."""
+    if errors not in ("raise", "mask"):
+        raise ValueError("errors must be 'raise' or 'mask'")
+    arr = np.asarray(hands)
+    if arr.ndim != 2 or arr.shape[1] != 34:
+        raise InvalidHand(f"a batch is an (N, 34) array of tile counts; got shape {arr.shape}")
+    if arr.dtype != np.uint8:
+        if not np.issubdtype(arr.dtype, np.integer):
+            raise InvalidHand(f"tile counts must be integers, got dtype {arr.dtype}")
+        if arr.size and (arr.min() < 0 or arr.max() > 255):
+            bad = int(np.argmax((arr < 0).any(axis=1) | (arr > 255).any(axis=1)))
+            raise InvalidHand(f"row {bad}: tile counts out of range")
+        arr = arr.astype(np.uint8)
+    arr = np.ascontiguousarray(arr)
+    n = arr.shape[0]
+    sums = arr.sum(axis=1, dtype=np.int64)
+    if melds is None:
+        m = np.where(sums % 3 == 2, (14 - sums) // 3, (13 - sums) // 3)
+    else:
+        m = np.broadcast_to(np.asarray(melds, dtype=np.int64), (n,))
+    err = np.zeros(n, dtype=np.uint8)
+    bad_m = (m < 0) | (m > 4)
+    total = sums + 3 * m
+    if sizes == "win":
+        bad_size = total != 14
+    elif sizes == "ready":
+        bad_size = total != 13
+    else:
+        bad_size = (total != 13) & (total != 14)
+    err[bad_size] = ERR_BAD_SIZE
+    err[bad_m] = ERR_BAD_MELDS
+    err[(arr > 4).any(axis=1)] = ERR_TOO_MANY_COPIES
+    m = np.clip(m, 0, 4).astype(np.uint8)
+    if err.any():
+        first = int(np.flatnonzero(err)[0])
+        if errors == "raise":
+            raise InvalidHand(
+                f"row {first}: {ERROR_MESSAGES[int(err[first])]} "
+                f"({int(sums[first])} tiles, melds={int(m[first])}); pass errors='mask' to flag bad rows instead"
+            )
+        # bad rows are replaced by an empty hand for the kernel and flagged
+        arr = arr.copy()
+        arr[err != 0] = 0
+        m = m.copy()
+    return arr, np.ascontiguousarray(m), err
+
+
+def _ret(out, err, errors):
+    return (out, err) if errors == "mask" else out
+
+
+def is_win_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise"):
+    """(N,) bool: each row (14-3k concealed tile counts) is complete.
+
+    With ``errors="mask"`` returns ``(result, err)``: err[i] != 0 flags a bad row
+    (its result is False); see :data:`ERROR_MESSAGES`."""
+    arr, m, err = _batch_input(hands, melds, "win", errors)
+    out = np.zeros(arr.shape[0], dtype=np.uint8)
+    _core.is_win_batch(arr, out, resolve_workers(workers))
+    res = out.view(bool)
+    if errors == "mask":
+        res[err != 0] = False
+    return _ret(res, err, errors)
+
+
+def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 1, errors: str = "raise"):
+    """(N,) int8 shanten of each row (13-3k or 14-3k tiles). Bad rows (errors="mask") get -128."""
+    code = _form_code(form)
+    arr, m, err = _batch_input(hands, melds, "any", errors)
+    if code in (1, 2, 3) and (m > 0).any():
+        raise ValueError(f"form {form!r} needs hands without melds")
+    if code == 4 and (m > 1).any():
+        raise ValueError("form 'knitted_straight' allows at most one meld")
+    out = np.empty(arr.shape[0], dtype=np.int8)
+    _core.shanten_batch(arr, m, out, code, resolve_workers(workers))
+    if errors == "mask":
+        out[err != 0] = -128
+    return _ret(out, err, errors)
+
+
+def waits_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise"):
+    """(N, 34) bool: the waits of each ready row (13-3k tiles)."""
+    arr, m, err = _batch_input(hands, melds, "ready", errors)
+    out = np.zeros((arr.shape[0], 34), dtype=np.uint8)
+    _core.waits_batch(arr, m, out, resolve_workers(workers))
+    res = out.view(bool)
+    if errors == "mask":
+        res[err != 0] = False
+    return _ret(res, err, errors)

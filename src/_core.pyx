@@ -1,0 +1,618 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+"""mjfast compiled core: lookup tables, win check, waits, shanten, decompositions.
+
+Every entry point takes already-validated data (see mjfast/core.py): concealed
+counts as uint8[34] with every count <= 4 and a size of 14-3k or 13-3k tiles.
+
+Tables (built once per process, in C, on first use; about 0.1 s):
+
+* ``_dist[key*10 + m*2 + p]``: for a suit pattern (base-5 key over 9 counts),
+  the fewest tiles to add to reach m melds + p pairs.  Honors: ``_hdist`` over a
+  base-5 key of the 7 honor counts.  A hand's distance is the min-plus
+  combination of its three suits and its honors.
+* ``_flag[key]``: bit 0 = the part splits into melds only, bit 1 = into melds and
+  exactly one pair.  This is the whole regular win check.
+* ``_wmask[key*2 + w]``: the tiles (9-bit mask) whose addition makes the part
+  complete without (w = 0) / with (w = 1) a pair, never counting a fifth copy.
+  Waits then come out of one pass over the four parts instead of 34 win checks.
+* Decompositions of every complete suit pattern, flat (offsets + items), for
+  the fan engine.
+"""
+from libc.stdint cimport uint8_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t
+from libc.string cimport memset, memcpy
+from libc.stdlib cimport malloc, free
+cimport cython
+from cython.parallel cimport prange
+import numpy as np
+cimport numpy as cnp
+
+cnp.import_array()
+
+DEF NKEY = 1953125      # 5**9
+DEF NHKEY = 78125       # 5**7
+DEF BIG = 60
+
+cdef int P5[10]
+P5[0] = 1
+for _i in range(1, 10):
+    P5[_i] = P5[_i - 1] * 5
+
+cdef uint8_t* _dist = NULL
+cdef uint8_t* _hdist = NULL
+cdef uint8_t* _flag = NULL
+cdef uint8_t* _hflag = NULL
+cdef uint16_t* _wmask = NULL
+cdef uint8_t* _hwmask = NULL
+cdef bint _built = False
+
+# Knitted arrangements: for arrangement a, suit of the 1-4-7, 2-5-8, 3-6-9 triples.
+cdef int KNIT_SUIT[6][3]
+_perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+for _a in range(6):
+    for _j in range(3):
+        KNIT_SUIT[_a][_j] = _perms[_a][_j]
+
+# the tiles of arrangement a: tile index of the 9 tiles
+cdef int KNIT_TILES[6][9]
+for _a in range(6):
+    for _j in range(3):
+        for _r in range(3):
+            KNIT_TILES[_a][_j * 3 + _r] = _perms[_a][_j] * 9 + _j + 3 * _r
+
+cdef int ORPHANS[13]
+for _i, _t in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
+    ORPHANS[_i] = _t
+
+
+# ---------------------------------------------------------------------------
+# table construction
+# ---------------------------------------------------------------------------
+
+cdef inline void _slot_meld(uint8_t* out, const uint8_t* rest, int cost) noexcept nogil:
+    # use a block as one meld slot, costing `cost` tiles to complete
+    cdef int m, p, v
+    for m in range(1, 5):
+        for p in range(2):
+            v = rest[(m - 1) * 2 + p] + cost
+            if v < out[m * 2 + p]:
+                out[m * 2 + p] = v
+
+
+cdef inline void _slot_pair(uint8_t* out, const uint8_t* rest, int cost) noexcept nogil:
+    cdef int m, v
+    for m in range(5):
+        v = rest[m * 2] + cost
+        if v < out[m * 2 + 1]:
+            out[m * 2 + 1] = v
+
+
+cdef void _part_vector(uint8_t* out, const uint8_t* table, int key, int* c, int n, bint suited) noexcept nogil:
+    """Distance vector of a part from the vectors of smaller parts already in `table`.
+
+    The lowest tile i present either goes unused, or is in exactly one block
+    whose lowest tile is i: a pung, a chow, a pair, a two-tile partial meld, or a
+    lone tile.  Every other tile of the block is higher, so the rest is a smaller
+    key and already computed (keys are visited in increasing order)."""
+    cdef int i = 0, m, p
+    while i < n and c[i] == 0:
+        i += 1
+    if i == n:
+        for m in range(5):
+            for p in range(2):
+                out[m * 2 + p] = 3 * m + 2 * p
+        return
+    cdef const uint8_t* r1 = table + (key - P5[i]) * 10
+    memcpy(out, r1, 10)                   # tile unused
+    _slot_meld(out, r1, 2)                # lone tile as a meld slot
+    _slot_pair(out, r1, 1)                # lone tile as the pair slot
+    if c[i] >= 2:
+        _slot_meld(out, table + (key - 2 * P5[i]) * 10, 1)
+        _slot_pair(out, table + (key - 2 * P5[i]) * 10, 0)
+    if c[i] >= 3:
+        _slot_meld(out, table + (key - 3 * P5[i]) * 10, 0)
+    if suited:
+        if i + 1 < n and c[i + 1] > 0:
+            _slot_meld(out, table + (key - P5[i] - P5[i + 1]) * 10, 1)
+            if i + 2 < n and c[i + 2] > 0:
+                _slot_meld(out, table + (key - P5[i] - P5[i + 1] - P5[i + 2]) * 10, 0)
+        if i + 2 < n and c[i + 2] > 0:
+            _slot_meld(out, table + (key - P5[i] - P5[i + 2]) * 10, 1)
+
+
+cdef void _build_part(uint8_t* dist, uint8_t* flag, uint16_t* wmask8, uint8_t* wmask_h,
+                      int n, int nkey, bint suited) noexcept nogil:
+    cdef int c[9]
+    cdef int key, i, s, w
+    cdef uint16_t mm, mp
+    memset(c, 0, sizeof(c))
+    s = 0
+    for key in range(nkey):
+        if key > 0:                         # odometer increment of the counts
+            i = 0
+            while c[i] == 4:
+                c[i] = 0
+                s -= 4
+                i += 1
+            c[i] += 1
+            s += 1
+        if s > 14:
+            memset(dist + key * 10, BIG, 10)
+            flag[key] = 0
+            continue
+        _part_vector(dist + key * 10, dist, key, c, n, suited)
+        w = 0
+        if s % 3 == 0 and dist[key * 10 + (s // 3) * 2] == 0:
+            w |= 1
+        if s % 3 == 2 and dist[key * 10 + ((s - 2) // 3) * 2 + 1] == 0:
+            w |= 2
+        flag[key] = w
+    # wait masks need the flags of the bigger keys: second pass
+    memset(c, 0, sizeof(c))
+    s = 0
+    for key in range(nkey):
+        if key > 0:
+            i = 0
+            while c[i] == 4:
+                c[i] = 0
+                s -= 4
+                i += 1
+            c[i] += 1
+            s += 1
+        mm = 0
+        mp = 0
+        if s < 14:
+            for i in range(n):
+                if c[i] < 4:
+                    if flag[key + P5[i]] & 1:
+                        mm |= (1 << i)
+                    if flag[key + P5[i]] & 2:
+                        mp |= (1 << i)
+        if suited:
+            wmask8[key * 2] = mm
+            wmask8[key * 2 + 1] = mp
+        else:
+            wmask_h[key * 2] = <uint8_t>mm
+            wmask_h[key * 2 + 1] = <uint8_t>mp
+
+
+def build_tables():
+    """Build the lookup tables (idempotent). Returns the build time in seconds."""
+    global _dist, _hdist, _flag, _hflag, _wmask, _hwmask, _built
+    import time
+    if _built:
+        return 0.0
+    t0 = time.perf_counter()
+    _dist = <uint8_t*>malloc(NKEY * 10)
+    _flag = <uint8_t*>malloc(NKEY)
+    _wmask = <uint16_t*>malloc(NKEY * 2 * sizeof(uint16_t))
+    _hdist = <uint8_t*>malloc(NHKEY * 10)
+    _hflag = <uint8_t*>malloc(NHKEY)
+    _hwmask = <uint8_t*>malloc(NHKEY * 2)
+    if not (_dist and _flag and _wmask and _hdist and _hflag and _hwmask):
+        raise MemoryError("mjfast: cannot allocate the lookup tables")
+    with nogil:
+        _build_part(_dist, _flag, _wmask, NULL, 9, NKEY, True)
+        _build_part(_hdist, _hflag, NULL, _hwmask, 7, NHKEY, False)
+    _built = True
+    return time.perf_counter() - t0
+
+
+def tables_built():
+    return _built
+
+
+def table_nbytes():
+    return NKEY * (10 + 1 + 4) + NHKEY * (10 + 1 + 2)
+
+
+# ---------------------------------------------------------------------------
+# per-hand kernels (nogil, trusting their input)
+# ---------------------------------------------------------------------------
+
+cdef inline int _key9(const uint8_t* c) noexcept nogil:
+    return (c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]))))))))
+
+
+cdef inline int _key7(const uint8_t* c) noexcept nogil:
+    return (c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6]))))))
+
+
+cdef inline int _ntiles(const uint8_t* c) noexcept nogil:
+    cdef int i, s = 0
+    for i in range(34):
+        s += c[i]
+    return s
+
+
+cdef inline bint _regular_win(const uint8_t* c) noexcept nogil:
+    """Concealed tiles split into melds + exactly one pair."""
+    cdef int f0 = _flag[_key9(c)], f1 = _flag[_key9(c + 9)], f2 = _flag[_key9(c + 18)]
+    cdef int fh = _hflag[_key7(c + 27)]
+    if not (f0 and f1 and f2 and fh):
+        return False
+    # exactly one part holds the pair: count parts that can only be "with pair"
+    cdef int npair = (f0 == 2) + (f1 == 2) + (f2 == 2) + (fh == 2)
+    return npair == 1
+
+
+cdef inline bint _seven_pairs_win(const uint8_t* c) noexcept nogil:
+    cdef int i
+    for i in range(34):
+        if c[i] & 1:
+            return False
+    return True
+
+
+cdef inline bint _orphans_win(const uint8_t* c) noexcept nogil:
+    cdef int i, t, pair = 0, n = 0
+    for i in range(13):
+        t = c[ORPHANS[i]]
+        if t == 0 or t > 2:
+            return False
+        if t == 2:
+            pair += 1
+    return pair == 1 and _ntiles(c) == 14
+
+
+cdef inline int _knitted_count(const uint8_t* c, int a) noexcept nogil:
+    cdef int j, n = 0
+    for j in range(9):
+        if c[KNIT_TILES[a][j]]:
+            n += 1
+    return n
+
+
+cdef inline int _knit_arrangement(const uint8_t* c) noexcept nogil:
+    """The arrangement that all the suited tiles could belong to, or -1.
+    Uses the lowest present tile of each suit: its rank mod 3 fixes the triple."""
+    cdef int s, r, a, k
+    cdef int pos[3]
+    for s in range(3):
+        pos[s] = -1
+        for r in range(9):
+            if c[s * 9 + r]:
+                pos[s] = r % 3
+                break
+    for a in range(6):
+        k = 1
+        for s in range(3):
+            # KNIT_SUIT[a][j] = suit of triple j; we need triple of suit s
+            if pos[s] >= 0 and KNIT_SUIT[a][pos[s]] != s:
+                k = 0
+                break
+        if k:
+            return a
+    return -1
+
+
+cdef inline bint _honors_knitted_win(const uint8_t* c) noexcept nogil:
+    cdef int i, a, r, s
+    for i in range(34):
+        if c[i] > 1:
+            return False
+    a = _knit_arrangement(c)
+    if a < 0:
+        return False
+    for s in range(3):
+        for r in range(9):
+            if c[s * 9 + r] and KNIT_SUIT[a][r % 3] != s:
+                return False
+    return _ntiles(c) == 14
+
+
+cdef inline bint _knitted_straight_win(const uint8_t* c, int n) noexcept nogil:
+    # n = concealed tile count (14 or 11)
+    cdef uint8_t rest[34]
+    cdef int a, j, t
+    for a in range(6):
+        if _knitted_count(c, a) < 9:
+            continue
+        memcpy(rest, c, 34)
+        for j in range(9):
+            rest[KNIT_TILES[a][j]] -= 1
+        if _regular_win(rest):
+            return True
+    return False
+
+
+cdef inline bint _is_win(const uint8_t* c) noexcept nogil:
+    cdef int n = _ntiles(c)
+    if _regular_win(c):
+        return True
+    if n == 14:
+        if _seven_pairs_win(c) or _orphans_win(c) or _honors_knitted_win(c):
+            return True
+    if n == 14 or n == 11:
+        return _knitted_straight_win(c, n)
+    return False
+
+
+cdef inline void _combine(uint8_t* out, const uint8_t* a, const uint8_t* b) noexcept nogil:
+    """min-plus product of two distance vectors (m <= 4, p <= 1)."""
+    cdef int m1, m2, p1, p2, v
+    for m1 in range(10):
+        out[m1] = BIG
+    for m1 in range(5):
+        for m2 in range(5 - m1):
+            for p1 in range(2):
+                for p2 in range(2 - p1):
+                    v = a[m1 * 2 + p1] + b[m2 * 2 + p2]
+                    if v < out[(m1 + m2) * 2 + p1 + p2]:
+                        out[(m1 + m2) * 2 + p1 + p2] = v
+
+
+cdef inline int _regular_dist(const uint8_t* c, int m) noexcept nogil:
+    """Fewest tiles to add for m melds + 1 pair in the concealed tiles."""
+    cdef uint8_t ab[10]
+    cdef uint8_t abc[10]
+    cdef const uint8_t* h = _hdist + _key7(c + 27) * 10
+    cdef int m1, v, best = BIG
+    _combine(ab, _dist + _key9(c) * 10, _dist + _key9(c + 9) * 10)
+    _combine(abc, ab, _dist + _key9(c + 18) * 10)
+    for m1 in range(m + 1):
+        v = abc[m1 * 2 + 1] + h[(m - m1) * 2]
+        if v < best:
+            best = v
+        v = abc[m1 * 2] + h[(m - m1) * 2 + 1]
+        if v < best:
+            best = v
+    return best
+
+
+cdef inline int _seven_pairs_dist(const uint8_t* c) noexcept nogil:
+    # As the reference: four of a kind count as two pairs; no penalty for
+    # having fewer than seven kinds.
+    cdef int i, pairs = 0
+    for i in range(34):
+        pairs += c[i] >> 1
+    return 7 - pairs
+
+
+cdef inline int _orphans_dist(const uint8_t* c) noexcept nogil:
+    cdef int i, kinds = 0, pair = 0
+    for i in range(13):
+        if c[ORPHANS[i]]:
+            kinds += 1
+            if c[ORPHANS[i]] >= 2:
+                pair = 1
+    return 14 - kinds - pair
+
+
+cdef inline int _honors_knitted_dist(const uint8_t* c) noexcept nogil:
+    cdef int a, j, n, best = BIG, hon = 0
+    for j in range(27, 34):
+        if c[j]:
+            hon += 1
+    for a in range(6):
+        n = hon + _knitted_count(c, a)
+        if 14 - n < best:
+            best = 14 - n
+    return best
+
+
+cdef inline int _knitted_straight_dist(const uint8_t* c, int m) noexcept nogil:
+    # m = melds still to form in the concealed tiles besides the straight (1 or 0)
+    cdef uint8_t rest[34]
+    cdef int a, j, t, got, v, best = BIG
+    for a in range(6):
+        memcpy(rest, c, 34)
+        got = 0
+        for j in range(9):
+            t = KNIT_TILES[a][j]
+            if rest[t]:
+                rest[t] -= 1
+                got += 1
+        v = (9 - got) + _regular_dist(rest, m)
+        if v < best:
+            best = v
+    return best
+
+
+cdef inline int _shanten(const uint8_t* c, int melds, int form) noexcept nogil:
+    """Shanten (-1 = complete) in one form, or the minimum over all (form < 0).
+    A form that cannot apply (melds present) gives BIG."""
+    cdef int best = BIG, v
+    if form < 0 or form == 0:
+        v = _regular_dist(c, 4 - melds)
+        if v < best:
+            best = v
+    if melds == 0:
+        if form < 0 or form == 1:
+            v = _seven_pairs_dist(c)
+            if v < best:
+                best = v
+        if form < 0 or form == 2:
+            v = _orphans_dist(c)
+            if v < best:
+                best = v
+        if form < 0 or form == 3:
+            v = _honors_knitted_dist(c)
+            if v < best:
+                best = v
+    if melds <= 1 and (form < 0 or form == 4):
+        v = _knitted_straight_dist(c, 1 - melds)
+        if v < best:
+            best = v
+    return best - 1
+
+
+cdef inline uint64_t _regular_waits(const uint8_t* c) noexcept nogil:
+    """Tiles completing the regular form, as a 34-bit mask (13-3k tiles)."""
+    cdef int f[4]
+    cdef int k[4]
+    cdef uint64_t mM[4]
+    cdef uint64_t mP[4]
+    cdef int j, o, nM, nP, allM, oneP
+    cdef uint64_t out = 0
+    k[0] = _key9(c); k[1] = _key9(c + 9); k[2] = _key9(c + 18); k[3] = _key7(c + 27)
+    for j in range(3):
+        f[j] = _flag[k[j]]
+        mM[j] = (<uint64_t>_wmask[k[j] * 2]) << (9 * j)
+        mP[j] = (<uint64_t>_wmask[k[j] * 2 + 1]) << (9 * j)
+    f[3] = _hflag[k[3]]
+    mM[3] = (<uint64_t>_hwmask[k[3] * 2]) << 27
+    mP[3] = (<uint64_t>_hwmask[k[3] * 2 + 1]) << 27
+    for j in range(4):
+        # the other three parts: all melds-only, or exactly one with the pair
+        nM = 0
+        nP = 0
+        for o in range(4):
+            if o != j:
+                if f[o] & 1:
+                    nM += 1
+                elif f[o] & 2:
+                    nP += 1
+        if nM == 3:
+            out |= mP[j]
+        elif nM == 2 and nP == 1:
+            out |= mM[j]
+    return out
+
+
+cdef inline uint64_t _waits(const uint8_t* c, int melds) noexcept nogil:
+    cdef uint64_t out = _regular_waits(c)
+    cdef uint8_t tmp[34]
+    cdef int t, a, j, single, n
+    if melds == 0:
+        # seven pairs: six pairs and one odd tile (four of a kind = two pairs)
+        single = -1
+        n = 0
+        for t in range(34):
+            if c[t] & 1:
+                n += 1
+                single = t
+        if n == 1 and c[single] < 4:
+            out |= (<uint64_t>1) << single
+        # thirteen orphans
+        if _orphans_dist(c) == 1:
+            for j in range(13):
+                t = ORPHANS[j]
+                if c[t] < 2:
+                    memcpy(tmp, c, 34)
+                    tmp[t] += 1
+                    if _orphans_win(tmp):
+                        out |= (<uint64_t>1) << t
+        # honors and knitted
+        if _honors_knitted_dist(c) == 1:
+            for t in range(34):
+                if c[t] == 0:
+                    memcpy(tmp, c, 34)
+                    tmp[t] = 1
+                    if _honors_knitted_win(tmp):
+                        out |= (<uint64_t>1) << t
+    if melds <= 1:
+        for a in range(6):
+            if _knitted_count(c, a) >= 8:
+                for t in range(34):
+                    if c[t] < 4 and not ((out >> t) & 1):
+                        memcpy(tmp, c, 34)
+                        tmp[t] += 1
+                        if _knitted_straight_win(tmp, 14 - 3 * melds):
+                            out |= (<uint64_t>1) << t
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Python-facing entry points (arrays already validated by mjfast/core.py)
+# ---------------------------------------------------------------------------
+
+def _need_tables():
+    if not _built:
+        build_tables()
+
+
+def is_win_one(const uint8_t[::1] c):
+    _need_tables()
+    return bool(_is_win(&c[0]))
+
+
+def shanten_one(const uint8_t[::1] c, int melds, int form):
+    _need_tables()
+    return _shanten(&c[0], melds, form)
+
+
+def waits_one(const uint8_t[::1] c, int melds):
+    _need_tables()
+    cdef uint64_t m = _waits(&c[0], melds)
+    return [t for t in range(34) if (m >> t) & 1]
+
+
+def useful_one(const uint8_t[::1] c, int melds, int form):
+    """Tiles (count < 4) whose draw lowers the distance of the hand (13-3k tiles)."""
+    _need_tables()
+    cdef uint8_t tmp[34]
+    cdef int t, base
+    out = []
+    base = _shanten(&c[0], melds, form)
+    for t in range(34):
+        if c[t] < 4:
+            memcpy(tmp, &c[0], 34)
+            tmp[t] += 1
+            if _shanten(tmp, melds, form) < base:
+                out.append(t)
+    return out
+
+
+def is_win_batch(const uint8_t[:, ::1] hands, uint8_t[::1] out, int nthreads):
+    _need_tables()
+    cdef Py_ssize_t i, n = hands.shape[0]
+    if nthreads <= 1:
+        with nogil:
+            for i in range(n):
+                out[i] = _is_win(&hands[i, 0])
+    else:
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='static'):
+            out[i] = _is_win(&hands[i, 0])
+
+
+def shanten_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, cnp.int8_t[::1] out, int form, int nthreads):
+    _need_tables()
+    cdef Py_ssize_t i, n = hands.shape[0]
+    if nthreads <= 1:
+        with nogil:
+            for i in range(n):
+                out[i] = _shanten(&hands[i, 0], melds[i], form)
+    else:
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='static'):
+            out[i] = _shanten(&hands[i, 0], melds[i], form)
+
+
+def waits_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, uint8_t[:, ::1] out, int nthreads):
+    _need_tables()
+    cdef Py_ssize_t i, n = hands.shape[0]
+    cdef uint64_t m
+    cdef int t
+    if nthreads <= 1:
+        with nogil:
+            for i in range(n):
+                m = _waits(&hands[i, 0], melds[i])
+                for t in range(34):
+                    out[i, t] = (m >> t) & 1
+    else:
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='static'):
+            m = _waits(&hands[i, 0], melds[i])
+            for t in range(34):
+                out[i, t] = (m >> t) & 1
+
+
+cdef extern from *:
+    """
+    #ifdef _OPENMP
+    #include <omp.h>
+    static int mjfast_openmp(void) { return 1; }
+    static int mjfast_max_threads(void) { return omp_get_max_threads(); }
+    #else
+    static int mjfast_openmp(void) { return 0; }
+    static int mjfast_max_threads(void) { return 1; }
+    #endif
+    """
+    int mjfast_openmp() nogil
+    int mjfast_max_threads() nogil
+
+
+def _openmp_flag():
+    return bool(mjfast_openmp())
+
+
+def max_threads():
+    return mjfast_max_threads()
