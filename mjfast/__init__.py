@@ -29,8 +29,14 @@ from .core import (
     waits_batch,
     openmp_enabled,
 )
+from .score import score, Score, FanResult
+from .rules import MCR
 
 __all__ = [
+    "score",
+    "Score",
+    "FanResult",
+    "MCR",
     "__version__",
     "InvalidHand",
     "NotWinning",

@@ -18,7 +18,7 @@ Tables (built once per process, in C, on first use; about 0.1 s):
 * Decompositions of every complete suit pattern, flat (offsets + items), for
   the fan engine.
 """
-from libc.stdint cimport uint8_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, int16_t, int32_t, uint32_t, int64_t, uint64_t
 from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
 cimport cython
@@ -27,6 +27,13 @@ import numpy as np
 cimport numpy as cnp
 
 cnp.import_array()
+
+cdef enum:
+    FORM_REGULAR = 0
+    FORM_SEVEN_PAIRS = 1
+    FORM_THIRTEEN_ORPHANS = 2
+    FORM_HONORS_KNITTED = 3
+    FORM_KNITTED_STRAIGHT = 4
 
 DEF NKEY = 1953125      # 5**9
 DEF NHKEY = 78125       # 5**7
@@ -616,3 +623,6 @@ def _openmp_flag():
 
 def max_threads():
     return mjfast_max_threads()
+
+
+include "_fans.pxi"

@@ -1,0 +1,1380 @@
+# MCR fan engine (included into _core.pyx: one compilation unit so it inlines).
+#
+# The fan table -- names, points and whole-fan exclusions -- is data in
+# mjfast/rules/mcr.py; set_fan_table() loads its points and exclusion masks
+# here.  This file holds what cannot be data: the predicates that find fans in
+# one reading (division) of the hand, the counting principles that limit chow
+# and pung combinations, and the few partial exclusions that remove *some*
+# instances of a fan.  The search over readings keeps the best total.
+#
+# Inside the kernel tiles use a "reference code": suit * 16 + rank with suits
+# ordered m=1, s=2, p=3, honors=4 (E S W N C F P = 0x41..0x47).  The reference
+# calculator sorts and breaks ties in that order (characters, bamboo, dots), so
+# using its order keeps our tie-breaks identical; it also makes "same suit,
+# consecutive ranks" a plain +1 on codes.
+
+DEF NFAN = 83            # fan ids 1..82 (81 fans + Concealed Kong and Melded Kong); 0 unused
+DEF MAXDIV = 64
+
+# fan ids: the row numbers of mjfast/rules/mcr.py (a test checks the two agree)
+DEF BIG_FOUR_WINDS = 1
+DEF BIG_THREE_DRAGONS = 2
+DEF ALL_GREEN = 3
+DEF NINE_GATES = 4
+DEF FOUR_KONGS = 5
+DEF SEVEN_SHIFTED_PAIRS = 6
+DEF THIRTEEN_ORPHANS = 7
+DEF ALL_TERMINALS = 8
+DEF LITTLE_FOUR_WINDS = 9
+DEF LITTLE_THREE_DRAGONS = 10
+DEF ALL_HONORS = 11
+DEF FOUR_CONCEALED_PUNGS = 12
+DEF PURE_TERMINAL_CHOWS = 13
+DEF QUADRUPLE_CHOW = 14
+DEF FOUR_PURE_SHIFTED_PUNGS = 15
+DEF FOUR_PURE_SHIFTED_CHOWS = 16
+DEF THREE_KONGS = 17
+DEF ALL_TERMINALS_AND_HONORS = 18
+DEF SEVEN_PAIRS = 19
+DEF GREATER_HONORS_AND_KNITTED_TILES = 20
+DEF ALL_EVEN_PUNGS = 21
+DEF FULL_FLUSH = 22
+DEF PURE_TRIPLE_CHOW = 23
+DEF PURE_SHIFTED_PUNGS = 24
+DEF UPPER_TILES = 25
+DEF MIDDLE_TILES = 26
+DEF LOWER_TILES = 27
+DEF PURE_STRAIGHT = 28
+DEF THREE_SUITED_TERMINAL_CHOWS = 29
+DEF PURE_SHIFTED_CHOWS = 30
+DEF ALL_FIVE = 31
+DEF TRIPLE_PUNG = 32
+DEF THREE_CONCEALED_PUNGS = 33
+DEF LESSER_HONORS_AND_KNITTED_TILES = 34
+DEF KNITTED_STRAIGHT = 35
+DEF UPPER_FOUR = 36
+DEF LOWER_FOUR = 37
+DEF BIG_THREE_WINDS = 38
+DEF MIXED_STRAIGHT = 39
+DEF REVERSIBLE_TILES = 40
+DEF MIXED_TRIPLE_CHOW = 41
+DEF MIXED_SHIFTED_PUNGS = 42
+DEF CHICKEN_HAND = 43
+DEF LAST_TILE_DRAW = 44
+DEF LAST_TILE_CLAIM = 45
+DEF OUT_WITH_REPLACEMENT_TILE = 46
+DEF ROBBING_THE_KONG = 47
+DEF ALL_PUNGS = 48
+DEF HALF_FLUSH = 49
+DEF MIXED_SHIFTED_CHOWS = 50
+DEF ALL_TYPES = 51
+DEF MELDED_HAND = 52
+DEF TWO_CONCEALED_KONGS = 53
+DEF TWO_DRAGONS_PUNGS = 54
+DEF OUTSIDE_HAND = 55
+DEF FULLY_CONCEALED_HAND = 56
+DEF TWO_MELDED_KONGS = 57
+DEF LAST_TILE = 58
+DEF DRAGON_PUNG = 59
+DEF PREVALENT_WIND = 60
+DEF SEAT_WIND = 61
+DEF CONCEALED_HAND = 62
+DEF ALL_CHOWS = 63
+DEF TILE_HOG = 64
+DEF DOUBLE_PUNG = 65
+DEF TWO_CONCEALED_PUNGS = 66
+DEF CONCEALED_KONG = 67
+DEF ALL_SIMPLES = 68
+DEF PURE_DOUBLE_CHOW = 69
+DEF MIXED_DOUBLE_CHOW = 70
+DEF SHORT_STRAIGHT = 71
+DEF TWO_TERMINAL_CHOWS = 72
+DEF PUNG_OF_TERMINALS_OR_HONORS = 73
+DEF MELDED_KONG = 74
+DEF ONE_VOIDED_SUIT = 75
+DEF NO_HONORS = 76
+DEF EDGE_WAIT = 77
+DEF CLOSED_WAIT = 78
+DEF SINGLE_WAIT = 79
+DEF SELF_DRAWN = 80
+DEF FLOWER_TILES = 81
+DEF CONCEALED_KONG_AND_MELDED_KONG = 82
+
+# pack types
+DEF P_CHOW = 1
+DEF P_PUNG = 2
+DEF P_KONG = 3
+DEF P_PAIR = 5
+
+# win flags (the packed hand's `flags` byte)
+DEF W_SELF_DRAWN = 1
+DEF W_FOURTH = 2
+DEF W_KONG = 4
+DEF W_LAST = 8
+
+# result codes
+DEF R_OK = 0
+DEF R_NOT_WIN = 1
+
+FAN_KEYS_COMPILED = (
+    None, "big_four_winds", "big_three_dragons", "all_green", "nine_gates", "four_kongs",
+    "seven_shifted_pairs", "thirteen_orphans", "all_terminals", "little_four_winds",
+    "little_three_dragons", "all_honors", "four_concealed_pungs", "pure_terminal_chows",
+    "quadruple_chow", "four_pure_shifted_pungs", "four_pure_shifted_chows", "three_kongs",
+    "all_terminals_and_honors", "seven_pairs", "greater_honors_and_knitted_tiles",
+    "all_even_pungs", "full_flush", "pure_triple_chow", "pure_shifted_pungs", "upper_tiles",
+    "middle_tiles", "lower_tiles", "pure_straight", "three_suited_terminal_chows",
+    "pure_shifted_chows", "all_five", "triple_pung", "three_concealed_pungs",
+    "lesser_honors_and_knitted_tiles", "knitted_straight", "upper_four", "lower_four",
+    "big_three_winds", "mixed_straight", "reversible_tiles", "mixed_triple_chow",
+    "mixed_shifted_pungs", "chicken_hand", "last_tile_draw", "last_tile_claim",
+    "out_with_replacement_tile", "robbing_the_kong", "all_pungs", "half_flush",
+    "mixed_shifted_chows", "all_types", "melded_hand", "two_concealed_kongs",
+    "two_dragons_pungs", "outside_hand", "fully_concealed_hand", "two_melded_kongs",
+    "last_tile", "dragon_pung", "prevalent_wind", "seat_wind", "concealed_hand", "all_chows",
+    "tile_hog", "double_pung", "two_concealed_pungs", "concealed_kong", "all_simples",
+    "pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows",
+    "pung_of_terminals_or_honors", "melded_kong", "one_voided_suit", "no_honors", "edge_wait",
+    "closed_wait", "single_wait", "self_drawn", "flower_tiles", "concealed_kong_and_melded_kong",
+)
+
+
+ctypedef struct PHand:
+    uint8_t counts[34]      # concealed tiles, winning tile included
+    uint8_t n_melds         # 0..4
+    uint8_t meld_kind[4]    # 0 chow, 1 pung, 2 kong
+    uint8_t meld_tile[4]    # chow: its lowest tile; pung/kong: the tile (our 0..33 index)
+    uint8_t meld_open[4]    # 1 = melded (claimed); 0 = concealed kong
+    uint8_t win_tile        # 0..33
+    uint8_t flags           # W_* bits
+    uint8_t seat            # 0..3 = E S W N
+    uint8_t round           # 0..3
+    uint8_t flowers         # 0..8
+
+
+ctypedef struct Pack:
+    uint8_t type            # P_CHOW / P_PUNG / P_KONG / P_PAIR
+    uint8_t tile            # reference code; a chow's MIDDLE tile
+    uint8_t melded          # 1 = claimed from another player
+
+
+ctypedef struct Ctx:
+    # everything about the hand that does not depend on the reading
+    uint8_t ref[34]          # reference code of each tile index
+    int16_t hand_fans[NFAN]  # fans of the whole tile set (suits, tile traits, flags, hog)
+    uint8_t flags            # normalised win flags
+    uint8_t win              # winning tile, reference code
+    uint8_t seat, round
+    int n_fixed              # melds
+    Pack fixed[4]
+    int n_melded_fixed       # melds claimed from others (concealed kongs excluded)
+    uint8_t standing[34]     # concealed tiles before the win (our index)
+    int n_standing
+    bint unique_wait         # exactly one tile completed the hand (regular + seven pairs waits)
+    bint nine_gates
+
+
+cdef int16_t POINTS[NFAN]
+cdef uint64_t EXCL[NFAN][2]
+cdef uint8_t DEMOTE_FCH[NFAN]     # fans that turn Fully Concealed Hand into Self-Drawn
+cdef bint _fan_table_loaded = False
+
+cdef uint8_t REFCODE[34]
+for _i in range(34):
+    if _i < 9:
+        REFCODE[_i] = 0x11 + _i
+    elif _i < 18:
+        REFCODE[_i] = 0x31 + _i - 9       # dots are suit 3 in the reference's order
+    elif _i < 27:
+        REFCODE[_i] = 0x21 + _i - 18      # bamboo is suit 2
+    else:
+        REFCODE[_i] = 0x41 + _i - 27
+
+# our tile index of each reference code (0xFF = none)
+cdef uint8_t FROMREF[0x48]
+for _i in range(0x48):
+    FROMREF[_i] = 0xFF
+for _i in range(34):
+    FROMREF[REFCODE[_i]] = _i
+
+# the tiles of every tile-trait fan, by our index
+cdef uint8_t IS_GREEN[34]
+cdef uint8_t IS_REVERSIBLE[34]
+for _i in range(34):
+    IS_GREEN[_i] = 0
+    IS_REVERSIBLE[_i] = 0
+for _t in (19, 20, 21, 23, 25, 32):                 # 2s 3s 4s 6s 8s F
+    IS_GREEN[_t] = 1
+for _t in (9, 10, 11, 12, 13, 16, 17,               # 1p 2p 3p 4p 5p 8p 9p
+           19, 21, 22, 23, 25, 26,                  # 2s 4s 5s 6s 8s 9s
+           33):                                     # P (white dragon)
+    IS_REVERSIBLE[_t] = 1
+
+
+def set_fan_table(points, masks, demote):
+    """Load the fan table's points (int16[83]), exclusion masks (uint64[83, 2],
+    bit j of row i: fan i excludes fan j) and the fans that demote Fully
+    Concealed Hand to Self-Drawn (uint8[83])."""
+    global _fan_table_loaded
+    cdef int i
+    if len(points) != NFAN or len(masks) != NFAN or len(demote) != NFAN:
+        raise ValueError(f"fan table arrays must have {NFAN} rows (ids 0..82)")
+    for i in range(NFAN):
+        POINTS[i] = points[i]
+        EXCL[i][0] = masks[i][0]
+        EXCL[i][1] = masks[i][1]
+        DEMOTE_FCH[i] = demote[i]
+    _fan_table_loaded = True
+
+
+# ---------------------------------------------------------------------------
+# tile helpers (reference codes)
+# ---------------------------------------------------------------------------
+
+cdef inline int _suit(int c) noexcept nogil:
+    return c >> 4
+
+cdef inline int _rank(int c) noexcept nogil:
+    return c & 15
+
+cdef inline bint _numbered(int c) noexcept nogil:
+    return c < 0x40
+
+cdef inline bint _is_wind(int c) noexcept nogil:
+    return 0x41 <= c <= 0x44
+
+cdef inline bint _is_dragon(int c) noexcept nogil:
+    return 0x45 <= c <= 0x47
+
+cdef inline bint _is_terminal(int c) noexcept nogil:
+    return c < 0x40 and (_rank(c) == 1 or _rank(c) == 9)
+
+
+# ---------------------------------------------------------------------------
+# combinations of chows and pungs (section 8 of the rules)
+# ---------------------------------------------------------------------------
+
+cdef inline bint _shift1(int a, int b, int c) noexcept nogil:
+    return a + 1 == b and b + 1 == c
+
+cdef inline bint _shift2(int a, int b, int c) noexcept nogil:
+    return a + 2 == b and b + 2 == c
+
+cdef inline bint _shift1_any_order(int a, int b, int c) noexcept nogil:
+    return (_shift1(a, b, c) or _shift1(a, c, b) or _shift1(b, a, c)
+            or _shift1(b, c, a) or _shift1(c, a, b) or _shift1(c, b, a))
+
+cdef inline bint _three_suits(int a, int b, int c) noexcept nogil:
+    return _suit(a) != _suit(b) and _suit(a) != _suit(c) and _suit(b) != _suit(c)
+
+
+cdef inline int fan_of_two_chows(int a, int b) noexcept nogil:
+    """Chow-pair fans (middle tiles a, b): Mixed Double Chow, Short Straight,
+    Two Terminal Chows, Pure Double Chow."""
+    if _suit(a) != _suit(b):
+        return MIXED_DOUBLE_CHOW if _rank(a) == _rank(b) else 0
+    if a + 3 == b or b + 3 == a:
+        return SHORT_STRAIGHT
+    if (_rank(a) == 2 and _rank(b) == 8) or (_rank(a) == 8 and _rank(b) == 2):
+        return TWO_TERMINAL_CHOWS
+    if a == b:
+        return PURE_DOUBLE_CHOW
+    return 0
+
+
+cdef inline int fan_of_three_chows(int a, int b, int c) noexcept nogil:
+    """Three-chow fans; a <= b <= c (middle tiles)."""
+    cdef int ra = _rank(a), rb = _rank(b), rc = _rank(c)
+    if _three_suits(a, b, c):
+        if _shift1_any_order(ra, rb, rc):
+            return MIXED_SHIFTED_CHOWS
+        if ra == rb and rb == rc:
+            return MIXED_TRIPLE_CHOW
+        if ra != rb and ra != rc and rb != rc and (ra == 2 or ra == 5 or ra == 8) \
+                and (rb == 2 or rb == 5 or rb == 8) and (rc == 2 or rc == 5 or rc == 8):
+            return MIXED_STRAIGHT
+        return 0
+    if a + 3 == b and b + 3 == c:
+        return PURE_STRAIGHT
+    if _shift2(a, b, c) or _shift1(a, b, c):
+        return PURE_SHIFTED_CHOWS
+    if a == b and b == c:
+        return PURE_TRIPLE_CHOW
+    return 0
+
+
+cdef inline int fan_of_four_chows(int a, int b, int c, int d) noexcept nogil:
+    """a <= b <= c <= d"""
+    if (a + 2 == b and b + 2 == c and c + 2 == d) or (a + 1 == b and b + 1 == c and c + 1 == d):
+        return FOUR_PURE_SHIFTED_CHOWS
+    if a == b and a == c and a == d:
+        return QUADRUPLE_CHOW
+    return 0
+
+
+cdef inline int fan_of_two_pungs(int a, int b) noexcept nogil:
+    if _numbered(a) and _numbered(b):
+        return DOUBLE_PUNG if _rank(a) == _rank(b) else 0
+    if _is_dragon(a) and _is_dragon(b):
+        return TWO_DRAGONS_PUNGS
+    return 0
+
+
+cdef inline int fan_of_three_pungs(int a, int b, int c) noexcept nogil:
+    """a <= b <= c"""
+    if _numbered(a) and _numbered(b) and _numbered(c):
+        if _three_suits(a, b, c):
+            if _shift1_any_order(_rank(a), _rank(b), _rank(c)):
+                return MIXED_SHIFTED_PUNGS
+            if _rank(a) == _rank(b) and _rank(b) == _rank(c):
+                return TRIPLE_PUNG
+        elif a + 1 == b and b + 1 == c:
+            return PURE_SHIFTED_PUNGS
+        return 0
+    if _is_wind(a) and _is_wind(b) and _is_wind(c) and a < b and b < c:
+        return BIG_THREE_WINDS
+    if a == 0x45 and b == 0x46 and c == 0x47:
+        return BIG_THREE_DRAGONS
+    return 0
+
+
+cdef inline int fan_of_four_pungs(int a, int b, int c, int d) noexcept nogil:
+    if _numbered(a) and a + 1 == b and b + 1 == c and c + 1 == d:
+        return FOUR_PURE_SHIFTED_PUNGS
+    if a == 0x41 and b == 0x42 and c == 0x43 and d == 0x44:
+        return BIG_FOUR_WINDS
+    return 0
+
+
+cdef inline int _extra_chow_fan(int a, int b, int c, int x) noexcept nogil:
+    """Account once: the chow x left over beside a 3-chow fan adds at most one
+    chow-pair fan, the first of Pure Double Chow, Mixed Double Chow, Short
+    Straight, Two Terminal Chows that it forms with any of a, b, c."""
+    cdef int f0 = fan_of_two_chows(a, x), f1 = fan_of_two_chows(b, x), f2 = fan_of_two_chows(c, x)
+    if f0 == PURE_DOUBLE_CHOW or f1 == PURE_DOUBLE_CHOW or f2 == PURE_DOUBLE_CHOW:
+        return PURE_DOUBLE_CHOW
+    if f0 == MIXED_DOUBLE_CHOW or f1 == MIXED_DOUBLE_CHOW or f2 == MIXED_DOUBLE_CHOW:
+        return MIXED_DOUBLE_CHOW
+    if f0 == SHORT_STRAIGHT or f1 == SHORT_STRAIGHT or f2 == SHORT_STRAIGHT:
+        return SHORT_STRAIGHT
+    if f0 == TWO_TERMINAL_CHOWS or f1 == TWO_TERMINAL_CHOWS or f2 == TWO_TERMINAL_CHOWS:
+        return TWO_TERMINAL_CHOWS
+    return 0
+
+
+cdef inline void _cap_chow_pairs(const int* pair_fans, int n, int cap, int16_t* ft) noexcept nogil:
+    """Non-identical + account once for chow pairs without a 3-chow fan: count
+    the pair fans, and while above `cap`, first bring repeated fan types down
+    to one, then drop types, each pass in the order Two Terminal Chows, Short
+    Straight, Mixed Double Chow, Pure Double Chow."""
+    cdef int cnt[4]
+    cdef int i, total = 0, limit, idx
+    cnt[0] = 0; cnt[1] = 0; cnt[2] = 0; cnt[3] = 0
+    for i in range(n):
+        if pair_fans[i]:
+            cnt[pair_fans[i] - PURE_DOUBLE_CHOW] += 1
+            total += 1
+    limit = 1
+    while total > cap and limit >= 0:
+        idx = 3
+        while total > cap and idx >= 0:
+            while cnt[idx] > limit and total > cap:
+                cnt[idx] -= 1
+                total -= 1
+            idx -= 1
+        limit -= 1
+    ft[PURE_DOUBLE_CHOW] = cnt[0]
+    ft[MIXED_DOUBLE_CHOW] = cnt[1]
+    ft[SHORT_STRAIGHT] = cnt[2]
+    ft[TWO_TERMINAL_CHOWS] = cnt[3]
+
+
+cdef inline void _sort_small(int* a, int n) noexcept nogil:
+    cdef int i, j, t
+    for i in range(1, n):
+        t = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > t:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = t
+
+
+cdef void _four_chows(int* m, int16_t* ft) noexcept nogil:
+    cdef int f, i
+    cdef int pf[6]
+    cdef int cap
+    f = fan_of_four_chows(m[0], m[1], m[2], m[3])
+    if f:
+        ft[f] = 1
+        return
+    # a 3-chow fan: try the triples (0,1,2) (0,1,3) (0,2,3) (1,2,3)
+    f = fan_of_three_chows(m[0], m[1], m[2])
+    if f:
+        ft[f] = 1
+        f = _extra_chow_fan(m[0], m[1], m[2], m[3])
+        if f:
+            ft[f] = 1
+        return
+    f = fan_of_three_chows(m[0], m[1], m[3])
+    if f:
+        ft[f] = 1
+        f = _extra_chow_fan(m[0], m[1], m[3], m[2])
+        if f:
+            ft[f] = 1
+        return
+    f = fan_of_three_chows(m[0], m[2], m[3])
+    if f:
+        ft[f] = 1
+        f = _extra_chow_fan(m[0], m[2], m[3], m[1])
+        if f:
+            ft[f] = 1
+        return
+    f = fan_of_three_chows(m[1], m[2], m[3])
+    if f:
+        ft[f] = 1
+        f = _extra_chow_fan(m[1], m[2], m[3], m[0])
+        if f:
+            ft[f] = 1
+        return
+    pf[0] = fan_of_two_chows(m[0], m[1]); pf[1] = fan_of_two_chows(m[0], m[2])
+    pf[2] = fan_of_two_chows(m[0], m[3]); pf[3] = fan_of_two_chows(m[1], m[2])
+    pf[4] = fan_of_two_chows(m[1], m[3]); pf[5] = fan_of_two_chows(m[2], m[3])
+    # account once: each chow that pairs with none of the others lowers the cap
+    cap = 3
+    if not pf[0] and not pf[1] and not pf[2]:
+        cap -= 1
+    if not pf[0] and not pf[3] and not pf[4]:
+        cap -= 1
+    if not pf[1] and not pf[3] and not pf[5]:
+        cap -= 1
+    if not pf[2] and not pf[4] and not pf[5]:
+        cap -= 1
+    if cap > 0:
+        _cap_chow_pairs(pf, 6, cap, ft)
+
+
+cdef void _three_chows(int* m, int16_t* ft) noexcept nogil:
+    cdef int f = fan_of_three_chows(m[0], m[1], m[2])
+    cdef int pf[3]
+    if f:
+        ft[f] = 1
+        return
+    pf[0] = fan_of_two_chows(m[0], m[1]); pf[1] = fan_of_two_chows(m[0], m[2]); pf[2] = fan_of_two_chows(m[1], m[2])
+    _cap_chow_pairs(pf, 3, 2, ft)
+
+
+cdef void _four_pungs(int* m, int16_t* ft) noexcept nogil:
+    cdef int f, free_idx = -1, i, j
+    f = fan_of_four_pungs(m[0], m[1], m[2], m[3])
+    if f:
+        ft[f] = 1
+        return
+    f = fan_of_three_pungs(m[0], m[1], m[2])
+    if f:
+        free_idx = 3
+    else:
+        f = fan_of_three_pungs(m[0], m[1], m[3])
+        if f:
+            free_idx = 2
+        else:
+            f = fan_of_three_pungs(m[0], m[2], m[3])
+            if f:
+                free_idx = 1
+            else:
+                f = fan_of_three_pungs(m[1], m[2], m[3])
+                if f:
+                    free_idx = 0
+    if f:
+        ft[f] = 1
+        # account once: the fourth pung pairs once, with the first it matches
+        for i in range(4):
+            if i != free_idx:
+                j = fan_of_two_pungs(m[i], m[free_idx])
+                if j:
+                    ft[j] += 1
+                    break
+        return
+    for i in range(4):
+        for j in range(i + 1, 4):
+            f = fan_of_two_pungs(m[i], m[j])
+            if f:
+                ft[f] += 1
+
+
+cdef void _three_pungs(int* m, int16_t* ft) noexcept nogil:
+    cdef int f = fan_of_three_pungs(m[0], m[1], m[2])
+    cdef int i, j
+    if f:
+        ft[f] = 1
+        return
+    for i in range(3):
+        for j in range(i + 1, 3):
+            f = fan_of_two_pungs(m[i], m[j])
+            if f:
+                ft[f] += 1
+
+
+cdef void _kong_and_concealed_pung_fans(const Pack* pungs, int n, int16_t* ft) noexcept nogil:
+    """Section 8.3: kong fans and concealed-pung fans, All Pungs, and one
+    Dragon Pung / Pung of Terminals or Honors per pung."""
+    cdef int km = 0, kc = 0, cp = 0, i, f, c
+    for i in range(n):
+        if pungs[i].melded:
+            if pungs[i].type == P_KONG:
+                km += 1
+        elif pungs[i].type == P_KONG:
+            kc += 1
+        else:
+            cp += 1
+    c = 0                                   # concealed pungs credited
+    if km + kc == 0:
+        c = cp
+    elif km + kc == 1:
+        if km:
+            ft[MELDED_KONG] = 1
+            c = cp
+        else:
+            ft[CONCEALED_KONG] = 1
+            c = cp + 1
+    elif km + kc == 2:
+        if kc == 0:
+            ft[TWO_MELDED_KONGS] = 1
+            c = 2 if cp == 2 else 0
+        elif kc == 1:
+            ft[CONCEALED_KONG_AND_MELDED_KONG] = 1
+            c = cp + 1
+        else:
+            # the two concealed kongs alone do not make Two Concealed Pungs
+            ft[TWO_CONCEALED_KONGS] = 1
+            c = cp + 2 if cp > 0 else 0
+    elif km + kc == 3:
+        ft[THREE_KONGS] = 1
+        c = kc + cp
+        if kc == 1 and cp > 0:
+            c = 2
+        elif kc == 1:
+            c = 0
+    else:
+        ft[FOUR_KONGS] = 1
+        c = kc
+    if c == 2:
+        ft[TWO_CONCEALED_PUNGS] = 1
+    elif c == 3:
+        ft[THREE_CONCEALED_PUNGS] = 1
+    elif c == 4:
+        ft[FOUR_CONCEALED_PUNGS] = 1
+    if n == 4 and not ft[FOUR_KONGS] and not ft[FOUR_CONCEALED_PUNGS]:
+        ft[ALL_PUNGS] = 1
+    for i in range(n):
+        f = pungs[i].tile
+        if _is_dragon(f):
+            ft[DRAGON_PUNG] += 1
+        elif _is_terminal(f) or _is_wind(f):
+            ft[PUNG_OF_TERMINALS_OR_HONORS] += 1
+
+
+# ---------------------------------------------------------------------------
+# fans of the whole tile set (do not depend on the reading)
+# ---------------------------------------------------------------------------
+
+DEF TF_SUITS = 1
+DEF TF_TRAITS = 2
+DEF TF_RANKS = 4
+DEF TF_HOG = 8
+
+cdef void _tile_set_fans(const uint8_t* all_c, int n_kongs, int which, int16_t* ft) noexcept nogil:
+    """Suit fans, tile-trait fans, rank-range fans and Tile Hog of the hand's
+    tiles (all_c: counts of every tile, a kong counting 4)."""
+    cdef int i, r, s, missing
+    cdef bint has_s[3]
+    cdef bint hon = False, wind = False, dragon = False
+    cdef bint simples = True, rev = True, green = True, allhon = True, allterm = True, allth = True
+    cdef int rank_mask = 0, fours = 0
+    has_s[0] = False; has_s[1] = False; has_s[2] = False
+    for i in range(34):
+        if not all_c[i]:
+            continue
+        if i < 27:
+            s = i // 9
+            r = i % 9 + 1
+            has_s[s] = True
+            rank_mask |= 1 << r
+            allhon = False
+            if r == 1 or r == 9:
+                simples = False
+            else:
+                allterm = False
+                allth = False
+        else:
+            hon = True
+            simples = False
+            allterm = False
+            if i <= 30:
+                wind = True
+            else:
+                dragon = True
+        if not IS_REVERSIBLE[i]:
+            rev = False
+        if not IS_GREEN[i]:
+            green = False
+        if all_c[i] == 4:
+            fours += 1
+    if which & TF_SUITS:
+        if not hon:
+            ft[NO_HONORS] = 1
+        missing = (not has_s[0]) + (not has_s[1]) + (not has_s[2])
+        if missing == 2:
+            ft[HALF_FLUSH if hon else FULL_FLUSH] = 1
+        elif missing:
+            # an all-honors hand counts three voided suits here; All Honors
+            # removes One Voided Suit as a whole afterwards
+            ft[ONE_VOIDED_SUIT] = missing
+        if has_s[0] and has_s[1] and has_s[2] and wind and dragon:
+            ft[ALL_TYPES] = 1
+    if which & TF_TRAITS:
+        if simples:
+            ft[ALL_SIMPLES] = 1
+        if rev:
+            ft[REVERSIBLE_TILES] = 1
+        if green:
+            ft[ALL_GREEN] = 1
+        if not simples:
+            if allhon:
+                ft[ALL_HONORS] = 1
+            elif allterm:
+                ft[ALL_TERMINALS] = 1
+            elif allth:
+                ft[ALL_TERMINALS_AND_HONORS] = 1
+    if (which & TF_RANKS) and not hon:
+        if not (rank_mask & ~0b11110):            # only 1-4
+            ft[LOWER_FOUR if rank_mask & (1 << 4) else LOWER_TILES] = 1
+        elif not (rank_mask & ~0b1111000000):     # only 6-9
+            ft[UPPER_FOUR if rank_mask & (1 << 6) else UPPER_TILES] = 1
+        elif not (rank_mask & ~0b1110000):        # only 4-6
+            ft[MIDDLE_TILES] = 1
+    if which & TF_HOG:
+        ft[TILE_HOG] = fours - n_kongs
+
+
+cdef inline void _win_flag_fans(int flags, int16_t* ft) noexcept nogil:
+    if flags & W_FOURTH:
+        ft[LAST_TILE] = 1
+    if flags & W_LAST:
+        ft[LAST_TILE_DRAW if flags & W_SELF_DRAWN else LAST_TILE_CLAIM] = 1
+    if flags & W_KONG:
+        ft[OUT_WITH_REPLACEMENT_TILE if flags & W_SELF_DRAWN else ROBBING_THE_KONG] = 1
+    if flags & W_SELF_DRAWN:
+        ft[SELF_DRAWN] = 1
+
+
+# ---------------------------------------------------------------------------
+# exclusions and the partial passes
+# ---------------------------------------------------------------------------
+
+cdef inline void _apply_exclusions(int16_t* ft) noexcept nogil:
+    """Non-repeat (不重复): drop every fan that a scored fan excludes, by the
+    table's masks.  Fans are taken from the highest row down and a fan already
+    dropped excludes nothing.  Fully Concealed Hand under Nine Gates / Four
+    Concealed Pungs is first demoted to Self-Drawn (the rule book's 不求人
+    there means "no Fully Concealed Hand", Self-Drawn still counts)."""
+    cdef int i, j, w
+    cdef uint64_t m
+    if ft[FULLY_CONCEALED_HAND]:
+        for i in range(1, NFAN):
+            if ft[i] and DEMOTE_FCH[i]:
+                ft[FULLY_CONCEALED_HAND] = 0
+                ft[SELF_DRAWN] = 1
+                break
+    for i in range(1, NFAN):
+        if ft[i] == 0:
+            continue
+        for w in range(2):
+            m = EXCL[i][w]
+            while m:
+                j = w * 64 + _ctz64(m)
+                ft[j] = 0
+                m &= m - 1
+
+
+cdef extern from *:
+    """
+    static inline int _mjfast_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    """
+    int _ctz64 "_mjfast_ctz64"(uint64_t x) nogil
+
+
+cdef inline void _wind_pungs(const Pack* pungs, int n, int seat, int rnd, int16_t* ft) noexcept nogil:
+    """Prevalent Wind and Seat Wind, each taking back the Pung of Terminals or
+    Honors of its pung (once when the seat and round winds are the same), unless
+    a wind or honor fan already removed those."""
+    cdef bint deducted = ft[BIG_THREE_WINDS] or ft[ALL_TERMINALS_AND_HONORS] or ft[ALL_HONORS] or ft[LITTLE_FOUR_WINDS]
+    cdef int i, w
+    for i in range(n):
+        if not _is_wind(pungs[i].tile):
+            continue
+        w = pungs[i].tile - 0x41
+        if w == rnd:
+            ft[PREVALENT_WIND] = 1
+            if not deducted:
+                ft[PUNG_OF_TERMINALS_OR_HONORS] -= 1
+        if w == seat:
+            ft[SEAT_WIND] = 1
+            if seat != rnd and not deducted:
+                ft[PUNG_OF_TERMINALS_OR_HONORS] -= 1
+
+
+cdef inline int _total(const int16_t* ft) noexcept nogil:
+    cdef int i, s = 0
+    for i in range(1, NFAN):
+        if i != FLOWER_TILES:
+            s += POINTS[i] * ft[i]
+    return s
+
+
+# ---------------------------------------------------------------------------
+# waits (for Edge / Closed / Single Wait)
+# ---------------------------------------------------------------------------
+
+cdef bint _complete_dfs(int* c, int need_sets, bint need_pair) noexcept nogil:
+    """Shape-only check that c (any counts, a fifth copy allowed) is
+    need_sets sets + (need_pair) a pair.  Used only for the rare wait test on a
+    tile the hand already holds four of."""
+    cdef int i = 0
+    cdef bint ok
+    while i < 34 and c[i] == 0:
+        i += 1
+    if i == 34:
+        return need_sets == 0 and not need_pair
+    if need_pair and c[i] >= 2:
+        c[i] -= 2
+        ok = _complete_dfs(c, need_sets, False)
+        c[i] += 2
+        if ok:
+            return True
+    if need_sets > 0 and c[i] >= 3:
+        c[i] -= 3
+        ok = _complete_dfs(c, need_sets - 1, need_pair)
+        c[i] += 3
+        if ok:
+            return True
+    if need_sets > 0 and i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1; c[i + 1] -= 1; c[i + 2] -= 1
+        ok = _complete_dfs(c, need_sets - 1, need_pair)
+        c[i] += 1; c[i + 1] += 1; c[i + 2] += 1
+        if ok:
+            return True
+    return False
+
+
+cdef uint64_t _shape_waits(const uint8_t* st) noexcept nogil:
+    """Regular-form waits of 13-3k standing tiles, by shape only: like the
+    reference, a tile counts even when it would be a fifth copy."""
+    cdef uint64_t m = _regular_waits(st)
+    cdef int c[34]
+    cdef int t, n = 0
+    for t in range(34):
+        n += st[t]
+    for t in range(34):
+        if st[t] == 4:
+            for i in range(34):
+                c[i] = st[i]
+            c[t] += 1
+            if _complete_dfs(c, (n + 1) // 3, True):
+                m |= (<uint64_t>1) << t
+    return m
+
+
+cdef inline int _popcount64(uint64_t x) noexcept nogil:
+    cdef int n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+cdef inline void _wait_fans(const Pack* packs, int n, int win, int16_t* ft) noexcept nogil:
+    """With a unique wait: Edge Wait if the winning tile ends a concealed chow,
+    else Closed Wait if it is a chow's middle tile, else Single Wait if it
+    completes the pair."""
+    cdef int i, flag = 0
+    for i in range(n):
+        if packs[i].type == P_CHOW:
+            if packs[i].tile == win:
+                flag |= 2
+            elif packs[i].tile + 1 == win or packs[i].tile - 1 == win:
+                flag |= 1
+        elif packs[i].type == P_PAIR and packs[i].tile == win:
+            flag |= 4
+    if flag & 1:
+        ft[EDGE_WAIT] = 1
+    elif flag & 2:
+        ft[CLOSED_WAIT] = 1
+    elif flag & 4:
+        ft[SINGLE_WAIT] = 1
+
+
+# ---------------------------------------------------------------------------
+# readings (divisions) of the regular form
+# ---------------------------------------------------------------------------
+
+ctypedef struct Division:
+    Pack packs[5]        # the 4 sets (melds first) and the pair at [4]
+    uint32_t order       # the order the reference finds it in (ties go to the first)
+
+
+cdef void _divide(uint8_t* c, int i, int min_kind, Pack* cur, int nused, int need, bint pair_done,
+                  Division* out, int* nout, const Ctx* ctx) noexcept nogil:
+    """Every distinct split of the concealed tiles into `need` sets and a pair.
+    The lowest remaining tile must be used now; blocks that start on the same
+    tile are taken in the order pair, pung, chow so each split appears once."""
+    cdef int k, j, t
+    cdef int nsets = nused - pair_done
+    cdef uint32_t keys[4]
+    cdef uint32_t key
+    cdef Division* d
+    while i < 34 and c[i] == 0:
+        i += 1
+        min_kind = 0
+    if i == 34:
+        if nsets == need and pair_done and nout[0] < MAXDIV:
+            d = &out[nout[0]]
+            for k in range(ctx.n_fixed):
+                d.packs[k] = ctx.fixed[k]
+            j = ctx.n_fixed
+            for k in range(nused):
+                if cur[k].type == P_PAIR:
+                    d.packs[4] = cur[k]
+                else:
+                    d.packs[j] = cur[k]
+                    # the reference's depth-first search meets sets by
+                    # (tile in m-s-p-honor order, pung before chow)
+                    t = cur[k].tile - 1 if cur[k].type == P_CHOW else cur[k].tile
+                    keys[j - ctx.n_fixed] = t * 2 + (cur[k].type == P_CHOW)
+                    j += 1
+            _sort_u32(keys, need)
+            key = 0
+            for k in range(4):
+                key = (key << 8) | (keys[k] if k < need else 0)
+            d.order = key
+            nout[0] += 1
+        return
+    if min_kind <= 0 and not pair_done and c[i] >= 2:
+        c[i] -= 2
+        _push(cur, nused, P_PAIR, REFCODE[i])
+        _divide(c, i, 1, cur, nused + 1, need, True, out, nout, ctx)
+        c[i] += 2
+    if nsets == need:
+        return
+    if min_kind <= 1 and c[i] >= 3:
+        c[i] -= 3
+        _push(cur, nused, P_PUNG, REFCODE[i])
+        _divide(c, i, 2, cur, nused + 1, need, pair_done, out, nout, ctx)
+        c[i] += 3
+    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1; c[i + 1] -= 1; c[i + 2] -= 1
+        _push(cur, nused, P_CHOW, REFCODE[i + 1])
+        _divide(c, i, 2, cur, nused + 1, need, pair_done, out, nout, ctx)
+        c[i] += 1; c[i + 1] += 1; c[i + 2] += 1
+
+
+cdef inline void _push(Pack* cur, int n, int typ, int tile) noexcept nogil:
+    cur[n].type = typ
+    cur[n].tile = tile
+    cur[n].melded = 0
+
+
+cdef inline void _sort_u32(uint32_t* a, int n) noexcept nogil:
+    cdef int i, j
+    cdef uint32_t t
+    for i in range(1, n):
+        t = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > t:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = t
+
+
+# ---------------------------------------------------------------------------
+# scoring one reading of the regular form
+# ---------------------------------------------------------------------------
+
+cdef int _score_division(const Ctx* ctx, const Division* d, int16_t* ft) noexcept nogil:
+    cdef Pack pungs[4]
+    cdef int chows[4]
+    cdef int pt[4]
+    cdef int nchow = 0, npung = 0, i, f, win = ctx.win
+    cdef const Pack* packs = d.packs
+    cdef bint fits_chow
+    cdef Pack pair = packs[4]
+    cdef int terminal = 0, honor = 0, five = 0, even = 0, r
+    memcpy(ft, ctx.hand_fans, NFAN * sizeof(int16_t))
+    for i in range(4):
+        if packs[i].type == P_CHOW:
+            chows[nchow] = packs[i].tile
+            nchow += 1
+        else:
+            pungs[npung] = packs[i]
+            npung += 1
+    # 8.4: on a discard, a concealed pung of the winning tile counts as
+    # melded, unless the winning tile can be read inside a concealed chow
+    if not (ctx.flags & W_SELF_DRAWN):
+        fits_chow = False
+        for i in range(4):
+            if packs[i].type == P_CHOW and not packs[i].melded and packs[i].tile - 1 <= win <= packs[i].tile + 1:
+                fits_chow = True
+        if not fits_chow:
+            for i in range(npung):
+                if pungs[i].tile == win and not pungs[i].melded:
+                    pungs[i].melded = 1
+    if npung:
+        _kong_and_concealed_pung_fans(pungs, npung, ft)
+    if nchow == 4:
+        if _three_suited_terminal_chows(chows, pair.tile):
+            ft[THREE_SUITED_TERMINAL_CHOWS] = 1
+        elif _pure_terminal_chows(chows, pair.tile):
+            ft[PURE_TERMINAL_CHOWS] = 1
+        else:
+            _sort_small(chows, 4)
+            _four_chows(chows, ft)
+    elif nchow == 3:
+        _sort_small(chows, 3)
+        _three_chows(chows, ft)
+    elif nchow == 2:
+        f = fan_of_two_chows(chows[0], chows[1])
+        if f:
+            ft[f] += 1
+        f = fan_of_two_pungs(pungs[0].tile, pungs[1].tile)
+        if f:
+            ft[f] += 1
+    elif nchow == 1:
+        for i in range(3):
+            pt[i] = pungs[i].tile
+        _sort_small(pt, 3)
+        _three_pungs(pt, ft)
+    else:
+        for i in range(4):
+            pt[i] = pungs[i].tile
+        _sort_small(pt, 4)
+        _four_pungs(pt, ft)
+    # concealment: Fully Concealed Hand / Concealed Hand / Melded Hand / Self-Drawn
+    if ctx.n_melded_fixed == 0:
+        ft[FULLY_CONCEALED_HAND if ctx.flags & W_SELF_DRAWN else CONCEALED_HAND] = 1
+    elif ctx.n_melded_fixed == 4:
+        ft[SELF_DRAWN if ctx.flags & W_SELF_DRAWN else MELDED_HAND] = 1
+    # the pair: All Chows; two dragon pungs + dragon pair = Little Three
+    # Dragons; three wind pungs + wind pair = Little Four Winds
+    if nchow == 4:
+        if _numbered(pair.tile):
+            ft[ALL_CHOWS] = 1
+    elif ft[TWO_DRAGONS_PUNGS]:
+        if _is_dragon(pair.tile):
+            ft[LITTLE_THREE_DRAGONS] = 1
+            ft[TWO_DRAGONS_PUNGS] = 0
+    elif ft[BIG_THREE_WINDS]:
+        if _is_wind(pair.tile):
+            ft[LITTLE_FOUR_WINDS] = 1
+            ft[BIG_THREE_WINDS] = 0
+    # whole-hand fans of the sets: Outside Hand, All Five, All Even Pungs
+    for i in range(5):
+        f = packs[i].tile
+        if _numbered(f):
+            r = _rank(f)
+            if packs[i].type == P_CHOW:
+                if r == 2 or r == 8:
+                    terminal += 1
+                elif 4 <= r <= 6:
+                    five += 1
+            else:
+                if r == 1 or r == 9:
+                    terminal += 1
+                elif r == 5:
+                    five += 1
+                elif r % 2 == 0:
+                    even += 1
+        else:
+            honor += 1
+    if terminal + honor == 5:
+        ft[OUTSIDE_HAND] = 1
+    elif five == 5:
+        ft[ALL_FIVE] = 1
+    elif even == 5:
+        ft[ALL_EVEN_PUNGS] = 1
+    if ctx.unique_wait and not ft[MELDED_HAND] and not ft[FOUR_KONGS]:
+        _wait_fans(packs + ctx.n_fixed, 5 - ctx.n_fixed, win, ft)
+    # partial exclusions: Nine Gates takes back one Pung of Terminals or
+    # Honors (its 111 or 999); Big Three Winds the three of its wind pungs
+    if ft[NINE_GATES]:
+        ft[PUNG_OF_TERMINALS_OR_HONORS] -= 1
+    if ft[BIG_THREE_WINDS] and not ft[ALL_HONORS] and not ft[ALL_TERMINALS_AND_HONORS]:
+        ft[PUNG_OF_TERMINALS_OR_HONORS] -= 3
+    _apply_exclusions(ft)
+    if not ft[BIG_FOUR_WINDS]:
+        _wind_pungs(pungs, npung, ctx.seat, ctx.round, ft)
+    for i in range(1, NFAN):
+        if ft[i]:
+            return _total(ft)
+    ft[CHICKEN_HAND] = 1
+    return _total(ft)
+
+
+cdef bint _pure_terminal_chows(const int* m, int pair) noexcept nogil:
+    cdef int i, lo = 0, hi = 0
+    if not _numbered(pair) or _rank(pair) != 5:
+        return False
+    for i in range(4):
+        if _suit(m[i]) != _suit(pair):
+            return False
+        if _rank(m[i]) == 2:
+            lo += 1
+        elif _rank(m[i]) == 8:
+            hi += 1
+        else:
+            return False
+    return lo == 2 and hi == 2
+
+
+cdef bint _three_suited_terminal_chows(const int* m, int pair) noexcept nogil:
+    cdef int i, s
+    cdef int lo[4]
+    cdef int hi[4]
+    if not _numbered(pair) or _rank(pair) != 5:
+        return False
+    for i in range(4):
+        lo[i] = 0
+        hi[i] = 0
+    for i in range(4):
+        s = _suit(m[i])
+        if s == _suit(pair):
+            return False
+        if _rank(m[i]) == 2:
+            lo[s] += 1
+        elif _rank(m[i]) == 8:
+            hi[s] += 1
+        else:
+            return False
+    for s in range(1, 4):
+        if s != _suit(pair) and not (lo[s] and hi[s]):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------
+# the special forms
+# ---------------------------------------------------------------------------
+
+cdef bint _score_special(const Ctx* ctx, const uint8_t* c, const uint8_t* all_c, int16_t* ft) noexcept nogil:
+    """Seven pairs (and Seven Shifted Pairs), thirteen orphans, honors and
+    knitted tiles: 14 concealed tiles, no melds."""
+    cdef int i, j, numbered = 0, hon = 0, a, s, r
+    memset(ft, 0, NFAN * sizeof(int16_t))
+    if _seven_pairs_win(c):
+        j = -1
+        for i in range(27):
+            if c[i]:
+                j = i
+                break
+        a = j >= 0
+        if a:
+            for i in range(7):
+                if j + i >= 27 or (j % 9) + i > 8 or c[j + i] != 2:
+                    a = 0
+                    break
+        if a:
+            ft[SEVEN_SHIFTED_PAIRS] = 1
+            _tile_set_fans(all_c, 0, TF_TRAITS, ft)
+        else:
+            ft[SEVEN_PAIRS] = 1
+            _tile_set_fans(all_c, 0, TF_SUITS | TF_TRAITS | TF_RANKS | TF_HOG, ft)
+    elif _orphans_win(c):
+        ft[THIRTEEN_ORPHANS] = 1
+    else:
+        for i in range(34):
+            if c[i] > 1:
+                return False
+            if i < 27:
+                numbered += c[i]
+            else:
+                hon += c[i]
+        if numbered < 7 or numbered > 9:
+            return False
+        a = _knit_arrangement(c)
+        if a < 0:
+            return False
+        for s in range(3):
+            for r in range(9):
+                if c[s * 9 + r] and KNIT_SUIT[a][r % 3] != s:
+                    return False
+        if numbered == 7 and hon == 7:
+            ft[GREATER_HONORS_AND_KNITTED_TILES] = 1
+        else:
+            ft[LESSER_HONORS_AND_KNITTED_TILES] = 1
+            if numbered == 9:
+                ft[KNITTED_STRAIGHT] = 1
+    _win_flag_fans(ctx.flags, ft)
+    _apply_exclusions(ft)
+    return True
+
+
+cdef bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, const uint8_t* all_c, int n_kongs,
+                                  int16_t* ft, Division* used) noexcept nogil:
+    """Knitted straight + one set + a pair (the set may be the one meld)."""
+    cdef uint8_t rest[34]
+    cdef Division divs[4]
+    cdef Pack cur[5]
+    cdef int ndiv = 0, a = -1, j, t, n, k
+    cdef uint64_t w
+    cdef uint8_t temp[34]
+    cdef int tmp_rest[34]
+    cdef Pack packs[5]
+    cdef Ctx sub
+    for j in range(6):
+        if _knitted_count(c, j) == 9:
+            a = j
+            break
+    if a < 0:
+        return False
+    memcpy(rest, c, 34)
+    for j in range(9):
+        rest[KNIT_TILES[a][j]] -= 1
+    # split the rest into (1 - melds) sets and a pair; exactly one way
+    sub.n_fixed = 0
+    _divide(rest, 0, 0, cur, 0, 1 - ctx.n_fixed, False, divs, &ndiv, &sub)
+    if ndiv != 1:
+        return False
+    if ctx.n_fixed == 1:
+        packs[3] = ctx.fixed[0]
+    else:
+        packs[3] = divs[0].packs[0]
+    packs[4] = divs[0].packs[4]
+    memset(used, 0, sizeof(Division))
+    used[0].packs[3] = packs[3]
+    used[0].packs[4] = packs[4]
+    memset(ft, 0, NFAN * sizeof(int16_t))
+    ft[KNITTED_STRAIGHT] = 1
+    if packs[3].type == P_CHOW:
+        if _numbered(packs[4].tile):
+            ft[ALL_CHOWS] = 1
+    else:
+        _kong_and_concealed_pung_fans(&packs[3], 1, ft)
+    _win_flag_fans(ctx.flags, ft)
+    if ctx.n_fixed == 0 or (packs[3].type == P_KONG and not packs[3].melded):
+        ft[FULLY_CONCEALED_HAND if ctx.flags & W_SELF_DRAWN else CONCEALED_HAND] = 1
+    _tile_set_fans(all_c, n_kongs, TF_SUITS | TF_HOG, ft)
+    if ctx.n_fixed == 0:
+        # Like the reference: the wait is judged on the tiles left beside the
+        # straight, less the winning tile -- and when the winning tile was one
+        # of the straight's, on the first four of those five tiles.
+        for j in range(34):
+            tmp_rest[j] = rest[j]
+        tmp_rest[FROMREF[ctx.win]] -= 1
+        memset(temp, 0, 34)
+        n = 0
+        for k in range(0x11, 0x48):
+            t = FROMREF[k] if k < 0x48 else 0xFF
+            if t == 0xFF:
+                continue
+            j = tmp_rest[t]
+            while j > 0 and n < 4:
+                temp[t] += 1
+                n += 1
+                j -= 1
+        w = _shape_waits(temp)
+        if w and _popcount64(w) == 1:
+            _wait_fans(packs + 3, 2, ctx.win, ft)
+    elif c[FROMREF[ctx.win]] > 1:
+        ft[SINGLE_WAIT] = 1
+    _apply_exclusions(ft)
+    if packs[3].type != P_CHOW:
+        _wind_pungs(&packs[3], 1, ctx.seat, ctx.round, ft)
+    return True
+
+
+# ---------------------------------------------------------------------------
+# one hand
+# ---------------------------------------------------------------------------
+
+cdef int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, int* out_form) noexcept nogil:
+    """Score a validated hand. Returns the total (flowers included) or -1 if it
+    is not a win.  out_ft receives the fan counts of the best reading."""
+    cdef Ctx ctx
+    cdef uint8_t all_c[34]
+    cdef int i, t, n_kongs = 0, best = -1, tot, win_in_melds = 0
+    cdef int16_t ft[NFAN]
+    cdef int16_t special[NFAN]
+    cdef Division divs[MAXDIV]
+    cdef Division sdiv
+    cdef Pack cur[5]
+    cdef int ndiv = 0, best_i = -1
+    cdef bint have_special = False
+    cdef uint64_t w
+    cdef uint8_t c[34]
+    memcpy(c, h.counts, 34)
+    memcpy(all_c, h.counts, 34)
+    memset(&sdiv, 0, sizeof(Division))
+    ctx.n_fixed = h.n_melds
+    ctx.n_melded_fixed = 0
+    ctx.win = REFCODE[h.win_tile]
+    ctx.seat = h.seat
+    ctx.round = h.round
+    for i in range(h.n_melds):
+        t = h.meld_tile[i]
+        if h.meld_kind[i] == 0:
+            ctx.fixed[i].type = P_CHOW
+            ctx.fixed[i].tile = REFCODE[t + 1]
+            all_c[t] += 1; all_c[t + 1] += 1; all_c[t + 2] += 1
+            if t == h.win_tile or t + 1 == h.win_tile or t + 2 == h.win_tile:
+                win_in_melds += 1
+        else:
+            ctx.fixed[i].type = P_PUNG if h.meld_kind[i] == 1 else P_KONG
+            ctx.fixed[i].tile = REFCODE[t]
+            all_c[t] += 3 if h.meld_kind[i] == 1 else 4
+            if h.meld_kind[i] == 2:
+                n_kongs += 1
+            if t == h.win_tile:
+                win_in_melds += 3 if h.meld_kind[i] == 1 else 4
+        ctx.fixed[i].melded = h.meld_open[i]
+        if h.meld_open[i]:
+            ctx.n_melded_fixed += 1
+    memcpy(ctx.standing, h.counts, 34)
+    ctx.standing[h.win_tile] -= 1
+    # normalise the flags as the reference does (rules section 5.2)
+    ctx.flags = h.flags
+    if ctx.standing[h.win_tile] > 0:
+        ctx.flags &= ~W_FOURTH
+    if win_in_melds == 3:
+        ctx.flags |= W_FOURTH
+    if ctx.flags & W_KONG:
+        if ctx.flags & W_SELF_DRAWN:
+            if n_kongs == 0:
+                ctx.flags &= ~W_KONG
+        elif win_in_melds > 0 or ctx.standing[h.win_tile] > 0:
+            ctx.flags &= ~W_KONG
+    # waits before the win, for the wait fans: regular shape, plus seven pairs
+    w = _shape_waits(ctx.standing)
+    ctx.unique_wait = False
+    if w:
+        if h.n_melds == 0 and _seven_pairs_dist(ctx.standing) == 1:
+            for i in range(34):
+                if ctx.standing[i] & 1:
+                    w |= (<uint64_t>1) << i
+        ctx.unique_wait = _popcount64(w) == 1
+    # fans of the whole tile set, shared by every reading
+    memset(ctx.hand_fans, 0, NFAN * sizeof(int16_t))
+    _win_flag_fans(ctx.flags, ctx.hand_fans)
+    _tile_set_fans(all_c, n_kongs, TF_SUITS | TF_TRAITS | TF_RANKS | TF_HOG, ctx.hand_fans)
+    if h.n_melds == 0 and _is_nine_gates(ctx.standing):
+        ctx.hand_fans[NINE_GATES] = 1
+    out_form[0] = FORM_REGULAR
+    # special forms first; a knitted straight, when it fits, is the only reading
+    if h.n_melds <= 1 and _score_knitted_straight(&ctx, c, all_c, n_kongs, special, &sdiv):
+        have_special = True
+        out_form[0] = FORM_KNITTED_STRAIGHT
+    elif h.n_melds == 0 and _score_special(&ctx, c, all_c, special):
+        have_special = True
+        out_form[0] = FORM_SEVEN_PAIRS if special[SEVEN_PAIRS] or special[SEVEN_SHIFTED_PAIRS] else (
+            FORM_THIRTEEN_ORPHANS if special[THIRTEEN_ORPHANS] else FORM_HONORS_KNITTED)
+    if have_special:
+        best = _total(special)
+        memcpy(out_ft, special, NFAN * sizeof(int16_t))
+        out_div[0] = sdiv
+    if not have_special or special[SEVEN_PAIRS]:
+        # "take the highest" over every reading, in the order the reference
+        # meets them (a special form before any division)
+        _divide(c, 0, 0, cur, 0, 4 - h.n_melds, False, divs, &ndiv, &ctx)
+        _sort_divisions(divs, ndiv)
+        for i in range(ndiv):
+            tot = _score_division(&ctx, &divs[i], ft)
+            # ties: the reference (2022/2023 revisions) moves to a later equal
+            # reading when it has Pure Triple Chow or Triple Pung, and always
+            # leaves plain Seven Pairs for an equal division
+            if tot > best or (tot == best and (ft[PURE_TRIPLE_CHOW] == 1 or ft[TRIPLE_PUNG] > 0
+                                                or (have_special and special[SEVEN_PAIRS] == 1))):
+                best = tot
+                best_i = i
+                memcpy(out_ft, ft, NFAN * sizeof(int16_t))
+        if best_i >= 0:
+            out_div[0] = divs[best_i]
+            out_form[0] = FORM_REGULAR
+    if best < 0:
+        return -1
+    out_ft[FLOWER_TILES] = h.flowers
+    return best + h.flowers
+
+
+cdef void _sort_divisions(Division* d, int n) noexcept nogil:
+    cdef int i, j
+    cdef Division t
+    for i in range(1, n):
+        t = d[i]
+        j = i - 1
+        while j >= 0 and d[j].order > t.order:
+            d[j + 1] = d[j]
+            j -= 1
+        d[j + 1] = t
+
+
+cdef bint _is_nine_gates(const uint8_t* st) noexcept nogil:
+    """13 tiles before the win: 1112345678999 of one suit."""
+    cdef int s, r
+    cdef bint ok
+    for s in range(3):
+        if st[s * 9] == 3 and st[s * 9 + 8] == 3:
+            ok = True
+            for r in range(1, 8):
+                if st[s * 9 + r] != 1:
+                    ok = False
+                    break
+            if ok:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------------------
+# Python entry points
+# ---------------------------------------------------------------------------
+
+cdef inline void _load_phand(PHand* h, const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_melds,
+                             int win, int flags, int seat, int rnd, int flowers) noexcept nogil:
+    cdef int i
+    for i in range(34):
+        h.counts[i] = counts[i]
+    h.n_melds = n_melds
+    for i in range(n_melds):
+        h.meld_kind[i] = melds[i, 0]
+        h.meld_tile[i] = melds[i, 1]
+        h.meld_open[i] = melds[i, 2]
+    h.win_tile = win
+    h.flags = flags
+    h.seat = seat
+    h.round = rnd
+    h.flowers = flowers
+
+
+def score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_melds, int win,
+              int flags, int seat, int rnd, int flowers, cnp.int16_t[::1] fans_out):
+    """Score one validated hand. melds: (4, 3) uint8 rows (kind 0/1/2, tile,
+    open).  Fills fans_out (int16[83]); returns (total, form, packs) with
+    packs = [(type, our tile index of the lowest tile, melded), ...] of the
+    reading used, or total -1 when the hand is not a win."""
+    _need_tables()
+    if not _fan_table_loaded:
+        raise RuntimeError("mjfast: the fan table is not loaded (import mjfast.score)")
+    cdef PHand h
+    cdef Division d
+    cdef int form = 0, total, i, t
+    _load_phand(&h, counts, melds, n_melds, win, flags, seat, rnd, flowers)
+    memset(&d, 0, sizeof(Division))
+    with nogil:
+        total = _score_hand(&h, &fans_out[0], &d, &form)
+    packs = []
+    if total >= 0:
+        for i in range(5):
+            if d.packs[i].type == 0:
+                continue
+            t = FROMREF[d.packs[i].tile]
+            if d.packs[i].type == P_CHOW:
+                t -= 1
+            packs.append((d.packs[i].type, t, d.packs[i].melded))
+    return total, form, packs
