@@ -31,12 +31,16 @@ from .core import (
 )
 from .score import score, Score, FanResult
 from .rules import MCR
+from .batch import HandBatch, BatchResult, score_batch
 
 __all__ = [
     "score",
     "Score",
     "FanResult",
     "MCR",
+    "HandBatch",
+    "BatchResult",
+    "score_batch",
     "__version__",
     "InvalidHand",
     "NotWinning",

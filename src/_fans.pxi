@@ -1378,3 +1378,53 @@ def score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_meld
                 t -= 1
             packs.append((d.packs[i].type, t, d.packs[i].melded))
     return total, form, packs
+
+
+def score_batch_kernel(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds, const uint8_t[::1] n_melds,
+                       const uint8_t[::1] win, const uint8_t[::1] flags, const uint8_t[::1] seat,
+                       const uint8_t[::1] rnd, const uint8_t[::1] flowers, const uint8_t[::1] skip,
+                       int32_t[::1] totals_out, uint8_t[:, ::1] fans_out, int nthreads):
+    """Score N validated hands (rows with skip[i] != 0 are left untouched).
+    totals_out[i] = total (flowers included) or -1 if not a win;
+    fans_out[i, j] = count of fan id j + 1 (the table's order)."""
+    _need_tables()
+    if not _fan_table_loaded:
+        raise RuntimeError("mjfast: the fan table is not loaded (import mjfast.score)")
+    cdef Py_ssize_t i, n = counts.shape[0]
+    if nthreads <= 1:
+        with nogil:
+            for i in range(n):
+                if not skip[i]:
+                    _score_row(i, counts, melds, n_melds, win, flags, seat, rnd, flowers, totals_out, fans_out)
+    else:
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=256):
+            if not skip[i]:
+                _score_row(i, counts, melds, n_melds, win, flags, seat, rnd, flowers, totals_out, fans_out)
+
+
+cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds,
+                            const uint8_t[::1] n_melds, const uint8_t[::1] win, const uint8_t[::1] flags,
+                            const uint8_t[::1] seat, const uint8_t[::1] rnd, const uint8_t[::1] flowers,
+                            int32_t[::1] totals_out, uint8_t[:, ::1] fans_out) noexcept nogil:
+    cdef PHand h
+    cdef int16_t ft[NFAN]
+    cdef Division d
+    cdef int form, j, total
+    for j in range(34):
+        h.counts[j] = counts[i, j]
+    h.n_melds = n_melds[i]
+    for j in range(h.n_melds):
+        h.meld_kind[j] = melds[i, j, 0]
+        h.meld_tile[j] = melds[i, j, 1]
+        h.meld_open[j] = melds[i, j, 2]
+    h.win_tile = win[i]
+    h.flags = flags[i]
+    h.seat = seat[i]
+    h.round = rnd[i]
+    h.flowers = flowers[i]
+    memset(ft, 0, sizeof(ft))
+    total = _score_hand(&h, ft, &d, &form)
+    totals_out[i] = total
+    if total >= 0:
+        for j in range(1, NFAN):
+            fans_out[i, j - 1] = <uint8_t>ft[j]

@@ -1,0 +1,323 @@
+"""Bulk scoring: N hands as columns, scored in compiled code on every core.
+
+>>> batch = HandBatch.from_records([{"hand": "123m456m789m123p5p5p"}, {"hand": "bad"}])
+>>> res = score_batch(batch, workers=-1)
+>>> res.totals, res.errors            # doctest: +SKIP
+(array([23, -1], dtype=int32), array([0, 1], dtype=uint8))
+
+Validation happens in Python (per record when parsing, vectorised for arrays);
+the kernel trusts what it is given.  A bad record never aborts the batch and
+never yields a number: its row is flagged in ``errors`` with a message.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Optional, Sequence
+
+import numpy as np
+
+from . import _core
+from .core import resolve_workers
+from .errors import InvalidHand
+from .hand import parse_hand
+from .rules.mcr import MCR
+from .score import WINDS, hand_args, MIN_POINTS  # noqa: F401  (loads the fan table into the kernel)
+
+__all__ = ["HandBatch", "BatchResult", "score_batch", "ERR_OK", "ERR_INVALID", "ERR_NOT_WINNING"]
+
+#: Error codes of :class:`BatchResult` ``errors``.
+ERR_OK = 0
+ERR_INVALID = 1       # the record or row is malformed (message in error_message(i))
+ERR_NOT_WINNING = 2   # well formed, but not a winning hand
+
+_FLAG_FIELDS = (("self_drawn", 1), ("fourth_tile", 2), ("kong", 4), ("last_tile", 8))
+_KNOWN_FIELDS = {"id", "hand", "self_drawn", "fourth_tile", "kong", "last_tile", "seat_wind", "round_wind", "flowers"}
+
+
+def _empty(n):
+    return dict(
+        counts=np.zeros((n, 34), np.uint8),
+        melds=np.zeros((n, 4, 3), np.uint8),
+        n_melds=np.zeros(n, np.uint8),
+        win_tile=np.zeros(n, np.uint8),
+        flags=np.zeros(n, np.uint8),
+        seat=np.zeros(n, np.uint8),
+        round=np.zeros(n, np.uint8),
+        flowers=np.zeros(n, np.uint8),
+    )
+
+
+class HandBatch:
+    """N winning hands as numpy columns.
+
+    counts (N, 34) uint8: concealed tiles, winning tile included.
+    melds (N, 4, 3) uint8: per meld (kind 0 chow / 1 pung / 2 kong, tile - a
+    chow's lowest -, open 1 = claimed / 0 = concealed kong); n_melds (N,).
+    win_tile (N,): tile index.  flags (N,): bit 0 self-drawn, 1 fourth tile,
+    2 kong, 3 last tile.  seat, round (N,): 0-3 = E S W N.  flowers (N,): 0-8.
+    ids: optional list echoed back.  invalid (N,) bool + messages: rows that
+    could not be read (kept, flagged, never scored).
+    """
+
+    def __init__(self, counts, melds, n_melds, win_tile, flags, seat, round, flowers,
+                 ids=None, invalid=None, messages=None, validate=True):
+        self.counts = np.ascontiguousarray(counts, dtype=np.uint8)
+        n = self.counts.shape[0]
+        self.melds = np.ascontiguousarray(melds, dtype=np.uint8).reshape(n, 4, 3)
+        self.n_melds = np.ascontiguousarray(n_melds, dtype=np.uint8).reshape(n)
+        self.win_tile = np.ascontiguousarray(win_tile, dtype=np.uint8).reshape(n)
+        self.flags = np.ascontiguousarray(flags, dtype=np.uint8).reshape(n)
+        self.seat = np.ascontiguousarray(seat, dtype=np.uint8).reshape(n)
+        self.round = np.ascontiguousarray(round, dtype=np.uint8).reshape(n)
+        self.flowers = np.ascontiguousarray(flowers, dtype=np.uint8).reshape(n)
+        self.ids = ids
+        self.invalid = np.zeros(n, bool) if invalid is None else np.asarray(invalid, bool)
+        self.messages = dict(messages or {})
+        if validate:
+            self._validate_arrays()
+
+    def __len__(self):
+        return self.counts.shape[0]
+
+    # -- construction -----------------------------------------------------
+
+    @classmethod
+    def from_records(cls, records: Sequence[dict]) -> "HandBatch":
+        """From hand-record dicts (notation.md); a bad record is flagged, not raised."""
+        records = list(records)
+        n = len(records)
+        cols = _empty(n)
+        invalid = np.zeros(n, bool)
+        messages = {}
+        ids = [None] * n
+        for i, rec in enumerate(records):
+            try:
+                if not isinstance(rec, dict):
+                    raise InvalidHand(f"a record is a JSON object, got {type(rec).__name__}")
+                ids[i] = rec.get("id")
+                if "hand" not in rec:
+                    raise InvalidHand("record has no 'hand'")
+                for key in ("self_drawn", "fourth_tile", "kong", "last_tile"):
+                    v = rec.get(key, False)
+                    if not isinstance(v, bool):
+                        raise InvalidHand(f"{key} must be true or false, got {v!r}")
+                _fill_row(cols, i, rec["hand"], rec.get("self_drawn", False), rec.get("fourth_tile", False),
+                          rec.get("kong", False), rec.get("last_tile", False), rec.get("seat_wind", "E"),
+                          rec.get("round_wind", "E"), rec.get("flowers", 0))
+            except (InvalidHand, TypeError, ValueError) as exc:
+                invalid[i] = True
+                messages[i] = str(exc)
+        return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False)
+
+    @classmethod
+    def from_strings(cls, hands: Sequence[str], *, self_drawn=False, fourth_tile=False, kong=False,
+                     last_tile=False, seat_wind="E", round_wind="E", flowers=0) -> "HandBatch":
+        """From notation strings; each flag is a scalar or a length-N sequence."""
+        hands = list(hands)
+        n = len(hands)
+
+        def col(v):
+            if isinstance(v, (str, bool, int, np.integer)) or v is None:
+                return [v] * n
+            v = list(v)
+            if len(v) != n:
+                raise ValueError(f"a flag sequence has {len(v)} items for {n} hands")
+            return v
+
+        sd, ft, kg, lt, sw, rw, fl = map(col, (self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers))
+        cols = _empty(n)
+        invalid = np.zeros(n, bool)
+        messages = {}
+        for i in range(n):
+            try:
+                _fill_row(cols, i, hands[i], sd[i], ft[i], kg[i], lt[i], sw[i], rw[i], fl[i])
+            except (InvalidHand, TypeError, ValueError) as exc:
+                invalid[i] = True
+                messages[i] = str(exc)
+        return cls(**cols, invalid=invalid, messages=messages, validate=False)
+
+    @classmethod
+    def from_jsonl(cls, path, chunk_size: int = 65536) -> Iterator["HandBatch"]:
+        """Stream a JSONL file of hand records as batches of ``chunk_size``
+        (memory stays flat for any file size).  Bad JSON lines become invalid rows."""
+        try:
+            import orjson
+            loads = orjson.loads
+        except ImportError:  # pragma: no cover
+            loads = json.loads
+        with open(path, "rb") as f:
+            recs = []
+            for line in f:
+                try:
+                    recs.append(loads(line))
+                except ValueError as exc:
+                    recs.append(_BadRecord(f"bad JSON: {exc}"))
+                if len(recs) == chunk_size:
+                    yield cls._from_mixed(recs)
+                    recs = []
+            if recs:
+                yield cls._from_mixed(recs)
+
+    @classmethod
+    def _from_mixed(cls, recs):
+        batch = cls.from_records([r if not isinstance(r, _BadRecord) else {} for r in recs])
+        for i, r in enumerate(recs):
+            if isinstance(r, _BadRecord):
+                batch.invalid[i] = True
+                batch.messages[i] = r.message
+        return batch
+
+    # -- validation of array input ------------------------------------------
+
+    def _validate_arrays(self):
+        """Vectorised checks for batches built from arrays: flag bad rows."""
+        n = len(self)
+        c, m, k = self.counts, self.melds, self.n_melds
+        bad = {}
+
+        def flag(mask, msg):
+            for i in np.flatnonzero(mask & ~self.invalid):
+                if int(i) not in bad:
+                    bad[int(i)] = msg
+
+        flag(k > 4, "more than 4 melds")
+        kk = np.minimum(k, 4)
+        slot = np.arange(4)[None, :] < kk[:, None]
+        kind, tile, open_ = m[:, :, 0], m[:, :, 1], m[:, :, 2]
+        flag(((kind > 2) & slot).any(1), "meld kind must be 0 (chow), 1 (pung) or 2 (kong)")
+        flag(((tile > 33) & slot).any(1), "meld tile out of range")
+        flag((((kind == 0) & ((tile >= 27) | (tile % 9 > 6))) & slot).any(1), "a chow must start on a suited 1-7")
+        flag((((kind != 2) & (open_ == 0)) & slot).any(1), "only a kong can be concealed")
+        full = c.astype(np.int16).copy()
+        rows = np.arange(n)
+        for j in range(4):
+            s = slot[:, j] & (kind[:, j] <= 2) & (tile[:, j] <= 33)
+            t = tile[:, j].astype(np.int64)
+            ch = s & (kind[:, j] == 0) & (t < 27) & (t % 9 <= 6)
+            for d in range(3):
+                np.add.at(full, (rows[ch], t[ch] + d), 1)
+            pg = s & (kind[:, j] > 0)
+            np.add.at(full, (rows[pg], t[pg]), np.where(kind[pg, j] == 2, 4, 3))
+        flag((full > 4).any(1), "a fifth copy of a tile")
+        flag(c.sum(1, dtype=np.int64) + 3 * kk.astype(np.int64) != 14, "a winning hand has 14 tiles counting 3 per meld")
+        flag(self.win_tile > 33, "winning tile out of range")
+        wt = np.minimum(self.win_tile, 33)
+        flag(c[rows, wt] == 0, "the winning tile is not among the concealed tiles")
+        flag(self.flags > 15, "unknown flag bits")
+        flag((self.seat > 3) | (self.round > 3), "winds must be 0-3")
+        flag(self.flowers > 8, "flowers must be 0-8")
+        for i, msg in bad.items():
+            self.invalid[i] = True
+            self.messages[i] = msg
+
+
+class _BadRecord:
+    __slots__ = ("message",)
+
+    def __init__(self, message):
+        self.message = message
+
+
+def _fill_row(cols, i, hand, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers):
+    h, counts, melds, n_melds, win, flags, seat, rnd, fl = hand_args(
+        hand, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
+    cols["counts"][i] = counts
+    cols["melds"][i] = melds
+    cols["n_melds"][i] = n_melds
+    cols["win_tile"][i] = win
+    cols["flags"][i] = flags
+    cols["seat"][i] = seat
+    cols["round"][i] = rnd
+    cols["flowers"][i] = fl
+
+
+@dataclass
+class BatchResult:
+    """Scores of a :class:`HandBatch`.  ``fan_counts[:, j]`` counts fan
+    ``fan_names[j]`` (the fan table's order, ids 1-82)."""
+    totals: np.ndarray        # (N,) int32, flowers included; -1 where errors != 0
+    fan_counts: np.ndarray    # (N, 82) uint8
+    legal: np.ndarray         # (N,) bool: >= 8 points without flowers
+    errors: np.ndarray        # (N,) uint8: ERR_OK / ERR_INVALID / ERR_NOT_WINNING
+    messages: dict = field(default_factory=dict)
+    ids: Optional[list] = None
+
+    fan_names = tuple(f.en for f in MCR)
+    fan_keys = tuple(f.key for f in MCR)
+
+    def __len__(self):
+        return len(self.totals)
+
+    def error_message(self, i: int) -> str:
+        code = int(self.errors[i])
+        if code == ERR_OK:
+            return ""
+        if code == ERR_NOT_WINNING:
+            return "not a winning hand"
+        return self.messages.get(i, "invalid hand")
+
+    def fans(self, i: int) -> list:
+        """[(name, zh, points, count)] of row i."""
+        out = []
+        for j in np.flatnonzero(self.fan_counts[i]):
+            f = MCR.fans[j]
+            out.append((f.en, f.zh, f.points, int(self.fan_counts[i, j])))
+        out.sort(key=lambda t: -t[2])
+        return out
+
+    def record(self, i: int) -> dict:
+        """The JSONL result line of row i (notation.md)."""
+        rid = self.ids[i] if self.ids is not None else i
+        if self.errors[i]:
+            return {"id": rid, "error": self.error_message(i)}
+        return {"id": rid, "total": int(self.totals[i]),
+                "fans": [{"name": n, "zh": z, "points": p, "count": c} for n, z, p, c in self.fans(i)],
+                "legal": bool(self.legal[i])}
+
+    def to_pandas(self):
+        """A DataFrame: total, legal, error, then one column per fan (English names)."""
+        import pandas as pd
+        df = pd.DataFrame(self.fan_counts, columns=list(self.fan_names), copy=False)
+        df.insert(0, "error", self.errors)
+        df.insert(0, "legal", self.legal)
+        df.insert(0, "total", self.totals)
+        if self.ids is not None:
+            df.insert(0, "id", self.ids)
+        return df
+
+    def to_arrow(self):
+        """A pyarrow Table with the same columns as :meth:`to_pandas`."""
+        import pyarrow as pa
+        cols = {}
+        if self.ids is not None:
+            cols["id"] = pa.array(self.ids)
+        cols["total"] = pa.array(self.totals)
+        cols["legal"] = pa.array(self.legal)
+        cols["error"] = pa.array(self.errors)
+        for j, name in enumerate(self.fan_names):
+            cols[name] = pa.array(self.fan_counts[:, j])
+        return pa.table(cols)
+
+
+def score_batch(batch, *, workers: int = 1) -> BatchResult:
+    """Score every hand of ``batch`` (a :class:`HandBatch`, or a list of notation
+    strings / record dicts).  ``workers``: threads (-1 = all cores); results do
+    not depend on it."""
+    if not isinstance(batch, HandBatch):
+        items = list(batch)
+        if items and all(isinstance(x, str) for x in items):
+            batch = HandBatch.from_strings(items)
+        else:
+            batch = HandBatch.from_records(items)
+    n = len(batch)
+    totals = np.full(n, -1, dtype=np.int32)
+    fans = np.zeros((n, len(MCR)), dtype=np.uint8)
+    skip = batch.invalid.astype(np.uint8)
+    _core.score_batch_kernel(batch.counts, batch.melds, batch.n_melds, batch.win_tile, batch.flags,
+                             batch.seat, batch.round, batch.flowers, skip, totals, fans,
+                             resolve_workers(workers))
+    errors = np.where(batch.invalid, ERR_INVALID, np.where(totals < 0, ERR_NOT_WINNING, ERR_OK)).astype(np.uint8)
+    totals[errors != 0] = -1
+    legal = (errors == 0) & (totals - batch.flowers.astype(np.int32) >= MIN_POINTS)
+    return BatchResult(totals, fans, legal, errors, dict(batch.messages), batch.ids)
