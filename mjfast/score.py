@@ -111,18 +111,37 @@ class FanResult:
 
 
 class Score:
-    """The result of :func:`score`."""
+    """The result of :func:`score`.
 
-    __slots__ = ("total", "fans", "decomposition", "form", "self_drawn", "flowers", "_fan_counts")
+    ``total`` (flowers included), ``fans`` (list of :class:`FanResult`, highest
+    first), ``decomposition`` (the sets of the reading used), ``form``,
+    ``is_legal_win``; :meth:`settlement` gives the point changes.
+    """
 
-    def __init__(self, total, fans, decomposition, form, self_drawn, flowers, fan_counts):
+    __slots__ = ("total", "self_drawn", "flowers", "_buf", "_fans")
+
+    def __init__(self, total, buf, self_drawn, flowers):
         self.total = total
-        self.fans = fans
-        self.decomposition = decomposition
-        self.form = form
         self.self_drawn = self_drawn
         self.flowers = flowers
-        self._fan_counts = fan_counts
+        self._buf = buf          # int16[100]: fan counts by id, form, packs
+        self._fans = None
+
+    @property
+    def fans(self) -> list:
+        if self._fans is None:
+            self._fans = _fans_from_counts(self._buf[:84])
+        return self._fans
+
+    @property
+    def form(self) -> str:
+        return _FORMS[int(self._buf[84])]
+
+    @property
+    def decomposition(self) -> tuple:
+        b = self._buf
+        packs = [(int(b[85 + 3 * i]), int(b[86 + 3 * i]), int(b[87 + 3 * i])) for i in range(5) if b[85 + 3 * i]]
+        return _decomposition(packs)
 
     @property
     def points_without_flowers(self) -> int:
@@ -137,7 +156,7 @@ class Score:
 
     def fan_counts(self) -> np.ndarray:
         """int16 counts indexed by fan id (0 unused, 1-82)."""
-        return self._fan_counts.copy()
+        return self._buf[:83].copy()
 
     def __contains__(self, name) -> bool:
         return any(f.name == name or f.key == name for f in self.fans)
@@ -200,6 +219,9 @@ def _decomposition(packs):
     return tuple(out)
 
 
+_WIND_CODE = {"E": 0, "S": 1, "W": 2, "N": 3, 0: 0, 1: 1, 2: 2, 3: 3}
+
+
 def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bool = False,
           last_tile: bool = False, seat_wind="E", round_wind="E", flowers: int = 0) -> Score:
     """Score a winning MCR hand.
@@ -217,10 +239,25 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     Raises :class:`~mjfast.NotWinning` if the tiles are not a winning hand,
     :class:`~mjfast.InvalidHand` for malformed input.
     """
+    buf = np.zeros(100, dtype=np.int16)
+    if type(hand) is str:
+        # fast path: the compiled parser takes well-formed compact notation;
+        # anything else goes through the Python parser for a precise message
+        seat = _WIND_CODE.get(seat_wind) if type(seat_wind) in (str, int) else None
+        rnd = _WIND_CODE.get(round_wind) if type(round_wind) in (str, int) else None
+        if seat is not None and rnd is not None and type(flowers) is int and 0 <= flowers <= 8:
+            flags = (1 if self_drawn else 0) | (2 if fourth_tile else 0) | (4 if kong else 0) | (8 if last_tile else 0)
+            total = _core.score_str(hand, flags, seat, rnd, flowers, buf)
+            if total >= 0:
+                return Score(total, buf, bool(self_drawn), flowers)
+            if total == -1:
+                raise NotWinning(f"not a winning hand: {hand}")
     h, counts, melds, n_melds, win, flags, seat, rnd, fl = hand_args(
         hand, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
-    fans = np.zeros(83, dtype=np.int16)
-    total, form, packs = _core.score_one(counts, melds, n_melds, win, flags, seat, rnd, fl, fans)
+    total, form, packs = _core.score_one(counts, melds, n_melds, win, flags, seat, rnd, fl, buf[:84])
     if total < 0:
         raise NotWinning(f"not a winning hand: {hand if isinstance(hand, str) else h}")
-    return Score(total, _fans_from_counts(fans), _decomposition(packs), _FORMS[form], bool(self_drawn), fl, fans)
+    buf[84] = form
+    for i, (typ, tile, melded) in enumerate(packs):
+        buf[85 + 3 * i:88 + 3 * i] = (typ, tile, melded)
+    return Score(total, buf, bool(self_drawn), fl)

@@ -13,7 +13,10 @@
 # using its order keeps our tie-breaks identical; it also makes "same suit,
 # consecutive ranks" a plain +1 on codes.
 
-DEF NFAN = 83            # fan ids 1..82 (81 fans + Concealed Kong and Melded Kong); 0 unused
+DEF NFAN = 84            # fan ids 1..82 (81 fans + Concealed Kong and Melded Kong); 0 and 83
+                         # unused: 84 int16 counts are scanned 4 at a time (8 bytes)
+DEF NFAN_PADDED = 84
+DEF NFAN_TABLE = 83      # ids 0..82
 DEF MAXDIV = 64
 
 # fan ids: the row numbers of mjfast/rules/mcr.py (a test checks the two agree)
@@ -170,13 +173,20 @@ ctypedef struct Ctx:
     int n_melded_fixed       # melds claimed from others (concealed kongs excluded)
     uint8_t standing[34]     # concealed tiles before the win (our index)
     int n_standing
-    bint unique_wait         # exactly one tile completed the hand (regular + seven pairs waits)
+    int unique_wait          # exactly one tile completed the hand (regular + seven pairs
+                             # waits): 1 / 0, or -1 = not worked out yet (it is needed only
+                             # when the winning tile sits in a concealed chow or the pair)
     bint nine_gates
 
 
 cdef int16_t POINTS[NFAN]
 cdef uint64_t EXCL[NFAN][2]
 cdef uint8_t DEMOTE_FCH[NFAN]     # fans that turn Fully Concealed Hand into Self-Drawn
+cdef uint8_t IS_EXCLUDER[NFAN + 1]
+cdef int EXCLUDERS[NFAN]          # ids of the fans that exclude others, ascending
+cdef int N_EXCLUDERS = 0
+cdef int DEMOTERS[NFAN]
+cdef int N_DEMOTERS = 0
 cdef bint _fan_table_loaded = False
 
 cdef uint8_t REFCODE[34]
@@ -215,15 +225,25 @@ def set_fan_table(points, masks, demote):
     """Load the fan table's points (int16[83]), exclusion masks (uint64[83, 2],
     bit j of row i: fan i excludes fan j) and the fans that demote Fully
     Concealed Hand to Self-Drawn (uint8[83])."""
-    global _fan_table_loaded
+    global _fan_table_loaded, N_EXCLUDERS, N_DEMOTERS
     cdef int i
-    if len(points) != NFAN or len(masks) != NFAN or len(demote) != NFAN:
-        raise ValueError(f"fan table arrays must have {NFAN} rows (ids 0..82)")
+    if len(points) != NFAN_TABLE or len(masks) != NFAN_TABLE or len(demote) != NFAN_TABLE:
+        raise ValueError(f"fan table arrays must have {NFAN_TABLE} rows (ids 0..82)")
     for i in range(NFAN):
-        POINTS[i] = points[i]
-        EXCL[i][0] = masks[i][0]
-        EXCL[i][1] = masks[i][1]
-        DEMOTE_FCH[i] = demote[i]
+        POINTS[i] = points[i] if i < NFAN_TABLE else 0
+        EXCL[i][0] = masks[i][0] if i < NFAN_TABLE else 0
+        EXCL[i][1] = masks[i][1] if i < NFAN_TABLE else 0
+        DEMOTE_FCH[i] = demote[i] if i < NFAN_TABLE else 0
+    N_EXCLUDERS = 0
+    N_DEMOTERS = 0
+    for i in range(1, NFAN):
+        IS_EXCLUDER[i] = (EXCL[i][0] or EXCL[i][1]) != 0
+        if EXCL[i][0] or EXCL[i][1]:
+            EXCLUDERS[N_EXCLUDERS] = i
+            N_EXCLUDERS += 1
+        if DEMOTE_FCH[i]:
+            DEMOTERS[N_DEMOTERS] = i
+            N_DEMOTERS += 1
     _fan_table_loaded = True
 
 
@@ -583,68 +603,74 @@ DEF TF_TRAITS = 2
 DEF TF_RANKS = 4
 DEF TF_HOG = 8
 
+# per-tile property bits, OR-ed over the tiles present
+DEF TP_M = 1            # a character
+DEF TP_P = 2            # a dot
+DEF TP_S = 4            # a bamboo
+DEF TP_HONOR = 8
+DEF TP_WIND = 16
+DEF TP_DRAGON = 32
+DEF TP_TERM_OR_HONOR = 64      # breaks All Simples
+DEF TP_SIMPLE = 128            # a suited 2-8: breaks All Terminals / All Terminals and Honors
+DEF TP_NOT_REVERSIBLE = 256
+DEF TP_NOT_GREEN = 512
+DEF TP_SUITED = 1024           # breaks All Honors
+
+cdef uint32_t TILE_PROPS[34]
+cdef uint32_t TILE_RANK[34]     # 1 << rank for suited tiles
+for _i in range(34):
+    _p = 0
+    if _i < 27:
+        _p |= (TP_M, TP_P, TP_S)[_i // 9] | TP_SUITED
+        _p |= TP_TERM_OR_HONOR if _i % 9 in (0, 8) else TP_SIMPLE
+        TILE_RANK[_i] = 1 << (_i % 9 + 1)
+    else:
+        _p |= TP_HONOR | TP_TERM_OR_HONOR | (TP_WIND if _i <= 30 else TP_DRAGON)
+        TILE_RANK[_i] = 0
+    if not IS_REVERSIBLE[_i]:
+        _p |= TP_NOT_REVERSIBLE
+    if not IS_GREEN[_i]:
+        _p |= TP_NOT_GREEN
+    TILE_PROPS[_i] = _p
+
+
 cdef void _tile_set_fans(const uint8_t* all_c, int n_kongs, int which, int16_t* ft) noexcept nogil:
     """Suit fans, tile-trait fans, rank-range fans and Tile Hog of the hand's
     tiles (all_c: counts of every tile, a kong counting 4)."""
-    cdef int i, r, s, missing
-    cdef bint has_s[3]
-    cdef bint hon = False, wind = False, dragon = False
-    cdef bint simples = True, rev = True, green = True, allhon = True, allterm = True, allth = True
-    cdef int rank_mask = 0, fours = 0
-    has_s[0] = False; has_s[1] = False; has_s[2] = False
+    cdef int i, missing, fours = 0
+    cdef uint32_t p = 0, rank_mask = 0, on
+    cdef bint hon
     for i in range(34):
-        if not all_c[i]:
-            continue
-        if i < 27:
-            s = i // 9
-            r = i % 9 + 1
-            has_s[s] = True
-            rank_mask |= 1 << r
-            allhon = False
-            if r == 1 or r == 9:
-                simples = False
-            else:
-                allterm = False
-                allth = False
-        else:
-            hon = True
-            simples = False
-            allterm = False
-            if i <= 30:
-                wind = True
-            else:
-                dragon = True
-        if not IS_REVERSIBLE[i]:
-            rev = False
-        if not IS_GREEN[i]:
-            green = False
-        if all_c[i] == 4:
-            fours += 1
+        on = 0u - <uint32_t>(all_c[i] != 0)        # all ones when the tile is present
+        p |= TILE_PROPS[i] & on
+        rank_mask |= TILE_RANK[i] & on
+        fours += all_c[i] == 4
+    hon = (p & TP_HONOR) != 0
     if which & TF_SUITS:
         if not hon:
             ft[NO_HONORS] = 1
-        missing = (not has_s[0]) + (not has_s[1]) + (not has_s[2])
+        missing = ((p & TP_M) == 0) + ((p & TP_P) == 0) + ((p & TP_S) == 0)
         if missing == 2:
             ft[HALF_FLUSH if hon else FULL_FLUSH] = 1
         elif missing:
             # an all-honors hand counts three voided suits here; All Honors
             # removes One Voided Suit as a whole afterwards
             ft[ONE_VOIDED_SUIT] = missing
-        if has_s[0] and has_s[1] and has_s[2] and wind and dragon:
+        if (p & (TP_M | TP_P | TP_S | TP_WIND | TP_DRAGON)) == (TP_M | TP_P | TP_S | TP_WIND | TP_DRAGON):
             ft[ALL_TYPES] = 1
     if which & TF_TRAITS:
-        if simples:
+        if not (p & TP_TERM_OR_HONOR):
             ft[ALL_SIMPLES] = 1
-        if rev:
+        if not (p & TP_NOT_REVERSIBLE):
             ft[REVERSIBLE_TILES] = 1
-        if green:
+        if not (p & TP_NOT_GREEN):
             ft[ALL_GREEN] = 1
-        if not simples:
-            if allhon:
+        if p & TP_TERM_OR_HONOR:
+            if not (p & TP_SUITED):
                 ft[ALL_HONORS] = 1
-            elif allterm:
+            elif not (p & (TP_SIMPLE | TP_HONOR)):
                 ft[ALL_TERMINALS] = 1
-            elif allth:
+            elif not (p & TP_SIMPLE):
                 ft[ALL_TERMINALS_AND_HONORS] = 1
     if (which & TF_RANKS) and not hon:
         if not (rank_mask & ~0b11110):            # only 1-4
@@ -678,23 +704,32 @@ cdef inline void _apply_exclusions(int16_t* ft) noexcept nogil:
     dropped excludes nothing.  Fully Concealed Hand under Nine Gates / Four
     Concealed Pungs is first demoted to Self-Drawn (the rule book's 不求人
     there means "no Fully Concealed Hand", Self-Drawn still counts)."""
-    cdef int i, j, w
-    cdef uint64_t m
+    cdef int i, k, w
+    cdef uint64_t drop
     if ft[FULLY_CONCEALED_HAND]:
-        for i in range(1, NFAN):
-            if ft[i] and DEMOTE_FCH[i]:
+        for k in range(N_DEMOTERS):
+            if ft[DEMOTERS[k]]:
                 ft[FULLY_CONCEALED_HAND] = 0
                 ft[SELF_DRAWN] = 1
                 break
-    for i in range(1, NFAN):
-        if ft[i] == 0:
-            continue
-        for w in range(2):
-            m = EXCL[i][w]
-            while m:
-                j = w * 64 + _ctz64(m)
-                ft[j] = 0
-                m &= m - 1
+    # scan the counts four at a time (a hand scores only a handful of fans)
+    cdef uint64_t word
+    cdef int base, lane
+    for base in range(0, NFAN_PADDED, 4):
+        memcpy(&word, ft + base, 8)
+        while word:
+            lane = _ctz64(word) >> 4
+            i = base + lane
+            word &= ~((<uint64_t>0xFFFF) << (lane * 16))
+            if IS_EXCLUDER[i] and ft[i] != 0:
+                for w in range(2):
+                    drop = EXCL[i][w]
+                    while drop:
+                        ft[w * 64 + _ctz64(drop)] = 0
+                        drop &= drop - 1
+                # fans of this same word may just have been dropped
+                memcpy(&word, ft + base, 8)
+                word &= ~((<uint64_t>1 << ((lane + 1) * 16)) - 1) if lane < 3 else 0
 
 
 cdef extern from *:
@@ -725,10 +760,10 @@ cdef inline void _wind_pungs(const Pack* pungs, int n, int seat, int rnd, int16_
 
 
 cdef inline int _total(const int16_t* ft) noexcept nogil:
+    # flowers are added after the best reading is chosen: ft[FLOWER_TILES] is 0 here
     cdef int i, s = 0
-    for i in range(1, NFAN):
-        if i != FLOWER_TILES:
-            s += POINTS[i] * ft[i]
+    for i in range(NFAN):
+        s += POINTS[i] * ft[i]
     return s
 
 
@@ -772,9 +807,12 @@ cdef uint64_t _shape_waits(const uint8_t* st) noexcept nogil:
     reference, a tile counts even when it would be a fifth copy."""
     cdef uint64_t m = _regular_waits(st)
     cdef int c[34]
-    cdef int t, n = 0
+    cdef int t, n = 0, fours = 0
     for t in range(34):
         n += st[t]
+        fours += st[t] == 4
+    if not fours:
+        return m
     for t in range(34):
         if st[t] == 4:
             for i in range(34):
@@ -793,10 +831,10 @@ cdef inline int _popcount64(uint64_t x) noexcept nogil:
     return n
 
 
-cdef inline void _wait_fans(const Pack* packs, int n, int win, int16_t* ft) noexcept nogil:
+cdef inline int _wait_fans(const Pack* packs, int n, int win, int16_t* ft) noexcept nogil:
     """With a unique wait: Edge Wait if the winning tile ends a concealed chow,
     else Closed Wait if it is a chow's middle tile, else Single Wait if it
-    completes the pair."""
+    completes the pair.  Returns the position flags; ft may be NULL (probe)."""
     cdef int i, flag = 0
     for i in range(n):
         if packs[i].type == P_CHOW:
@@ -806,12 +844,14 @@ cdef inline void _wait_fans(const Pack* packs, int n, int win, int16_t* ft) noex
                 flag |= 1
         elif packs[i].type == P_PAIR and packs[i].tile == win:
             flag |= 4
-    if flag & 1:
-        ft[EDGE_WAIT] = 1
-    elif flag & 2:
-        ft[CLOSED_WAIT] = 1
-    elif flag & 4:
-        ft[SINGLE_WAIT] = 1
+    if ft != NULL:
+        if flag & 1:
+            ft[EDGE_WAIT] = 1
+        elif flag & 2:
+            ft[CLOSED_WAIT] = 1
+        elif flag & 4:
+            ft[SINGLE_WAIT] = 1
+    return flag
 
 
 # ---------------------------------------------------------------------------
@@ -900,7 +940,21 @@ cdef inline void _sort_u32(uint32_t* a, int n) noexcept nogil:
 # scoring one reading of the regular form
 # ---------------------------------------------------------------------------
 
-cdef int _score_division(const Ctx* ctx, const Division* d, int16_t* ft) noexcept nogil:
+cdef int _unique_wait(const uint8_t* standing, int n_fixed) noexcept nogil:
+    """1 if the tiles before the win waited on exactly one tile: regular shape
+    (fifth copies included, as the reference), plus seven pairs without melds."""
+    cdef uint64_t w = _shape_waits(standing)
+    cdef int i
+    if not w:
+        return 0
+    if n_fixed == 0 and _seven_pairs_dist(standing) == 1:
+        for i in range(34):
+            if standing[i] & 1:
+                w |= (<uint64_t>1) << i
+    return _popcount64(w) == 1
+
+
+cdef int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexcept nogil:
     cdef Pack pungs[4]
     cdef int chows[4]
     cdef int pt[4]
@@ -908,7 +962,7 @@ cdef int _score_division(const Ctx* ctx, const Division* d, int16_t* ft) noexcep
     cdef const Pack* packs = d.packs
     cdef bint fits_chow
     cdef Pack pair = packs[4]
-    cdef int terminal = 0, honor = 0, five = 0, even = 0, r
+    cdef int terminal = 0, honor = 0, five = 0, even = 0, r, tot
     memcpy(ft, ctx.hand_fans, NFAN * sizeof(int16_t))
     for i in range(4):
         if packs[i].type == P_CHOW:
@@ -1001,8 +1055,11 @@ cdef int _score_division(const Ctx* ctx, const Division* d, int16_t* ft) noexcep
         ft[ALL_FIVE] = 1
     elif even == 5:
         ft[ALL_EVEN_PUNGS] = 1
-    if ctx.unique_wait and not ft[MELDED_HAND] and not ft[FOUR_KONGS]:
-        _wait_fans(packs + ctx.n_fixed, 5 - ctx.n_fixed, win, ft)
+    if not ft[MELDED_HAND] and not ft[FOUR_KONGS] and _wait_fans(packs + ctx.n_fixed, 5 - ctx.n_fixed, win, NULL):
+        if ctx.unique_wait < 0:
+            ctx.unique_wait = _unique_wait(ctx.standing, ctx.n_fixed)
+        if ctx.unique_wait:
+            _wait_fans(packs + ctx.n_fixed, 5 - ctx.n_fixed, win, ft)
     # partial exclusions: Nine Gates takes back one Pung of Terminals or
     # Honors (its 111 or 999); Big Three Winds the three of its wind pungs
     if ft[NINE_GATES]:
@@ -1012,11 +1069,12 @@ cdef int _score_division(const Ctx* ctx, const Division* d, int16_t* ft) noexcep
     _apply_exclusions(ft)
     if not ft[BIG_FOUR_WINDS]:
         _wind_pungs(pungs, npung, ctx.seat, ctx.round, ft)
-    for i in range(1, NFAN):
-        if ft[i]:
-            return _total(ft)
-    ft[CHICKEN_HAND] = 1
-    return _total(ft)
+    tot = _total(ft)
+    if tot == 0:
+        # no fan at all (every fan is worth points, so a zero total means none)
+        ft[CHICKEN_HAND] = 1
+        tot = POINTS[CHICKEN_HAND]
+    return tot
 
 
 cdef bint _pure_terminal_chows(const int* m, int pair) noexcept nogil:
@@ -1117,6 +1175,14 @@ cdef bint _score_special(const Ctx* ctx, const uint8_t* c, const uint8_t* all_c,
     return True
 
 
+cdef inline bint _has_knitted(const uint8_t* c, int a) noexcept nogil:
+    cdef int j
+    for j in range(9):
+        if not c[KNIT_TILES[a][j]]:
+            return False
+    return True
+
+
 cdef bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, const uint8_t* all_c, int n_kongs,
                                   int16_t* ft, Division* used) noexcept nogil:
     """Knitted straight + one set + a pair (the set may be the one meld)."""
@@ -1130,7 +1196,7 @@ cdef bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, const uint8_
     cdef Pack packs[5]
     cdef Ctx sub
     for j in range(6):
-        if _knitted_count(c, j) == 9:
+        if _has_knitted(c, j):
             a = j
             break
     if a < 0:
@@ -1251,15 +1317,7 @@ cdef int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, int* ou
                 ctx.flags &= ~W_KONG
         elif win_in_melds > 0 or ctx.standing[h.win_tile] > 0:
             ctx.flags &= ~W_KONG
-    # waits before the win, for the wait fans: regular shape, plus seven pairs
-    w = _shape_waits(ctx.standing)
-    ctx.unique_wait = False
-    if w:
-        if h.n_melds == 0 and _seven_pairs_dist(ctx.standing) == 1:
-            for i in range(34):
-                if ctx.standing[i] & 1:
-                    w |= (<uint64_t>1) << i
-        ctx.unique_wait = _popcount64(w) == 1
+    ctx.unique_wait = -1
     # fans of the whole tile set, shared by every reading
     memset(ctx.hand_fans, 0, NFAN * sizeof(int16_t))
     _win_flag_fans(ctx.flags, ctx.hand_fans)
@@ -1355,7 +1413,7 @@ cdef inline void _load_phand(PHand* h, const uint8_t[::1] counts, const uint8_t[
 def score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_melds, int win,
               int flags, int seat, int rnd, int flowers, cnp.int16_t[::1] fans_out):
     """Score one validated hand. melds: (4, 3) uint8 rows (kind 0/1/2, tile,
-    open).  Fills fans_out (int16[83]); returns (total, form, packs) with
+    open).  Fills fans_out (int16[84], by fan id); returns (total, form, packs) with
     packs = [(type, our tile index of the lowest tile, melded), ...] of the
     reading used, or total -1 when the hand is not a win."""
     _need_tables()
@@ -1426,5 +1484,191 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
     total = _score_hand(&h, ft, &d, &form)
     totals_out[i] = total
     if total >= 0:
-        for j in range(1, NFAN):
+        for j in range(1, NFAN_TABLE):
             fans_out[i, j - 1] = <uint8_t>ft[j]
+
+
+# ---------------------------------------------------------------------------
+# fast path for one notation string (valid input only; anything unusual
+# returns PARSE_FALLBACK and the Python parser produces the error message)
+# ---------------------------------------------------------------------------
+
+DEF PARSE_OK = 0
+DEF PARSE_FALLBACK = 1
+
+cdef inline int _suit_base(Py_UCS4 ch) noexcept:
+    if ch == u'm':
+        return 0
+    if ch == u'p':
+        return 9
+    if ch == u's':
+        return 18
+    return -1
+
+
+cdef inline int _honor_index(Py_UCS4 ch) noexcept:
+    if ch == u'E':
+        return 27
+    if ch == u'S':
+        return 28
+    if ch == u'W':
+        return 29
+    if ch == u'N':
+        return 30
+    if ch == u'C':
+        return 31
+    if ch == u'F':
+        return 32
+    if ch == u'P':
+        return 33
+    return -1
+
+
+cdef int _parse_fast(str s, PHand* h) except -1:
+    """Compact notation with bracket melds into h (counts, melds, win tile).
+    Returns PARSE_OK or PARSE_FALLBACK (malformed, unusual or not 14 tiles)."""
+    cdef Py_ssize_t n = len(s), i = 0, j
+    cdef Py_UCS4 ch
+    cdef int digits[16]
+    cdef int nd = 0, base, t, k, last = -1, ntiles = 0, mt[4], nm, dig
+    cdef uint8_t allc[34]
+    memset(h.counts, 0, 34)
+    memset(allc, 0, 34)
+    h.n_melds = 0
+    # melds first
+    while i < n:
+        ch = s[i]
+        if ch == u' ':
+            i += 1
+            continue
+        if ch != u'[':
+            break
+        if h.n_melds == 4:
+            return PARSE_FALLBACK
+        i += 1
+        nm = 0
+        nd = 0
+        dig = 0
+        while i < n and s[i] != u']':
+            ch = s[i]
+            if 49 <= <int>ch <= 57:
+                nd += 1
+                if nd > 4:
+                    return PARSE_FALLBACK
+                digits[nd - 1] = <int>ch - 48
+            else:
+                base = _suit_base(ch)
+                if base >= 0:
+                    if nd == 0 or nm > 0 or nd > 4:
+                        return PARSE_FALLBACK
+                    for k in range(nd):
+                        mt[nm] = base + digits[k] - 1
+                        nm += 1
+                    nd = 0
+                else:
+                    t = _honor_index(ch)
+                    if t < 0 or nd or nm == 4:
+                        return PARSE_FALLBACK
+                    mt[nm] = t
+                    nm += 1
+            i += 1
+        if i >= n:
+            return PARSE_FALLBACK
+        i += 1                               # past ']'
+        if nd > 1:
+            return PARSE_FALLBACK
+        dig = digits[0] if nd == 1 else 0
+        k = h.n_melds
+        if nm == 3 and mt[0] == mt[1] and mt[1] == mt[2]:
+            if dig > 3:
+                return PARSE_FALLBACK
+            h.meld_kind[k] = 1
+            h.meld_tile[k] = mt[0]
+            h.meld_open[k] = 1
+            allc[mt[0]] += 3
+        elif nm == 3 and mt[0] < 27 and mt[1] == mt[0] + 1 and mt[2] == mt[0] + 2 and mt[0] % 9 <= 6:
+            if dig > 3:
+                return PARSE_FALLBACK
+            h.meld_kind[k] = 0
+            h.meld_tile[k] = mt[0]
+            h.meld_open[k] = 1
+            allc[mt[0]] += 1; allc[mt[0] + 1] += 1; allc[mt[0] + 2] += 1
+        elif nm == 4 and mt[0] == mt[1] and mt[1] == mt[2] and mt[2] == mt[3]:
+            if dig == 4 or dig > 7:
+                return PARSE_FALLBACK
+            h.meld_kind[k] = 2
+            h.meld_tile[k] = mt[0]
+            h.meld_open[k] = 1 if dig else 0
+            allc[mt[0]] += 4
+        else:
+            return PARSE_FALLBACK
+        h.n_melds += 1
+    # concealed tiles
+    nd = 0
+    while i < n:
+        ch = s[i]
+        i += 1
+        if ch == u' ':
+            if nd:
+                return PARSE_FALLBACK
+            continue
+        if 49 <= <int>ch <= 57:
+            if nd == 16:
+                return PARSE_FALLBACK
+            digits[nd] = <int>ch - 48
+            nd += 1
+            continue
+        base = _suit_base(ch)
+        if base >= 0:
+            if nd == 0:
+                return PARSE_FALLBACK
+            for k in range(nd):
+                t = base + digits[k] - 1
+                h.counts[t] += 1
+                allc[t] += 1
+                last = t
+                ntiles += 1
+            nd = 0
+            continue
+        t = _honor_index(ch)
+        if t < 0 or nd:
+            return PARSE_FALLBACK
+        h.counts[t] += 1
+        allc[t] += 1
+        last = t
+        ntiles += 1
+    if nd or last < 0 or ntiles + 3 * h.n_melds != 14:
+        return PARSE_FALLBACK
+    for k in range(34):
+        if allc[k] > 4:
+            return PARSE_FALLBACK
+    h.win_tile = last
+    return PARSE_OK
+
+
+def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1] out):
+    """Fast single-hand scoring of a notation string.  out: int16[100]:
+    out[0:84] fan counts by id, out[84] form, out[85:100] the reading's packs
+    (type, our tile index of the lowest tile, melded) x 5.  Returns the total,
+    -1 if not a win, -2 if the string needs the full (Python) parser."""
+    cdef PHand h
+    cdef Division d
+    cdef int form = 0, total, i, t
+    if not _built:
+        build_tables()
+    if _parse_fast(s, &h) != PARSE_OK:
+        return -2
+    h.flags = flags
+    h.seat = seat
+    h.round = rnd
+    h.flowers = flowers
+    memset(&d, 0, sizeof(Division))
+    total = _score_hand(&h, &out[0], &d, &form)
+    out[84] = form
+    for i in range(5):
+        out[85 + 3 * i] = d.packs[i].type
+        if d.packs[i].type:
+            t = FROMREF[d.packs[i].tile]
+            out[86 + 3 * i] = t - 1 if d.packs[i].type == P_CHOW else t
+            out[87 + 3 * i] = d.packs[i].melded
+    return total
