@@ -21,6 +21,7 @@ from .hand import Hand, Meld, parse_hand, format_hand
 from .core import (
     FORMS,
     is_win,
+    decompose,
     waits,
     shanten,
     useful_tiles,
@@ -56,6 +57,7 @@ __all__ = [
     "format_hand",
     "FORMS",
     "is_win",
+    "decompose",
     "waits",
     "shanten",
     "useful_tiles",

@@ -19,6 +19,7 @@ from .tiles import to_counts
 __all__ = [
     "FORMS",
     "is_win",
+    "decompose",
     "waits",
     "shanten",
     "useful_tiles",
@@ -123,6 +124,22 @@ def is_win(hand, *, melds: int | None = None) -> bool:
     # the tile count fixes the melds: the kernel tries the special forms only
     # at 14 concealed tiles (or 11 for a knitted straight beside one meld)
     return _core.is_win_one(counts)
+
+
+def decompose(hand, *, melds: int | None = None) -> list:
+    """Every distinct reading of the concealed tiles (14-3k) as a winning hand.
+
+    Returns a list of ``(form, items)``; ``items`` are ``(kind, tile)`` pairs:
+    ``("chow", lowest tile)``, ``("pung", tile)``, ``("pair", tile)``, and for
+    the special forms ``("single", tile)`` or ``("knitted", first tile of the
+    knitted arrangement)``.  Regular readings come first, in the order the
+    reference calculator meets them.  An empty list means not a win.
+
+    >>> decompose("111222333m789p55s")[0]
+    ('regular', (('pung', 0), ('pung', 1), ('pung', 2), ('chow', 15), ('pair', 22)))
+    """
+    counts, melds, _ = _concealed(hand, melds, "win")
+    return _core.decompose_one(counts, melds)
 
 
 def waits(hand, *, melds: int | None = None) -> list[int]:

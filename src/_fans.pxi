@@ -1672,3 +1672,60 @@ def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1]
             out[86 + 3 * i] = t - 1 if d.packs[i].type == P_CHOW else t
             out[87 + 3 * i] = d.packs[i].melded
     return total
+
+
+def decompose_one(const uint8_t[::1] counts, int melds):
+    """Every reading of 14-3k concealed tiles: a list of (form, items) where
+    items are (kind, tile) with kind "chow" (tile = lowest), "pung", "pair",
+    or "knitted" (tile = the arrangement's 1-4-7 suit start index)."""
+    _need_tables()
+    cdef uint8_t c[34]
+    cdef Division divs[MAXDIV]
+    cdef Pack cur[5]
+    cdef Ctx ctx
+    cdef int ndiv = 0, i, k, t, a
+    cdef int need = 4 - melds
+    out = []
+    for i in range(34):
+        c[i] = counts[i]
+    ctx.n_fixed = 0
+    _divide(c, 0, 0, cur, 0, need, False, divs, &ndiv, &ctx)
+    _sort_divisions(divs, ndiv)
+    names = {P_CHOW: "chow", P_PUNG: "pung", P_PAIR: "pair"}
+    for i in range(ndiv):
+        items = []
+        for k in list(range(need)) + [4]:
+            t = FROMREF[divs[i].packs[k].tile]
+            if divs[i].packs[k].type == P_CHOW:
+                t -= 1
+            items.append((names[divs[i].packs[k].type], t))
+        out.append(("regular", tuple(items)))
+    if melds == 0 and _seven_pairs_win(c):
+        items = []
+        for t in range(34):
+            for k in range(c[t] // 2):
+                items.append(("pair", t))
+        out.append(("seven_pairs", tuple(items)))
+    if melds == 0 and _orphans_win(c):
+        out.append(("thirteen_orphans", tuple(("pair" if c[t] == 2 else "single", t) for t in range(34) if c[t])))
+    if melds == 0 and _honors_knitted_win(c):
+        out.append(("honors_knitted", tuple(("single", t) for t in range(34) if c[t])))
+    if melds <= 1:
+        for a in range(6):
+            if _has_knitted(c, a):
+                for k in range(9):
+                    c[KNIT_TILES[a][k]] -= 1
+                ndiv = 0
+                _divide(c, 0, 0, cur, 0, 1 - melds, False, divs, &ndiv, &ctx)
+                for i in range(ndiv):
+                    items = [("knitted", KNIT_TILES[a][0])]
+                    for k in list(range(1 - melds)) + [4]:
+                        t = FROMREF[divs[i].packs[k].tile]
+                        if divs[i].packs[k].type == P_CHOW:
+                            t -= 1
+                        items.append((names[divs[i].packs[k].type], t))
+                    out.append(("knitted_straight", tuple(items)))
+                for k in range(9):
+                    c[KNIT_TILES[a][k]] += 1
+                break
+    return out
