@@ -33,6 +33,7 @@ from .core import (
 from .score import score, Score, FanResult
 from .rules import MCR
 from .batch import HandBatch, BatchResult, score_batch
+from .bots import best_discards, winning_tiles
 
 __all__ = [
     "score",
@@ -42,6 +43,8 @@ __all__ = [
     "HandBatch",
     "BatchResult",
     "score_batch",
+    "best_discards",
+    "winning_tiles",
     "__version__",
     "InvalidHand",
     "NotWinning",

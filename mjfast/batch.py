@@ -64,13 +64,27 @@ class HandBatch:
                  ids=None, invalid=None, messages=None, validate=True):
         self.counts = np.ascontiguousarray(counts, dtype=np.uint8)
         n = self.counts.shape[0]
-        self.melds = np.ascontiguousarray(melds, dtype=np.uint8).reshape(n, 4, 3)
-        self.n_melds = np.ascontiguousarray(n_melds, dtype=np.uint8).reshape(n)
-        self.win_tile = np.ascontiguousarray(win_tile, dtype=np.uint8).reshape(n)
-        self.flags = np.ascontiguousarray(flags, dtype=np.uint8).reshape(n)
-        self.seat = np.ascontiguousarray(seat, dtype=np.uint8).reshape(n)
-        self.round = np.ascontiguousarray(round, dtype=np.uint8).reshape(n)
-        self.flowers = np.ascontiguousarray(flowers, dtype=np.uint8).reshape(n)
+        if self.counts.ndim != 2 or self.counts.shape[1] != 34:
+            raise InvalidHand(f"counts must be (N, 34); got {self.counts.shape}")
+
+        def column(a, shape, name):
+            # zero-copy when the array already is C-contiguous uint8 of the right shape;
+            # a scalar is broadcast to every row
+            a = np.asarray(a)
+            if a.ndim == 0:
+                return np.full(shape, a, dtype=np.uint8)
+            a = np.ascontiguousarray(a, dtype=np.uint8)
+            if a.shape != shape:
+                raise InvalidHand(f"{name} must have shape {shape}; got {a.shape}")
+            return a
+
+        self.melds = column(melds, (n, 4, 3), "melds")
+        self.n_melds = column(n_melds, (n,), "n_melds")
+        self.win_tile = column(win_tile, (n,), "win_tile")
+        self.flags = column(flags, (n,), "flags")
+        self.seat = column(seat, (n,), "seat")
+        self.round = column(round, (n,), "round")
+        self.flowers = column(flowers, (n,), "flowers")
         self.ids = ids
         self.invalid = np.zeros(n, bool) if invalid is None else np.asarray(invalid, bool)
         self.messages = dict(messages or {})
