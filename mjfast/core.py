@@ -185,7 +185,10 @@ def useful_tiles(hand, *, melds: int | None = None, form: str | None = None) -> 
 # ---------------------------------------------------------------------------
 
 def _batch_input(hands, melds, sizes, errors):
-    """Validate an (N, 34) batch; returns (hands, melds uint8[N], err uint8[N])."""
+    """Validate an (N, 34) batch; returns (hands, melds uint8[N], err uint8[N]).
+
+    The per-row checks run in one compiled pass; bad rows raise (naming the
+    first) or, with errors="mask", are zeroed for the kernel and flagged."""
     if errors not in ("raise", "mask"):
         raise ValueError("errors must be 'raise' or 'mask'")
     arr = np.asarray(hands)
@@ -200,36 +203,24 @@ def _batch_input(hands, melds, sizes, errors):
         arr = arr.astype(np.uint8)
     arr = np.ascontiguousarray(arr)
     n = arr.shape[0]
-    sums = arr.sum(axis=1, dtype=np.int64)
-    if melds is None:
-        m = np.where(sums % 3 == 2, (14 - sums) // 3, (13 - sums) // 3)
-    else:
-        m = np.broadcast_to(np.asarray(melds, dtype=np.int64), (n,))
-    err = np.zeros(n, dtype=np.uint8)
-    bad_m = (m < 0) | (m > 4)
-    total = sums + 3 * m
-    if sizes == "win":
-        bad_size = total != 14
-    elif sizes == "ready":
-        bad_size = total != 13
-    else:
-        bad_size = (total != 13) & (total != 14)
-    err[bad_size] = ERR_BAD_SIZE
-    err[bad_m] = ERR_BAD_MELDS
-    err[(arr > 4).any(axis=1)] = ERR_TOO_MANY_COPIES
-    m = np.clip(m, 0, 4).astype(np.uint8)
-    if err.any():
+    given = None
+    if melds is not None:
+        given = np.ascontiguousarray(np.broadcast_to(np.asarray(melds, dtype=np.int64), (n,)))
+    m = np.empty(n, dtype=np.uint8)
+    err = np.empty(n, dtype=np.uint8)
+    nbad = _core.validate_batch(arr, given, {"win": 0, "ready": 1, "any": 2}[sizes], m, err)
+    if nbad:
         first = int(np.flatnonzero(err)[0])
         if errors == "raise":
             raise InvalidHand(
                 f"row {first}: {ERROR_MESSAGES[int(err[first])]} "
-                f"({int(sums[first])} tiles, melds={int(m[first])}); pass errors='mask' to flag bad rows instead"
+                f"({int(arr[first].sum())} tiles, melds={int(m[first]) if given is None else int(given[first])}); "
+                "pass errors='mask' to flag bad rows instead"
             )
         # bad rows are replaced by an empty hand for the kernel and flagged
         arr = arr.copy()
         arr[err != 0] = 0
-        m = m.copy()
-    return arr, np.ascontiguousarray(m), err
+    return arr, m, err
 
 
 def _ret(out, err, errors):

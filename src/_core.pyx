@@ -258,7 +258,7 @@ cdef inline bint _orphans_win(const uint8_t* c) noexcept nogil:
             return False
         if t == 2:
             pair += 1
-    return pair == 1 and _ntiles(c) == 14
+    return pair == 1
 
 
 cdef inline int _knitted_count(const uint8_t* c, int a) noexcept nogil:
@@ -267,6 +267,14 @@ cdef inline int _knitted_count(const uint8_t* c, int a) noexcept nogil:
         if c[KNIT_TILES[a][j]]:
             n += 1
     return n
+
+
+cdef inline bint _all_knitted(const uint8_t* c, int a) noexcept nogil:
+    cdef int j
+    for j in range(9):
+        if not c[KNIT_TILES[a][j]]:
+            return False
+    return True
 
 
 cdef inline int _knit_arrangement(const uint8_t* c) noexcept nogil:
@@ -312,7 +320,7 @@ cdef inline bint _knitted_straight_win(const uint8_t* c, int n) noexcept nogil:
     cdef uint8_t rest[34]
     cdef int a, j, t
     for a in range(6):
-        if _knitted_count(c, a) < 9:
+        if not _all_knitted(c, a):
             continue
         memcpy(rest, c, 34)
         for j in range(9):
@@ -397,28 +405,34 @@ cdef inline int _honors_knitted_dist(const uint8_t* c) noexcept nogil:
     return best
 
 
-cdef inline int _knitted_straight_dist(const uint8_t* c, int m) noexcept nogil:
-    # m = melds still to form in the concealed tiles besides the straight (1 or 0)
-    cdef uint8_t rest[34]
-    cdef int a, j, t, got, v, best = BIG
-    for a in range(6):
-        memcpy(rest, c, 34)
-        got = 0
+cdef inline void _knitted_got(const uint8_t* c, int* got) noexcept nogil:
+    """got[a] = how many of knitted arrangement a's nine tiles are held, from
+    per-suit presence masks and nine popcounts."""
+    cdef int s, j, a
+    cdef int present[3]
+    cdef int cnt[3][3]
+    for s in range(3):
+        present[s] = 0
         for j in range(9):
-            t = KNIT_TILES[a][j]
-            if rest[t]:
-                rest[t] -= 1
-                got += 1
-        v = (9 - got) + _regular_dist(rest, m)
-        if v < best:
-            best = v
-    return best
+            present[s] |= (c[s * 9 + j] != 0) << j
+        for j in range(3):
+            cnt[s][j] = _popcount9(present[s] & (0b001001001 << j))
+    for a in range(6):
+        got[a] = cnt[KNIT_SUIT[a][0]][0] + cnt[KNIT_SUIT[a][1]][1] + cnt[KNIT_SUIT[a][2]][2]
+
+
+cdef inline int _popcount9(int x) noexcept nogil:
+    x = x - ((x >> 1) & 0x155)
+    x = (x & 0x133) + ((x >> 2) & 0x133)
+    return (x + (x >> 4) + (x >> 8)) & 0xF
 
 
 cdef inline int _shanten(const uint8_t* c, int melds, int form) noexcept nogil:
     """Shanten (-1 = complete) in one form, or the minimum over all (form < 0).
     A form that cannot apply (melds present) gives BIG."""
-    cdef int best = BIG, v
+    cdef int best = BIG, v, a, j, hon, t
+    cdef int got[6]
+    cdef uint8_t rest[34]
     if form < 0 or form == 0:
         v = _regular_dist(c, 4 - melds)
         if v < best:
@@ -432,14 +446,31 @@ cdef inline int _shanten(const uint8_t* c, int melds, int form) noexcept nogil:
             v = _orphans_dist(c)
             if v < best:
                 best = v
-        if form < 0 or form == 3:
-            v = _honors_knitted_dist(c)
+    if melds > 1 or not (form < 0 or form == 3 or form == 4):
+        return best - 1
+    _knitted_got(c, got)
+    if melds == 0 and (form < 0 or form == 3):
+        hon = 0
+        for j in range(27, 34):
+            hon += c[j] != 0
+        for a in range(6):
+            v = 14 - hon - got[a]
             if v < best:
                 best = v
-    if melds <= 1 and (form < 0 or form == 4):
-        v = _knitted_straight_dist(c, 1 - melds)
-        if v < best:
-            best = v
+    if form < 0 or form == 4:
+        # knitted straight: 9 - held is a lower bound, so most arrangements
+        # are skipped before their rest is looked up
+        for a in range(6):
+            if 9 - got[a] >= best:
+                continue
+            memcpy(rest, c, 34)
+            for j in range(9):
+                t = KNIT_TILES[a][j]
+                if rest[t]:
+                    rest[t] -= 1
+            v = (9 - got[a]) + _regular_dist(rest, 1 - melds)
+            if v < best:
+                best = v
     return best - 1
 
 
@@ -626,3 +657,42 @@ def max_threads():
 
 
 include "_fans.pxi"
+
+
+def validate_batch(const uint8_t[:, ::1] hands, melds_given, int mode, uint8_t[::1] melds_out, uint8_t[::1] err_out):
+    """The validating pass of the batch functions: per row the tile count, the
+    largest count and the melds (given, or implied by the size).  mode: 0 =
+    complete (14-3k), 1 = ready (13-3k), 2 = either.  Error codes as
+    mjfast.core.ERROR_MESSAGES.  Returns the number of bad rows."""
+    cdef Py_ssize_t i, n = hands.shape[0]
+    cdef int j, s, mx, m, total, bad = 0
+    cdef const int64_t[::1] mg
+    cdef bint have = melds_given is not None
+    if have:
+        mg = melds_given
+    with nogil:
+        for i in range(n):
+            s = 0
+            mx = 0
+            for j in range(34):
+                s += hands[i, j]
+                if hands[i, j] > mx:
+                    mx = hands[i, j]
+            if have:
+                m = <int>mg[i] if -1 <= mg[i] <= 5 else 5
+            elif s % 3 == 2:
+                m = (14 - s) // 3
+            else:
+                m = (13 - s) // 3
+            err_out[i] = 0
+            melds_out[i] = m if 0 <= m <= 4 else 0
+            total = s + 3 * m
+            if mx > 4:
+                err_out[i] = 1
+            elif m < 0 or m > 4:
+                err_out[i] = 3
+            elif (mode == 0 and total != 14) or (mode == 1 and total != 13) or (mode == 2 and total != 13 and total != 14):
+                err_out[i] = 2
+            if err_out[i]:
+                bad += 1
+    return bad

@@ -1,0 +1,626 @@
+"""The ``mjfast`` command line.
+
+    mjfast score "[567m2][EEE1]45m678pFF6m" --self-drawn --seat S
+    mjfast score --jsonl hands.jsonl results.jsonl
+    mjfast fans [KEY]
+    mjfast shanten "123m456p789sEE12s"
+    mjfast waits "123m456p789sEE12s"
+
+Exit codes: 0 success; 1 some records of a ``--jsonl`` run could not be
+scored (each has an error line in the output); 2 bad input or usage (a
+one-line ``mjfast: error: ...`` on stderr).
+"""
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import sys
+import unicodedata
+from typing import Optional, Sequence
+
+from . import __version__
+
+__all__ = ["main", "build_parser"]
+
+PROG = "mjfast"
+WINDS = "ESWN"
+_WINDS_ZH = "东南西北"
+
+
+class CliError(Exception):
+    """A user error: reported as ``mjfast: error: <message>``, exit code 2."""
+
+
+# ---------------------------------------------------------------------------
+# small helpers
+
+
+def _width(text: str) -> int:
+    """Display width (CJK characters take two columns)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def _ljust(text: str, width: int) -> str:
+    return text + " " * max(0, width - _width(text))
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join((str(exc) or type(exc).__name__).split())
+
+
+def _wind_arg(value: str) -> int:
+    v = value.strip().upper()
+    if len(v) == 1 and v in WINDS:
+        return WINDS.index(v)
+    if v in ("0", "1", "2", "3"):
+        return int(v)
+    raise argparse.ArgumentTypeError(f"a wind is E, S, W or N (or 0-3), got {value!r}")
+
+
+def _flowers_arg(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"flowers is an integer 0-8, got {value!r}") from None
+    if not 0 <= n <= 8:
+        raise argparse.ArgumentTypeError(f"flowers is an integer 0-8, got {n}")
+    return n
+
+
+def _positive_int(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {n}")
+    return n
+
+
+def _print(text: str = "", file=None) -> None:
+    print(text, file=sys.stdout if file is None else file)
+
+
+# ---------------------------------------------------------------------------
+# mjfast score "<hand>"
+
+_LABELS = {
+    "en": {
+        "hand": "Hand",
+        "win": "Win",
+        "self_drawn": "self-drawn",
+        "discard": "on a discard",
+        "seat": "seat wind",
+        "round": "prevalent wind",
+        "flowers": "flowers",
+        "extra": "also",
+        "sets": "Sets",
+        "fan": "Fan",
+        "other": "番种",
+        "points": "Points",
+        "count": "Count",
+        "subtotal": "Total",
+        "total": "Total",
+        "without_flowers": "without flowers",
+        "legal": "Legal win (at least 8 points without flowers)",
+        "yes": "yes",
+        "no": "no",
+        "settlement": "Settlement",
+        "base": "base 8",
+        "winner": "winner",
+        "next": "next player 下家",
+        "opposite": "opposite 对家",
+        "previous": "previous player 上家",
+        "discarder": "discarder",
+        "generic": ("the discarder pays {d}, each of the other two pays 8, the winner gains {w}"
+                    "  (--discarder 1|2|3 for the seats)"),
+        "not_legal_note": "note: below the minimum, so this hand could not be declared",
+        "pts": "points",
+    },
+    "zh": {
+        "hand": "手牌",
+        "win": "和牌",
+        "self_drawn": "自摸",
+        "discard": "点和",
+        "seat": "门风",
+        "round": "圈风",
+        "flowers": "花牌",
+        "extra": "另",
+        "sets": "组合",
+        "fan": "番种",
+        "other": "Fan",
+        "points": "番数",
+        "count": "次数",
+        "subtotal": "小计",
+        "total": "合计",
+        "without_flowers": "不计花牌",
+        "legal": "起和（不计花牌至少 8 番）",
+        "yes": "是",
+        "no": "否",
+        "settlement": "结算",
+        "base": "底分 8",
+        "winner": "和牌者",
+        "next": "下家",
+        "opposite": "对家",
+        "previous": "上家",
+        "discarder": "点炮",
+        "generic": "点炮者付 {d}，其余两家各付 8，和牌者得 {w}（用 --discarder 1|2|3 指定座位）",
+        "not_legal_note": "注意：不足起和番数，不能和牌",
+        "pts": "番",
+    },
+}
+
+_FLAG_NAMES = {
+    "en": {"fourth_tile": "fourth tile", "kong": "kong", "last_tile": "last tile"},
+    "zh": {"fourth_tile": "绝张", "kong": "杠", "last_tile": "海底"},
+}
+
+
+def _settlement(s, discarder: Optional[int]) -> dict:
+    """The settlement as data.
+
+    ``winner`` is what the winner gains, ``discarder_pays`` / ``others_pay`` what
+    each loser pays (positive numbers); ``seats`` the signed point changes of
+    (winner, next, opposite, previous player), or None for a discard win whose
+    discarder was not given.
+    """
+    f = s.total
+    if s.self_drawn:
+        return {"self_drawn": True, "discarder": None, "winner": 3 * (8 + f),
+                "discarder_pays": None, "others_pay": 8 + f, "seats": list(s.settlement())}
+    return {"self_drawn": False, "discarder": discarder, "winner": 24 + f,
+            "discarder_pays": 8 + f, "others_pay": 8,
+            "seats": list(s.settlement(discarder)) if discarder else None}
+
+
+def _score_table(hand: str, s, args, lang: str) -> str:
+    L = _LABELS[lang]
+    seat, rnd = args.seat, args.round
+    wind_names = _WINDS_ZH if lang == "zh" else WINDS
+    out = []
+    out.append(f"{L['hand']}: {hand}")
+    how = [L["self_drawn"] if args.self_drawn else L["discard"],
+           f"{L['seat']} {wind_names[seat]}", f"{L['round']} {wind_names[rnd]}"]
+    if args.flowers:
+        how.append(f"{L['flowers']} {args.flowers}")
+    extra = [_FLAG_NAMES[lang][k] for k in ("fourth_tile", "kong", "last_tile") if getattr(args, k)]
+    if extra:
+        how.append(f"{L['extra']}: " + ", ".join(extra))
+    out.append(f"{L['win']}: " + ", ".join(how))
+    if s.decomposition:
+        sets = " ".join(f"[{t}]" if melded else t for _kind, t, melded in s.decomposition)
+        form = "" if s.form == "regular" else f"  ({s.form.replace('_', ' ')})"
+        out.append(f"{L['sets']}: {sets}{form}")
+    out.append("")
+
+    # the fan table: first name column in the chosen language
+    first = [(f.zh if lang == "zh" else f.name) for f in s.fans]
+    second = [(f.name if lang == "zh" else f.zh) for f in s.fans]
+    w1 = max([_width(L["fan"])] + [_width(t) for t in first])
+    w2 = max([_width(L["other"])] + [_width(t) for t in second])
+    wp = max(_width(L["points"]), 3)
+    wc = max(_width(L["count"]), 3)
+    ws = max(_width(L["subtotal"]), 5)
+    header = (f"  {_ljust(L['fan'], w1)}  {_ljust(L['other'], w2)}  "
+              f"{' ' * (wp - _width(L['points']))}{L['points']}  "
+              f"{' ' * (wc - _width(L['count']))}{L['count']}  "
+              f"{' ' * (ws - _width(L['subtotal']))}{L['subtotal']}")
+    out.append(header)
+    rule = "  " + "-" * (_width(header) - 2)
+    out.append(rule)
+    for f, a, b in zip(s.fans, first, second):
+        out.append(f"  {_ljust(a, w1)}  {_ljust(b, w2)}  {f.points:>{wp}}  {f.count:>{wc}}  {f.total:>{ws}}")
+    out.append(rule)
+    flowers = s.flowers
+    total_label = L["total"]
+    tail = f"  ({s.points_without_flowers} {L['without_flowers']})" if flowers else ""
+    out.append(f"  {_ljust(total_label, _width(header) - 2 - ws - 2)}  {s.total:>{ws}}{tail}")
+    legal = s.is_legal_win
+    pts = s.points_without_flowers
+    out.append(f"{L['legal']}: {L['yes'] if legal else L['no']} ({pts} {'>=' if legal else '<'} 8)")
+    out.append("")
+
+    st = _settlement(s, args.discarder)
+    f = s.total
+    out.append(f"{L['settlement']} ({L['base']}, F = {f}):")
+    if st["seats"] is None:
+        out.append("  " + L["generic"].format(d=8 + f, w=24 + f))
+    else:
+        names = [L["winner"], L["next"], L["opposite"], L["previous"]]
+        labels = [f"{n} ({wind_names[(seat + k) % 4]})" for k, n in enumerate(names)]
+        w = max(_width(x) for x in labels)
+        for k, (label, amount) in enumerate(zip(labels, st["seats"])):
+            mark = f"  {L['discarder']}" if (not s.self_drawn and k == args.discarder) else ""
+            out.append(f"  {_ljust(label, w)}  {amount:+d}{mark}")
+    if not legal:
+        out.append(f"  {L['not_legal_note']}")
+    return "\n".join(out)
+
+
+def _cmd_score(args) -> int:
+    if args.jsonl:
+        return _cmd_score_jsonl(args)
+    if not args.inputs:
+        raise CliError("give a hand to score, e.g. mjfast score \"123m456m789m123p5p5p\" (or --jsonl)")
+    # --no-progress and --chunk-size only matter with --jsonl: ignored here
+    hand = " ".join(args.inputs)
+    # defaults of the single-hand options are None so --jsonl can reject them
+    for k in ("self_drawn", "fourth_tile", "kong", "last_tile"):
+        if getattr(args, k) is None:
+            setattr(args, k, False)
+    args.seat = 0 if args.seat is None else args.seat
+    args.round = 0 if args.round is None else args.round
+    args.flowers = 0 if args.flowers is None else args.flowers
+    if args.self_drawn and args.discarder is not None:
+        raise CliError("a self-drawn win has no discarder (drop --discarder or --self-drawn)")
+
+    from .errors import InvalidHand
+    from .score import score
+
+    try:
+        s = score(hand, self_drawn=args.self_drawn, fourth_tile=args.fourth_tile, kong=args.kong,
+                  last_tile=args.last_tile, seat_wind=args.seat, round_wind=args.round,
+                  flowers=args.flowers)
+    except InvalidHand as exc:
+        raise CliError(_one_line(exc)) from None
+    if args.json:
+        d = s.as_dict()
+        d["settlement"] = _settlement(s, args.discarder)
+        _print(json.dumps(d, ensure_ascii=False))
+    else:
+        _print(_score_table(hand, s, args, args.lang))
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# mjfast score --jsonl [IN [OUT]]
+
+
+def _count_lines(path: str) -> Optional[int]:
+    """Lines in a regular file (for the progress bar's total), else None."""
+    try:
+        if not os.path.isfile(path):
+            return None
+        n = 0
+        last = b"\n"
+        with open(path, "rb") as f:
+            while True:
+                block = f.read(1 << 20)
+                if not block:
+                    break
+                n += block.count(b"\n")
+                last = block[-1:]
+        return n + (last != b"\n")
+    except OSError:
+        return None
+
+
+def _make_progress(total: Optional[int], enabled: bool):
+    """(callback, close) for a tqdm bar on stderr, or (None, no-op)."""
+    if not enabled:
+        return None, lambda: None
+    try:
+        isatty = sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        isatty = False
+    if not isatty:
+        return None, lambda: None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None, lambda: None
+    bar = tqdm(total=total, unit=" rec", unit_scale=True, file=sys.stderr, desc="scoring",
+               dynamic_ncols=True, leave=False)
+    return bar.update, bar.close
+
+
+def _cmd_score_jsonl(args) -> int:
+    from .io.jsonl import DEFAULT_CHUNK_SIZE, score_jsonl
+
+    given = [name for name, v in (
+        ("--self-drawn", args.self_drawn), ("--fourth-tile", args.fourth_tile), ("--kong", args.kong),
+        ("--last-tile", args.last_tile), ("--seat", args.seat), ("--round", args.round),
+        ("--flowers", args.flowers), ("--discarder", args.discarder), ("--lang", args.lang_given),
+    ) if v is not None]
+    if given:
+        raise CliError(f"{', '.join(given)} cannot be used with --jsonl (each record carries its own fields)")
+    if len(args.inputs) > 2:
+        raise CliError(f"--jsonl takes at most IN and OUT, got {len(args.inputs)} arguments")
+    src = args.inputs[0] if args.inputs else "-"
+    dst = args.inputs[1] if len(args.inputs) > 1 else "-"
+    if src != "-" and dst != "-" and os.path.exists(dst):
+        try:
+            if os.path.samefile(src, dst):
+                raise CliError(f"input and output are the same file: {dst}")
+        except OSError:
+            pass
+
+    fin = fout = None
+    try:
+        try:
+            fin = sys.stdin if src == "-" else open(src, "rb")
+        except OSError as exc:
+            raise CliError(f"cannot read {src}: {exc.strerror or exc}") from None
+        try:
+            fout = sys.stdout if dst == "-" else open(dst, "wb")
+        except OSError as exc:
+            raise CliError(f"cannot write {dst}: {exc.strerror or exc}") from None
+        show = not args.no_progress
+        total = _count_lines(src) if (show and src != "-" and _stderr_isatty()) else None
+        update, close = _make_progress(total, show)
+        try:
+            stats = score_jsonl(fin, fout, chunk_size=args.chunk_size or DEFAULT_CHUNK_SIZE,
+                                progress=update)
+        finally:
+            close()
+    finally:
+        if fin is not None and fin is not sys.stdin:
+            fin.close()
+        if fout is not None and fout is not sys.stdout:
+            fout.close()
+    _print(stats.summary(), file=sys.stderr)
+    return 1 if stats.errors else 0
+
+
+def _stderr_isatty() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# ---------------------------------------------------------------------------
+# mjfast fans [KEY]
+
+
+def _find_fan(table, query: str):
+    q = query.strip()
+    if q.lstrip("#").isdigit():
+        fan = table.get(int(q.lstrip("#")))
+        if fan is not None:
+            return fan
+        raise CliError(f"no fan with id {q.lstrip('#')} (ids run {min(table.ids)}-{max(table.ids)})")
+    from .rules.mcr import key_from_name
+
+    for cand in (q, key_from_name(q)):
+        fan = table.get(cand)
+        if fan is not None:
+            return fan
+    for fan in table:
+        if q == fan.zh or q.lower() == fan.en.lower():
+            return fan
+    by_key = {f.key: f.key for f in table}
+    by_key.update({f.en.lower(): f.key for f in table})
+    close = []
+    for name in difflib.get_close_matches(q.lower(), list(by_key), n=6, cutoff=0.6) + \
+            difflib.get_close_matches(key_from_name(q), list(by_key), n=6, cutoff=0.6):
+        if by_key[name] not in close:
+            close.append(by_key[name])
+    hint = f"; did you mean {', '.join(close[:3])}?" if close else "; `mjfast fans` lists them"
+    raise CliError(f"unknown fan {query!r}{hint}")
+
+
+def _cmd_fans(args) -> int:
+    from .rules import MCR, describe
+
+    if args.key:
+        fan = _find_fan(MCR, " ".join(args.key))
+        if args.lang == "zh":
+            _print(f"{fan.zh} {fan.en}")
+        _print(describe(fan.key, MCR))
+        return 0
+    lang = args.lang
+    rows = [(str(f.id), str(f.points), f.zh if lang == "zh" else f.en, f.en if lang == "zh" else f.zh)
+            for f in MCR]
+    head = ("id", "番数" if lang == "zh" else "pts", "番种" if lang == "zh" else "Fan",
+            "Fan" if lang == "zh" else "番种")
+    w = [max(_width(r[k]) for r in rows + [head]) for k in range(4)]
+    for r in [head] + rows:
+        _print(f"{' ' * (w[0] - _width(r[0]))}{r[0]}  {' ' * (w[1] - _width(r[1]))}{r[1]}  "
+               f"{_ljust(r[2], w[2])}  {r[3]}".rstrip())
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# mjfast shanten / waits
+
+
+def _tiles_list(indices) -> str:
+    from .tiles import tile_name
+
+    return " ".join(tile_name(int(t)) for t in indices)
+
+
+def _left(indices, full) -> int:
+    """Copies of these tiles not in the hand (melds included)."""
+    return sum(4 - int(full[t]) for t in indices)
+
+
+def _parse_tiles_arg(words) -> tuple:
+    from .errors import InvalidHand
+    from .hand import parse_hand
+
+    text = " ".join(words)
+    try:
+        h = parse_hand(text)
+    except InvalidHand as exc:
+        raise CliError(_one_line(exc)) from None
+    return text, h
+
+
+def _cmd_shanten(args) -> int:
+    from .core import shanten, useful_tiles, waits
+    from .errors import InvalidHand
+
+    text, h = _parse_tiles_arg(args.tiles)
+    try:
+        n = shanten(h, form=args.form)
+    except (InvalidHand, ValueError) as exc:
+        raise CliError(_one_line(exc)) from None
+    full = h.all_counts
+    if n < 0:
+        state = "complete (a winning shape)"
+    elif n == 0:
+        state = "ready (tenpai, 听牌)"
+    else:
+        state = f"{n} tile{'s' if n > 1 else ''} from ready ({n}向听)"
+    form = f" [{args.form}]" if args.form else ""
+    _print(f"Shanten{form}: {n}  {state}")
+    if h.n_tiles == 13:  # waits and useful tiles need a 13-tile hand
+        try:
+            if n == 0 and not args.form:
+                w = waits(h)
+                if w:
+                    _print(f"Waits: {_tiles_list(w)}  ({_left(w, full)} tiles left)")
+                else:
+                    _print("Waits: none (every copy of the winning tiles is already in the hand)")
+            u = useful_tiles(h, form=args.form)
+        except (InvalidHand, ValueError) as exc:
+            raise CliError(_one_line(exc)) from None
+        kinds = len(u)
+        _print(f"Useful tiles: {_tiles_list(u) or '(none)'}"
+               + (f"  ({kinds} kind{'s' if kinds != 1 else ''}, {_left(u, full)} tiles left)" if u else ""))
+    return 0
+
+
+def _cmd_waits(args) -> int:
+    from .core import shanten, waits
+    from .errors import InvalidHand
+
+    text, h = _parse_tiles_arg(args.tiles)
+    if h.n_tiles != 13:
+        raise CliError(f"waits need a 13-tile hand (counting 3 per meld), got {h.n_tiles}")
+    try:
+        w = waits(h)
+    except (InvalidHand, ValueError) as exc:
+        raise CliError(_one_line(exc)) from None
+    if w:
+        _print(f"Waits: {_tiles_list(w)}  ({len(w)} kind{'s' if len(w) != 1 else ''}, "
+               f"{_left(w, h.all_counts)} tiles left)")
+    else:
+        n = shanten(h)
+        why = "not ready" if n > 0 else "ready in shape, but every copy of the winning tile is held"
+        _print(f"Waits: none ({why}; shanten {n})")
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# the parser
+
+
+class _LangAction(argparse.Action):
+    """--lang that also records that it was given (for --jsonl's checks)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        setattr(namespace, self.dest, values)
+        namespace.lang_given = values
+
+
+def _add_lang(p) -> None:
+    p.add_argument("--lang", choices=("en", "zh"), default="en", action=_LangAction,
+                   help="language of the first name column (default en)")
+    p.set_defaults(lang_given=None)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .core import FORMS
+
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Fast Chinese Official Mahjong (MCR, 国标麻将) scoring.",
+        epilog="Hands: melds first in brackets, the last tile is the winning tile, "
+               "e.g. \"[567m2][EEE1]45m678pFF6m\". Exit codes: 0 ok, 1 some --jsonl "
+               "records failed, 2 bad input.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser(
+        "score", help="score a winning hand, or a JSON-lines file of hand records",
+        description="Score one winning hand (HAND), or with --jsonl a file of hand records "
+                    "(IN, default stdin; OUT, default stdout; '-' for either). "
+                    "With --jsonl: one result line per input line, in order; a bad record gives "
+                    "{\"id\", \"line\", \"error\"} and the run goes on (a blank line is a bad record too; "
+                    "unknown keys are ignored; a field of the wrong type is an error); exit code 1 "
+                    "if any record failed; a summary goes to stderr.",
+        usage="%(prog)s HAND [options]\n       %(prog)s --jsonl [IN [OUT]] [--no-progress]",
+    )
+    p.add_argument("inputs", nargs="*", metavar="HAND | IN OUT",
+                   help="the hand (words are joined with spaces), or with --jsonl the input "
+                        "and output files")
+    p.add_argument("--self-drawn", action="store_true", default=None, help="won by drawing the tile (自摸)")
+    p.add_argument("--fourth-tile", action="store_true", default=None,
+                   help="the winning tile is the last of its kind (和绝张)")
+    p.add_argument("--kong", action="store_true", default=None,
+                   help="robbing the kong (discard win) / out with replacement tile (self-drawn)")
+    p.add_argument("--last-tile", action="store_true", default=None,
+                   help="last tile of the wall (海底捞月 / 妙手回春)")
+    p.add_argument("--seat", type=_wind_arg, default=None, metavar="WIND",
+                   help="seat wind E S W N (default E)")
+    p.add_argument("--round", type=_wind_arg, default=None, metavar="WIND",
+                   help="prevalent (round) wind E S W N (default E)")
+    p.add_argument("--flowers", type=_flowers_arg, default=None, metavar="N", help="flower tiles 0-8")
+    p.add_argument("--discarder", type=int, choices=(1, 2, 3), default=None,
+                   help="who discarded the winning tile, counted in play order after the winner: "
+                        "1 = next player (下家), 2 = opposite (对家), 3 = previous player (上家). "
+                        "Without it a discard win's settlement is shown generically.")
+    _add_lang(p)
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--jsonl", action="store_true",
+                   help="score JSON-lines hand records from IN to OUT")
+    p.add_argument("--no-progress", action="store_true", default=None,
+                   help="no progress bar (there is none anyway unless stderr is a terminal)")
+    p.add_argument("--chunk-size", type=_positive_int, default=None, metavar="N",
+                   help="records per chunk with --jsonl (default 8192)")
+    p.set_defaults(func=_cmd_score)
+
+    p = sub.add_parser("fans", help="list the MCR fan table, or describe one fan",
+                       description="List the 81 MCR fans (and flowers), or describe one by key, "
+                                   "id, English or Chinese name.")
+    p.add_argument("key", nargs="*", metavar="KEY", help="fan key, id, or name (e.g. pure_straight, 28)")
+    _add_lang(p)
+    p.set_defaults(func=_cmd_fans)
+
+    p = sub.add_parser("shanten", help="tiles away from ready (向听数), with waits and useful tiles",
+                       description="Shanten of 13 or 14 tiles (melds in brackets count); for 13 tiles "
+                                   "also the waits (when ready) and the useful tiles.")
+    p.add_argument("tiles", nargs="+", metavar="TILES")
+    p.add_argument("--form", choices=FORMS, default=None, help="one winning form only (default: all)")
+    p.set_defaults(func=_cmd_shanten)
+
+    p = sub.add_parser("waits", help="the winning tiles of a ready 13-tile hand",
+                       description="The tiles that complete a 13-tile hand (melds in brackets count).")
+    p.add_argument("tiles", nargs="+", metavar="TILES")
+    p.set_defaults(func=_cmd_waits)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command line; returns the exit code (``mjfast`` exits with it)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "func", None) is None:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return args.func(args)
+    except CliError as exc:
+        _print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        _print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader went away (e.g. `| head`): stop quietly
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, AttributeError, ValueError):
+            pass
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
