@@ -22,7 +22,7 @@ from .core import resolve_workers
 from .errors import InvalidHand
 from .hand import parse_hand
 from .rules.mcr import MCR
-from .score import WINDS, hand_args, MIN_POINTS  # noqa: F401  (loads the fan table into the kernel)
+from .score import WINDS, hand_args, MIN_POINTS, _wind  # noqa: F401  (loads the fan table into the kernel)
 
 __all__ = ["HandBatch", "BatchResult", "score_batch", "ERR_OK", "ERR_INVALID", "ERR_NOT_WINNING"]
 
@@ -101,24 +101,41 @@ class HandBatch:
         """From hand-record dicts (notation.md); a bad record is flagged, not raised."""
         records = list(records)
         n = len(records)
-        cols = _empty(n)
+        hands = [r.get("hand") if type(r) is dict else None for r in records]
+        cols, ok = _parse_hands(hands)
         invalid = np.zeros(n, bool)
         messages = {}
-        ids = [None] * n
+        ids = [r.get("id") if type(r) is dict else None for r in records]
+        seat, rnd, flags, flowers = cols["seat"], cols["round"], cols["flags"], cols["flowers"]
         for i, rec in enumerate(records):
             try:
-                if not isinstance(rec, dict):
+                if type(rec) is not dict:
                     raise InvalidHand(f"a record is a JSON object, got {type(rec).__name__}")
-                ids[i] = rec.get("id")
-                if "hand" not in rec:
+                if hands[i] is None:
                     raise InvalidHand("record has no 'hand'")
-                for key in ("self_drawn", "fourth_tile", "kong", "last_tile"):
+                f = 0
+                for key, bit in _FLAG_FIELDS:
                     v = rec.get(key, False)
-                    if not isinstance(v, bool):
+                    if v is None:
+                        v = False
+                    if v is not True and v is not False:
                         raise InvalidHand(f"{key} must be true or false, got {v!r}")
-                _fill_row(cols, i, rec["hand"], rec.get("self_drawn", False), rec.get("fourth_tile", False),
-                          rec.get("kong", False), rec.get("last_tile", False), rec.get("seat_wind", "E"),
-                          rec.get("round_wind", "E"), rec.get("flowers", 0))
+                    if v:
+                        f |= bit
+                if ok[i]:
+                    flags[i] = f
+                    seat[i] = _wind(rec.get("seat_wind", "E"), "seat_wind")
+                    rnd[i] = _wind(rec.get("round_wind", "E"), "round_wind")
+                    fl = rec.get("flowers", 0)
+                    if fl is None:
+                        fl = 0
+                    if type(fl) is not int or not 0 <= fl <= 8:
+                        raise InvalidHand(f"flowers must be an int 0-8, got {fl!r}")
+                    flowers[i] = fl
+                else:
+                    _fill_row(cols, i, rec["hand"], rec.get("self_drawn", False), rec.get("fourth_tile", False),
+                              rec.get("kong", False), rec.get("last_tile", False), rec.get("seat_wind", "E"),
+                              rec.get("round_wind", "E"), rec.get("flowers", 0))
             except (InvalidHand, TypeError, ValueError) as exc:
                 invalid[i] = True
                 messages[i] = str(exc)
@@ -140,12 +157,20 @@ class HandBatch:
             return v
 
         sd, ft, kg, lt, sw, rw, fl = map(col, (self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers))
-        cols = _empty(n)
+        cols, ok = _parse_hands(hands)
         invalid = np.zeros(n, bool)
         messages = {}
         for i in range(n):
             try:
-                _fill_row(cols, i, hands[i], sd[i], ft[i], kg[i], lt[i], sw[i], rw[i], fl[i])
+                if ok[i]:
+                    if type(fl[i]) is not int or not 0 <= fl[i] <= 8:
+                        raise InvalidHand(f"flowers must be an int 0-8, got {fl[i]!r}")
+                    cols["flags"][i] = (1 if sd[i] else 0) | (2 if ft[i] else 0) | (4 if kg[i] else 0) | (8 if lt[i] else 0)
+                    cols["seat"][i] = _wind(sw[i], "seat_wind")
+                    cols["round"][i] = _wind(rw[i], "round_wind")
+                    cols["flowers"][i] = fl[i]
+                else:
+                    _fill_row(cols, i, hands[i], sd[i], ft[i], kg[i], lt[i], sw[i], rw[i], fl[i])
             except (InvalidHand, TypeError, ValueError) as exc:
                 invalid[i] = True
                 messages[i] = str(exc)
@@ -231,6 +256,16 @@ class _BadRecord:
 
     def __init__(self, message):
         self.message = message
+
+
+def _parse_hands(hands):
+    """Columns for N hands, filled by the compiled parser where it can; ok[i]
+    is False where the Python parser must take the row."""
+    n = len(hands)
+    cols = _empty(n)
+    ok = np.zeros(n, np.uint8)
+    _core.parse_rows_fast(hands, cols["counts"], cols["melds"], cols["n_melds"], cols["win_tile"], ok)
+    return cols, ok.view(bool)
 
 
 def _fill_row(cols, i, hand, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers):

@@ -1729,3 +1729,27 @@ def decompose_one(const uint8_t[::1] counts, int melds):
                     c[KNIT_TILES[a][k]] += 1
                 break
     return out
+
+
+def parse_rows_fast(list hands, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds, uint8_t[::1] n_melds,
+                    uint8_t[::1] win, uint8_t[::1] ok_out):
+    """Parse notation strings into batch columns with the compiled parser;
+    ok_out[i] = 0 where a row needs the Python parser (non-string, Botzone
+    codes, malformed -- it then gives the error message)."""
+    cdef Py_ssize_t i, n = len(hands)
+    cdef PHand h
+    cdef int j
+    for i in range(n):
+        s = hands[i]
+        if type(s) is not str or _parse_fast(<str>s, &h) != PARSE_OK:
+            ok_out[i] = 0
+            continue
+        ok_out[i] = 1
+        for j in range(34):
+            counts[i, j] = h.counts[j]
+        n_melds[i] = h.n_melds
+        for j in range(h.n_melds):
+            melds[i, j, 0] = h.meld_kind[j]
+            melds[i, j, 1] = h.meld_tile[j]
+            melds[i, j, 2] = h.meld_open[j]
+        win[i] = h.win_tile
