@@ -234,7 +234,7 @@ def is_win_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise"):
     (its result is False); see :data:`ERROR_MESSAGES`."""
     arr, m, err = _batch_input(hands, melds, "win", errors)
     out = np.zeros(arr.shape[0], dtype=np.uint8)
-    _core.is_win_batch(arr, out, resolve_workers(workers))
+    _core.is_win_batch(arr, m, out, resolve_workers(workers))
     res = out.view(bool)
     if errors == "mask":
         res[err != 0] = False

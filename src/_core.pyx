@@ -47,6 +47,7 @@ for _i in range(1, 10):
 cdef uint8_t* _dist = NULL
 cdef uint8_t* _hdist = NULL
 cdef uint8_t* _flag = NULL
+cdef uint8_t* _flag2 = NULL     # the same flags, 2 bits per key (488 KB: stays in L2)
 cdef uint8_t* _hflag = NULL
 cdef uint16_t* _wmask = NULL
 cdef uint8_t* _hwmask = NULL
@@ -184,7 +185,8 @@ cdef void _build_part(uint8_t* dist, uint8_t* flag, uint16_t* wmask8, uint8_t* w
 
 def build_tables():
     """Build the lookup tables (idempotent). Returns the build time in seconds."""
-    global _dist, _hdist, _flag, _hflag, _wmask, _hwmask, _built
+    global _dist, _hdist, _flag, _flag2, _hflag, _wmask, _hwmask, _built
+    cdef int _k
     import time
     if _built:
         return 0.0
@@ -197,8 +199,14 @@ def build_tables():
     _hwmask = <uint8_t*>malloc(NHKEY * 2)
     if not (_dist and _flag and _wmask and _hdist and _hflag and _hwmask):
         raise MemoryError("mjfast: cannot allocate the lookup tables")
+    _flag2 = <uint8_t*>malloc(NKEY // 4 + 1)
+    if not _flag2:
+        raise MemoryError("mjfast: cannot allocate the lookup tables")
     with nogil:
         _build_part(_dist, _flag, _wmask, NULL, 9, NKEY, True)
+        memset(_flag2, 0, NKEY // 4 + 1)
+        for _k in range(NKEY):
+            _flag2[_k >> 2] |= _flag[_k] << ((_k & 3) * 2)
         _build_part(_hdist, _hflag, NULL, _hwmask, 7, NHKEY, False)
     _built = True
     return time.perf_counter() - t0
@@ -209,7 +217,7 @@ def tables_built():
 
 
 def table_nbytes():
-    return NKEY * (10 + 1 + 4) + NHKEY * (10 + 1 + 2)
+    return NKEY * (10 + 1 + 4) + NKEY // 4 + NHKEY * (10 + 1 + 2)
 
 
 # ---------------------------------------------------------------------------
@@ -233,7 +241,10 @@ cdef inline int _ntiles(const uint8_t* c) noexcept nogil:
 
 cdef inline bint _regular_win(const uint8_t* c) noexcept nogil:
     """Concealed tiles split into melds + exactly one pair."""
-    cdef int f0 = _flag[_key9(c)], f1 = _flag[_key9(c + 9)], f2 = _flag[_key9(c + 18)]
+    cdef int k0 = _key9(c), k1 = _key9(c + 9), k2 = _key9(c + 18)
+    cdef int f0 = (_flag2[k0 >> 2] >> ((k0 & 3) * 2)) & 3
+    cdef int f1 = (_flag2[k1 >> 2] >> ((k1 & 3) * 2)) & 3
+    cdef int f2 = (_flag2[k2 >> 2] >> ((k2 & 3) * 2)) & 3
     cdef int fh = _hflag[_key7(c + 27)]
     if not (f0 and f1 and f2 and fh):
         return False
@@ -330,47 +341,55 @@ cdef inline bint _knitted_straight_win(const uint8_t* c, int n) noexcept nogil:
     return False
 
 
-cdef inline bint _is_win(const uint8_t* c) noexcept nogil:
-    cdef int n = _ntiles(c)
+cdef inline bint _is_win_m(const uint8_t* c, int melds) noexcept nogil:
+    """14-3k concealed tiles (melds = k) complete a hand in any form."""
     if _regular_win(c):
         return True
-    if n == 14:
-        if _seven_pairs_win(c) or _orphans_win(c) or _honors_knitted_win(c):
-            return True
-    if n == 14 or n == 11:
-        return _knitted_straight_win(c, n)
+    if melds == 0 and (_seven_pairs_win(c) or _orphans_win(c) or _honors_knitted_win(c)):
+        return True
+    if melds <= 1:
+        return _knitted_straight_win(c, 14 - 3 * melds)
     return False
 
 
-cdef inline void _combine(uint8_t* out, const uint8_t* a, const uint8_t* b) noexcept nogil:
-    """min-plus product of two distance vectors (m <= 4, p <= 1)."""
-    cdef int m1, m2, p1, p2, v
-    for m1 in range(10):
-        out[m1] = BIG
-    for m1 in range(5):
-        for m2 in range(5 - m1):
-            for p1 in range(2):
-                for p2 in range(2 - p1):
-                    v = a[m1 * 2 + p1] + b[m2 * 2 + p2]
-                    if v < out[(m1 + m2) * 2 + p1 + p2]:
-                        out[(m1 + m2) * 2 + p1 + p2] = v
+cdef inline bint _is_win(const uint8_t* c) noexcept nogil:
+    cdef int n = _ntiles(c)
+    return _is_win_m(c, (14 - n) // 3) if n % 3 == 2 else False
+
+
+cdef inline void _half(int* o0, int* o1, const uint8_t* a, const uint8_t* b, int m) noexcept nogil:
+    """o0[k], o1[k] (k <= m): min-plus product of two distance vectors, without
+    and with the pair."""
+    cdef int k, i, v0, v1, t
+    for k in range(m + 1):
+        v0 = BIG
+        v1 = BIG
+        for i in range(k + 1):
+            t = a[i * 2] + b[(k - i) * 2]
+            v0 = t if t < v0 else v0
+            t = a[i * 2] + b[(k - i) * 2 + 1]
+            v1 = t if t < v1 else v1
+            t = a[i * 2 + 1] + b[(k - i) * 2]
+            v1 = t if t < v1 else v1
+        o0[k] = v0
+        o1[k] = v1
 
 
 cdef inline int _regular_dist(const uint8_t* c, int m) noexcept nogil:
-    """Fewest tiles to add for m melds + 1 pair in the concealed tiles."""
-    cdef uint8_t ab[10]
-    cdef uint8_t abc[10]
-    cdef const uint8_t* h = _hdist + _key7(c + 27) * 10
-    cdef int m1, v, best = BIG
-    _combine(ab, _dist + _key9(c) * 10, _dist + _key9(c + 9) * 10)
-    _combine(abc, ab, _dist + _key9(c + 18) * 10)
-    for m1 in range(m + 1):
-        v = abc[m1 * 2 + 1] + h[(m - m1) * 2]
-        if v < best:
-            best = v
-        v = abc[m1 * 2] + h[(m - m1) * 2 + 1]
-        if v < best:
-            best = v
+    """Fewest tiles to add for m melds + 1 pair in the concealed tiles: the
+    min-plus product of the four parts' vectors, (m + s) x (p + honors)."""
+    cdef int ab0[5]
+    cdef int ab1[5]
+    cdef int sh0[5]
+    cdef int sh1[5]
+    cdef int k, v, best = BIG
+    _half(ab0, ab1, _dist + _key9(c) * 10, _dist + _key9(c + 9) * 10, m)
+    _half(sh0, sh1, _dist + _key9(c + 18) * 10, _hdist + _key7(c + 27) * 10, m)
+    for k in range(m + 1):
+        v = ab0[k] + sh1[m - k]
+        best = v if v < best else best
+        v = ab1[k] + sh0[m - k]
+        best = v if v < best else best
     return best
 
 
@@ -591,16 +610,16 @@ def useful_one(const uint8_t[::1] c, int melds, int form):
     return out
 
 
-def is_win_batch(const uint8_t[:, ::1] hands, uint8_t[::1] out, int nthreads):
+def is_win_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, uint8_t[::1] out, int nthreads):
     _need_tables()
     cdef Py_ssize_t i, n = hands.shape[0]
     if nthreads <= 1:
         with nogil:
             for i in range(n):
-                out[i] = _is_win(&hands[i, 0])
+                out[i] = _is_win_m(&hands[i, 0], melds[i])
     else:
         for i in prange(n, nogil=True, num_threads=nthreads, schedule='static'):
-            out[i] = _is_win(&hands[i, 0])
+            out[i] = _is_win_m(&hands[i, 0], melds[i])
 
 
 def shanten_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, cnp.int8_t[::1] out, int form, int nthreads):
