@@ -940,6 +940,21 @@ cdef inline void _sort_u32(uint32_t* a, int n) noexcept nogil:
 # scoring one reading of the regular form
 # ---------------------------------------------------------------------------
 
+cdef inline bint _open_ended(const Pack* sets, int n, int win) noexcept nogil:
+    """The winning tile ends a concealed chow whose other end is open (45 + 3
+    or 6): the same reading then also completes on the far tile, so the hand
+    had two waits at least -- no need to look the waits up."""
+    cdef int i, r
+    for i in range(n):
+        if sets[i].type == P_CHOW:
+            r = _rank(sets[i].tile)          # the chow's middle rank
+            if sets[i].tile - 1 == win and r + 2 <= 9:
+                return True
+            if sets[i].tile + 1 == win and r - 2 >= 1:
+                return True
+    return False
+
+
 cdef int _unique_wait(const uint8_t* standing, int n_fixed) noexcept nogil:
     """1 if the tiles before the win waited on exactly one tile: regular shape
     (fifth copies included, as the reference), plus seven pairs without melds."""
@@ -1057,7 +1072,8 @@ cdef int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexcept nogi
         ft[ALL_EVEN_PUNGS] = 1
     if not ft[MELDED_HAND] and not ft[FOUR_KONGS] and _wait_fans(packs + ctx.n_fixed, 5 - ctx.n_fixed, win, NULL):
         if ctx.unique_wait < 0:
-            ctx.unique_wait = _unique_wait(ctx.standing, ctx.n_fixed)
+            ctx.unique_wait = 0 if _open_ended(packs + ctx.n_fixed, 4 - ctx.n_fixed, win) else \
+                _unique_wait(ctx.standing, ctx.n_fixed)
         if ctx.unique_wait:
             _wait_fans(packs + ctx.n_fixed, 5 - ctx.n_fixed, win, ft)
     # partial exclusions: Nine Gates takes back one Pung of Terminals or

@@ -142,3 +142,11 @@ def test_winning_tiles_scores_each_wait():
     cheap = mjfast.winning_tiles("[567m2][EEE1]45m678pFF")
     assert {w.tile for w in cheap} == {mjfast.tile_index("3m"), mjfast.tile_index("6m")}
     assert not any(w.discard_legal for w in cheap)
+
+
+def test_to_arrow(records):
+    pa = pytest.importorskip("pyarrow")
+    res = score_batch(HandBatch.from_records(records[:20]))
+    t = res.to_arrow()
+    assert isinstance(t, pa.Table) and t.num_rows == 20
+    assert t.column("total").to_pylist() == res.totals.tolist()
