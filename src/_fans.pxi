@@ -683,6 +683,22 @@ cdef void _tile_set_fans(const uint8_t* all_c, int n_kongs, int which, int16_t* 
         ft[TILE_HOG] = fours - n_kongs
 
 
+cdef inline void _fans_zero(int16_t* ft) noexcept nogil:
+    # 84 counts = 21 words; plain stores beat a `rep stos` at this size
+    cdef int k
+    cdef uint64_t z = 0
+    for k in range(NFAN // 4):
+        memcpy(ft + 4 * k, &z, 8)
+
+
+cdef inline void _fans_copy(int16_t* dst, const int16_t* src) noexcept nogil:
+    cdef int k
+    cdef uint64_t w
+    for k in range(NFAN // 4):
+        memcpy(&w, src + 4 * k, 8)
+        memcpy(dst + 4 * k, &w, 8)
+
+
 cdef inline void _win_flag_fans(int flags, int16_t* ft) noexcept nogil:
     if flags & W_FOURTH:
         ft[LAST_TILE] = 1
@@ -978,7 +994,7 @@ cdef int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexcept nogi
     cdef bint fits_chow
     cdef Pack pair = packs[4]
     cdef int terminal = 0, honor = 0, five = 0, even = 0, r, tot
-    memcpy(ft, ctx.hand_fans, NFAN * sizeof(int16_t))
+    _fans_copy(ft, ctx.hand_fans)
     for i in range(4):
         if packs[i].type == P_CHOW:
             chows[nchow] = packs[i].tile
@@ -1142,7 +1158,7 @@ cdef bint _score_special(const Ctx* ctx, const uint8_t* c, const uint8_t* all_c,
     """Seven pairs (and Seven Shifted Pairs), thirteen orphans, honors and
     knitted tiles: 14 concealed tiles, no melds."""
     cdef int i, j, numbered = 0, hon = 0, a, s, r
-    memset(ft, 0, NFAN * sizeof(int16_t))
+    _fans_zero(ft)
     if _seven_pairs_win(c):
         j = -1
         for i in range(27):
@@ -1233,7 +1249,7 @@ cdef bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, const uint8_
     memset(used, 0, sizeof(Division))
     used[0].packs[3] = packs[3]
     used[0].packs[4] = packs[4]
-    memset(ft, 0, NFAN * sizeof(int16_t))
+    _fans_zero(ft)
     ft[KNITTED_STRAIGHT] = 1
     if packs[3].type == P_CHOW:
         if _numbered(packs[4].tile):
@@ -1335,7 +1351,7 @@ cdef int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, int* ou
             ctx.flags &= ~W_KONG
     ctx.unique_wait = -1
     # fans of the whole tile set, shared by every reading
-    memset(ctx.hand_fans, 0, NFAN * sizeof(int16_t))
+    _fans_zero(ctx.hand_fans)
     _win_flag_fans(ctx.flags, ctx.hand_fans)
     _tile_set_fans(all_c, n_kongs, TF_SUITS | TF_TRAITS | TF_RANKS | TF_HOG, ctx.hand_fans)
     if h.n_melds == 0 and _is_nine_gates(ctx.standing):
@@ -1351,7 +1367,7 @@ cdef int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, int* ou
             FORM_THIRTEEN_ORPHANS if special[THIRTEEN_ORPHANS] else FORM_HONORS_KNITTED)
     if have_special:
         best = _total(special)
-        memcpy(out_ft, special, NFAN * sizeof(int16_t))
+        _fans_copy(out_ft, special)
         out_div[0] = sdiv
     if not have_special or special[SEVEN_PAIRS]:
         # "take the highest" over every reading, in the order the reference
@@ -1367,7 +1383,7 @@ cdef int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, int* ou
                                                 or (have_special and special[SEVEN_PAIRS] == 1))):
                 best = tot
                 best_i = i
-                memcpy(out_ft, ft, NFAN * sizeof(int16_t))
+                _fans_copy(out_ft, ft)
         if best_i >= 0:
             out_div[0] = divs[best_i]
             out_form[0] = FORM_REGULAR
@@ -1496,7 +1512,6 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
     h.seat = seat[i]
     h.round = rnd[i]
     h.flowers = flowers[i]
-    memset(ft, 0, sizeof(ft))
     total = _score_hand(&h, ft, &d, &form)
     totals_out[i] = total
     if total >= 0:
