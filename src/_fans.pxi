@@ -1500,8 +1500,7 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
     cdef int16_t ft[NFAN]
     cdef Division d
     cdef int form, j, total
-    for j in range(34):
-        h.counts[j] = counts[i, j]
+    memcpy(h.counts, &counts[i, 0], 34)
     h.n_melds = n_melds[i]
     for j in range(h.n_melds):
         h.meld_kind[j] = melds[i, j, 0]
