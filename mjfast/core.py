@@ -83,7 +83,16 @@ def _concealed(hand, melds, sizes):
 
     ``sizes``: "win" (14-3k concealed tiles), "ready" (13-3k) or "any" (either)."""
     full = None
-    if isinstance(hand, str):
+    if type(hand) is str:
+        # compiled parser first; the Python one gives the error messages
+        counts = np.empty(34, np.uint8)
+        full = np.empty(34, np.uint8)
+        k = _core.parse_counts_fast(hand, counts, full)
+        if k >= 0:
+            if melds is not None and melds != k:
+                raise InvalidHand(f"melds={melds} contradicts the {k} melds in the hand")
+            return _check_size(counts, k, sizes), k, full
+        full = None
         hand = parse_hand(hand)
     if isinstance(hand, Hand):
         if melds is not None and melds != len(hand.melds):
@@ -104,6 +113,11 @@ def _concealed(hand, melds, sizes):
     if not isinstance(melds, (int, np.integer)) or not 0 <= melds <= 4:
         raise InvalidHand(f"melds must be an int 0..4, got {melds!r}")
     melds = int(melds)
+    return _check_size(counts, melds, sizes), melds, full
+
+
+def _check_size(counts, melds, sizes):
+    n = int(counts.sum())
     total = n + 3 * melds
     if sizes == "win" and total != 14:
         raise InvalidHand(f"a complete hand has 14 tiles counting 3 per meld; got {n} concealed + {melds} melds = {total}")
@@ -111,7 +125,7 @@ def _concealed(hand, melds, sizes):
         raise InvalidHand(f"a ready hand has 13 tiles counting 3 per meld; got {n} concealed + {melds} melds = {total}")
     if sizes == "any" and total not in (13, 14):
         raise InvalidHand(f"a hand has 13 or 14 tiles counting 3 per meld; got {n} concealed + {melds} melds = {total}")
-    return counts, melds, full
+    return counts
 
 
 def is_win(hand, *, melds: int | None = None) -> bool:
@@ -184,6 +198,37 @@ def useful_tiles(hand, *, melds: int | None = None, form: str | None = None) -> 
 # batch versions
 # ---------------------------------------------------------------------------
 
+def _batch_array(hands, melds, errors):
+    """The (N, 34) uint8 C-contiguous array and the given melds (int64 or None)."""
+    if errors not in ("raise", "mask"):
+        raise ValueError("errors must be 'raise' or 'mask'")
+    arr = np.asarray(hands)
+    if arr.ndim != 2 or arr.shape[1] != 34:
+        raise InvalidHand(f"a batch is an (N, 34) array of tile counts; got shape {arr.shape}")
+    if arr.dtype != np.uint8:
+        if not np.issubdtype(arr.dtype, np.integer):
+            raise InvalidHand(f"tile counts must be integers, got dtype {arr.dtype}")
+        if arr.size and (arr.min() < 0 or arr.max() > 255):
+            bad = int(np.argmax((arr < 0).any(axis=1) | (arr > 255).any(axis=1)))
+            raise InvalidHand(f"row {bad}: tile counts out of range")
+        arr = arr.astype(np.uint8)
+    arr = np.ascontiguousarray(arr)
+    given = None
+    if melds is not None:
+        given = np.ascontiguousarray(np.broadcast_to(np.asarray(melds, dtype=np.int64), (arr.shape[0],)))
+    return arr, given
+
+
+def _raise_first(arr, given, err):
+    first = int(np.flatnonzero(err)[0])
+    n = int(arr[first].sum())
+    m = f"melds={int(given[first])}" if given is not None else "melds implied by the size"
+    raise InvalidHand(
+        f"row {first}: {ERROR_MESSAGES[int(err[first])]} ({n} tiles, {m}); "
+        "pass errors='mask' to flag bad rows instead"
+    )
+
+
 def _batch_input(hands, melds, sizes, errors):
     """Validate an (N, 34) batch; returns (hands, melds uint8[N], err uint8[N]).
 
@@ -232,13 +277,14 @@ def is_win_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise"):
 
     With ``errors="mask"`` returns ``(result, err)``: err[i] != 0 flags a bad row
     (its result is False); see :data:`ERROR_MESSAGES`."""
-    arr, m, err = _batch_input(hands, melds, "win", errors)
-    out = np.zeros(arr.shape[0], dtype=np.uint8)
-    _core.is_win_batch(arr, m, out, resolve_workers(workers))
-    res = out.view(bool)
-    if errors == "mask":
-        res[err != 0] = False
-    return _ret(res, err, errors)
+    arr, given = _batch_array(hands, melds, errors)
+    n = arr.shape[0]
+    out = np.empty(n, dtype=np.uint8)
+    err = np.empty(n, dtype=np.uint8)
+    # validation fused into the kernel: one pass over the rows
+    if _core.is_win_checked(arr, given, out, err, resolve_workers(workers)) and errors == "raise":
+        _raise_first(arr, given, err)
+    return _ret(out.view(bool), err, errors)
 
 
 def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 1, errors: str = "raise"):

@@ -618,7 +618,7 @@ def is_win_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, uint8_t[
             for i in range(n):
                 out[i] = _is_win_m(&hands[i, 0], melds[i])
     else:
-        for i in prange(n, nogil=True, num_threads=nthreads, schedule='static'):
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=4096):
             out[i] = _is_win_m(&hands[i, 0], melds[i])
 
 
@@ -630,7 +630,7 @@ def shanten_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, cnp.int
             for i in range(n):
                 out[i] = _shanten(&hands[i, 0], melds[i], form)
     else:
-        for i in prange(n, nogil=True, num_threads=nthreads, schedule='static'):
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=4096):
             out[i] = _shanten(&hands[i, 0], melds[i], form)
 
 
@@ -646,7 +646,7 @@ def waits_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, uint8_t[:
                 for t in range(34):
                     out[i, t] = (m >> t) & 1
     else:
-        for i in prange(n, nogil=True, num_threads=nthreads, schedule='static'):
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=4096):
             m = _waits(&hands[i, 0], melds[i])
             for t in range(34):
                 out[i, t] = (m >> t) & 1
@@ -714,4 +714,55 @@ def validate_batch(const uint8_t[:, ::1] hands, melds_given, int mode, uint8_t[:
                 err_out[i] = 2
             if err_out[i]:
                 bad += 1
+    return bad
+
+
+cdef inline int _row_check(const uint8_t* c, const int64_t* given, int mode, int* melds) noexcept nogil:
+    """The validating pass for one row (see validate_batch); returns the error code."""
+    cdef int j, s = 0, mx = 0, m, total
+    for j in range(34):
+        s += c[j]
+        mx = c[j] if c[j] > mx else mx
+    if given != NULL:
+        m = <int>given[0] if -1 <= given[0] <= 5 else 5
+    elif s % 3 == 2:
+        m = (14 - s) // 3
+    else:
+        m = (13 - s) // 3
+    melds[0] = m if 0 <= m <= 4 else 0
+    total = s + 3 * m
+    if mx > 4:
+        return 1
+    if m < 0 or m > 4:
+        return 3
+    if (mode == 0 and total != 14) or (mode == 1 and total != 13) or (mode == 2 and total != 13 and total != 14):
+        return 2
+    return 0
+
+
+def is_win_checked(const uint8_t[:, ::1] hands, melds_given, uint8_t[::1] out, uint8_t[::1] err, int nthreads):
+    """Validation and win check in one pass (a bad row gets err != 0, out 0).
+    Returns the number of bad rows."""
+    _need_tables()
+    cdef Py_ssize_t i, n = hands.shape[0]
+    cdef const int64_t[::1] mg
+    cdef const int64_t* gp = NULL
+    cdef int bad = 0, m, e
+    if melds_given is not None:
+        mg = melds_given
+        if n:
+            gp = &mg[0]
+    if nthreads <= 1:
+        with nogil:
+            for i in range(n):
+                e = _row_check(&hands[i, 0], gp + i if gp != NULL else NULL, 0, &m)
+                err[i] = e
+                out[i] = 0 if e else _is_win_m(&hands[i, 0], m)
+    else:
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=4096):
+            e = _row_check(&hands[i, 0], gp + i if gp != NULL else NULL, 0, &m)
+            err[i] = e
+            out[i] = 0 if e else _is_win_m(&hands[i, 0], m)
+    for i in range(n):
+        bad += err[i] != 0
     return bad

@@ -1557,11 +1557,25 @@ cdef inline int _honor_index(Py_UCS4 ch) noexcept:
 cdef int _parse_fast(str s, PHand* h) except -1:
     """Compact notation with bracket melds into h (counts, melds, win tile).
     Returns PARSE_OK or PARSE_FALLBACK (malformed, unusual or not 14 tiles)."""
+    cdef uint8_t allc[34]
+    cdef int k, nt = 0
+    if _parse_fast_any(s, h, allc) != PARSE_OK:
+        return PARSE_FALLBACK
+    for k in range(34):
+        nt += h.counts[k]
+    if nt + 3 * h.n_melds != 14:
+        return PARSE_FALLBACK
+    return PARSE_OK
+
+
+cdef int _parse_fast_any(str s, PHand* h, uint8_t* allc) except -1:
+    """The compiled notation parser: melds and concealed tiles of a compact
+    string of any size up to 14 (a kong counting 3); allc gets every tile.
+    PARSE_FALLBACK for anything malformed or unusual."""
     cdef Py_ssize_t n = len(s), i = 0, j
     cdef Py_UCS4 ch
     cdef int digits[16]
     cdef int nd = 0, base, t, k, last = -1, ntiles = 0, mt[4], nm, dig
-    cdef uint8_t allc[34]
     memset(h.counts, 0, 34)
     memset(allc, 0, 34)
     h.n_melds = 0
@@ -1667,7 +1681,7 @@ cdef int _parse_fast(str s, PHand* h) except -1:
         allc[t] += 1
         last = t
         ntiles += 1
-    if nd or last < 0 or ntiles + 3 * h.n_melds != 14:
+    if nd or last < 0 or ntiles + 3 * h.n_melds > 14:
         return PARSE_FALLBACK
     for k in range(34):
         if allc[k] > 4:
@@ -1783,3 +1797,17 @@ def parse_rows_fast(list hands, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds
             melds[i, j, 1] = h.meld_tile[j]
             melds[i, j, 2] = h.meld_open[j]
         win[i] = h.win_tile
+
+
+def parse_counts_fast(str s, uint8_t[::1] counts_out, uint8_t[::1] all_out):
+    """Concealed counts of a compact notation string (melds in brackets
+    allowed, any size up to 14) into counts_out, and every tile (melds
+    included) into all_out.  Returns the number of melds, or -1 when the
+    string needs the Python parser (which then names the problem)."""
+    cdef PHand h
+    cdef int j
+    if _parse_fast_any(s, &h, &all_out[0]) != PARSE_OK:
+        return -1
+    for j in range(34):
+        counts_out[j] = h.counts[j]
+    return h.n_melds
