@@ -343,10 +343,23 @@ cdef inline bint _knitted_straight_win(const uint8_t* c, int n) noexcept nogil:
 
 cdef inline bint _is_win_m(const uint8_t* c, int melds) noexcept nogil:
     """14-3k concealed tiles (melds = k) complete a hand in any form."""
+    cdef uint64_t w0, w1, w2, w3, odd, many
     if _regular_win(c):
         return True
-    if melds == 0 and (_seven_pairs_win(c) or _orphans_win(c) or _honors_knitted_win(c)):
-        return True
+    if melds == 0:
+        # word-wide tests: any odd count rules out seven pairs, any count >= 2
+        # rules out honors-and-knitted (and 13 orphans needs exactly one)
+        memcpy(&w0, c, 8); memcpy(&w1, c + 8, 8); memcpy(&w2, c + 16, 8); memcpy(&w3, c + 24, 8)
+        odd = (w0 | w1 | w2 | w3) & 0x0101010101010101ULL
+        odd |= (c[32] | c[33]) & 1
+        many = (w0 | w1 | w2 | w3) & 0xFEFEFEFEFEFEFEFEULL
+        many |= (c[32] | c[33]) & 0xFE
+        if not odd and _seven_pairs_win(c):
+            return True
+        if _orphans_win(c):
+            return True
+        if not many and _honors_knitted_win(c):
+            return True
     if melds <= 1:
         return _knitted_straight_win(c, 14 - 3 * melds)
     return False
