@@ -1154,6 +1154,19 @@ cdef bint _three_suited_terminal_chows(const int* m, int pair) noexcept nogil:
 # the special forms
 # ---------------------------------------------------------------------------
 
+cdef inline bint _special_possible(const uint8_t* c) noexcept nogil:
+    """Cheap gate before the special forms: seven pairs needs no odd count,
+    honors-and-knitted no count above one, thirteen orphans both 1m and 9m."""
+    cdef uint64_t w0, w1, w2, w3, x
+    memcpy(&w0, c, 8); memcpy(&w1, c + 8, 8); memcpy(&w2, c + 16, 8); memcpy(&w3, c + 24, 8)
+    x = w0 | w1 | w2 | w3
+    if not ((x & 0x0101010101010101ULL) or ((c[32] | c[33]) & 1)):
+        return True
+    if not ((x & 0xFEFEFEFEFEFEFEFEULL) or ((c[32] | c[33]) & 0xFE)):
+        return True
+    return c[0] != 0 and c[8] != 0 and c[27] != 0
+
+
 cdef bint _score_special(const Ctx* ctx, const uint8_t* c, const uint8_t* all_c, int16_t* ft) noexcept nogil:
     """Seven pairs (and Seven Shifted Pairs), thirteen orphans, honors and
     knitted tiles: 14 concealed tiles, no melds."""
@@ -1361,7 +1374,7 @@ cdef int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, int* ou
     if h.n_melds <= 1 and _score_knitted_straight(&ctx, c, all_c, n_kongs, special, &sdiv):
         have_special = True
         out_form[0] = FORM_KNITTED_STRAIGHT
-    elif h.n_melds == 0 and _score_special(&ctx, c, all_c, special):
+    elif h.n_melds == 0 and _special_possible(c) and _score_special(&ctx, c, all_c, special):
         have_special = True
         out_form[0] = FORM_SEVEN_PAIRS if special[SEVEN_PAIRS] or special[SEVEN_SHIFTED_PAIRS] else (
             FORM_THIRTEEN_ORPHANS if special[THIRTEEN_ORPHANS] else FORM_HONORS_KNITTED)
