@@ -782,3 +782,12 @@ def is_win_checked(const uint8_t[:, ::1] hands, melds_given, uint8_t[::1] out, u
     for i in range(n):
         bad += err[i] != 0
     return bad
+
+
+def counts_info(const uint8_t[::1] c):
+    """(number of tiles, largest count) of a 34-count row, for fast validation."""
+    cdef int j, s = 0, mx = 0
+    for j in range(34):
+        s += c[j]
+        mx = c[j] if c[j] > mx else mx
+    return s, mx
