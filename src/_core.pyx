@@ -28,6 +28,51 @@ cimport numpy as cnp
 
 cnp.import_array()
 
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #ifdef __SSE2__
+    #include <emmintrin.h>
+    #endif
+    /* bit i set when c[i] == v (eq) or c[i] != 0 (present), over 34 counts */
+    static inline uint64_t mjfast_eq34(const uint8_t* c, uint8_t v) {
+        uint64_t m = 0;
+    #ifdef __SSE2__
+        __m128i t = _mm_set1_epi8((char)v);
+        m = (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)c), t))
+          | ((uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(c + 16)), t)) << 16);
+    #else
+        for (int i = 0; i < 32; ++i) m |= (uint64_t)(c[i] == v) << i;
+    #endif
+        m |= (uint64_t)(c[32] == v) << 32;
+        m |= (uint64_t)(c[33] == v) << 33;
+        return m;
+    }
+    static inline uint64_t mjfast_present34(const uint8_t* c) {
+        return ~mjfast_eq34(c, 0) & 0x3FFFFFFFFULL;
+    }
+    /* bit i set when ft[i] != 0, for 84 int16 counts (two words) */
+    static inline void mjfast_present84(const int16_t* ft, uint64_t* out) {
+        uint64_t lo = 0, hi = 0;
+    #ifdef __SSE2__
+        __m128i z = _mm_setzero_si128();
+        for (int k = 0; k < 10; ++k) {
+            __m128i e = _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i*)(ft + 8 * k)), z);
+            uint64_t bits = (~(uint64_t)_mm_movemask_epi8(_mm_packs_epi16(e, e))) & 0xFF;
+            if (k < 8) lo |= bits << (8 * k); else hi |= bits << (8 * (k - 8));
+        }
+    #else
+        for (int i = 0; i < 80; ++i) { if (ft[i]) { if (i < 64) lo |= 1ULL << i; else hi |= 1ULL << (i - 64); } }
+    #endif
+        for (int i = 80; i < 84; ++i) if (ft[i]) hi |= 1ULL << (i - 64);
+        out[0] = lo; out[1] = hi;
+    }
+    """
+    uint64_t _eq34 "mjfast_eq34"(const uint8_t* c, uint8_t v) nogil
+    uint64_t _present34 "mjfast_present34"(const uint8_t* c) nogil
+    void _present84 "mjfast_present84"(const int16_t* ft, uint64_t* out) nogil
+
+
 cdef enum:
     FORM_REGULAR = 0
     FORM_SEVEN_PAIRS = 1

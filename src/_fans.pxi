@@ -183,6 +183,7 @@ cdef int16_t POINTS[NFAN]
 cdef uint64_t EXCL[NFAN][2]
 cdef uint8_t DEMOTE_FCH[NFAN]     # fans that turn Fully Concealed Hand into Self-Drawn
 cdef uint8_t IS_EXCLUDER[NFAN + 1]
+cdef uint64_t EXCLUDER_BITS[2]    # the same, as a bit set
 cdef int EXCLUDERS[NFAN]          # ids of the fans that exclude others, ascending
 cdef int N_EXCLUDERS = 0
 cdef int DEMOTERS[NFAN]
@@ -236,9 +237,12 @@ def set_fan_table(points, masks, demote):
         DEMOTE_FCH[i] = demote[i] if i < NFAN_TABLE else 0
     N_EXCLUDERS = 0
     N_DEMOTERS = 0
+    EXCLUDER_BITS[0] = 0
+    EXCLUDER_BITS[1] = 0
     for i in range(1, NFAN):
         IS_EXCLUDER[i] = (EXCL[i][0] or EXCL[i][1]) != 0
         if EXCL[i][0] or EXCL[i][1]:
+            EXCLUDER_BITS[i >> 6] |= (<uint64_t>1) << (i & 63)
             EXCLUDERS[N_EXCLUDERS] = i
             N_EXCLUDERS += 1
         if DEMOTE_FCH[i]:
@@ -603,84 +607,69 @@ DEF TF_TRAITS = 2
 DEF TF_RANKS = 4
 DEF TF_HOG = 8
 
-# per-tile property bits, OR-ed over the tiles present
-DEF TP_M = 1            # a character
-DEF TP_P = 2            # a dot
-DEF TP_S = 4            # a bamboo
-DEF TP_HONOR = 8
-DEF TP_WIND = 16
-DEF TP_DRAGON = 32
-DEF TP_TERM_OR_HONOR = 64      # breaks All Simples
-DEF TP_SIMPLE = 128            # a suited 2-8: breaks All Terminals / All Terminals and Honors
-DEF TP_NOT_REVERSIBLE = 256
-DEF TP_NOT_GREEN = 512
-DEF TP_SUITED = 1024           # breaks All Honors
+# tile sets as 34-bit masks (bit = our tile index)
+cdef uint64_t M_MAN = 0x1FF
+cdef uint64_t M_PIN = 0x1FF << 9
+cdef uint64_t M_SOU = 0x1FF << 18
+cdef uint64_t M_WIND = 0xF << 27
+cdef uint64_t M_DRAGON = 0x7 << 31
+cdef uint64_t M_HONOR = 0x7F << 27
+cdef uint64_t M_TERMINAL = (1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26)
+cdef uint64_t M_SUITED = 0x7FFFFFF
 
-cdef uint32_t TILE_PROPS[34]
-cdef uint32_t TILE_RANK[34]     # 1 << rank for suited tiles
+cdef uint64_t M_GREEN = 0
+cdef uint64_t M_REVERSIBLE = 0
 for _i in range(34):
-    _p = 0
-    if _i < 27:
-        _p |= (TP_M, TP_P, TP_S)[_i // 9] | TP_SUITED
-        _p |= TP_TERM_OR_HONOR if _i % 9 in (0, 8) else TP_SIMPLE
-        TILE_RANK[_i] = 1 << (_i % 9 + 1)
-    else:
-        _p |= TP_HONOR | TP_TERM_OR_HONOR | (TP_WIND if _i <= 30 else TP_DRAGON)
-        TILE_RANK[_i] = 0
-    if not IS_REVERSIBLE[_i]:
-        _p |= TP_NOT_REVERSIBLE
-    if not IS_GREEN[_i]:
-        _p |= TP_NOT_GREEN
-    TILE_PROPS[_i] = _p
+    if IS_GREEN[_i]:
+        M_GREEN |= (<uint64_t>1) << _i
+    if IS_REVERSIBLE[_i]:
+        M_REVERSIBLE |= (<uint64_t>1) << _i
 
 
 cdef void _tile_set_fans(const uint8_t* all_c, int n_kongs, int which, int16_t* ft) noexcept nogil:
     """Suit fans, tile-trait fans, rank-range fans and Tile Hog of the hand's
-    tiles (all_c: counts of every tile, a kong counting 4)."""
-    cdef int i, missing, fours = 0
-    cdef uint32_t p = 0, rank_mask = 0, on
-    cdef bint hon
-    for i in range(34):
-        on = 0u - <uint32_t>(all_c[i] != 0)        # all ones when the tile is present
-        p |= TILE_PROPS[i] & on
-        rank_mask |= TILE_RANK[i] & on
-        fours += all_c[i] == 4
-    hon = (p & TP_HONOR) != 0
+    tiles (all_c: counts of every tile, a kong counting 4), from the 34-bit
+    mask of the tiles present."""
+    cdef uint64_t p = _present34(all_c)
+    cdef int missing
+    cdef uint64_t ranks
+    cdef bint hon = (p & M_HONOR) != 0
     if which & TF_SUITS:
         if not hon:
             ft[NO_HONORS] = 1
-        missing = ((p & TP_M) == 0) + ((p & TP_P) == 0) + ((p & TP_S) == 0)
+        missing = ((p & M_MAN) == 0) + ((p & M_PIN) == 0) + ((p & M_SOU) == 0)
         if missing == 2:
             ft[HALF_FLUSH if hon else FULL_FLUSH] = 1
         elif missing:
             # an all-honors hand counts three voided suits here; All Honors
             # removes One Voided Suit as a whole afterwards
             ft[ONE_VOIDED_SUIT] = missing
-        if (p & (TP_M | TP_P | TP_S | TP_WIND | TP_DRAGON)) == (TP_M | TP_P | TP_S | TP_WIND | TP_DRAGON):
+        if missing == 0 and (p & M_WIND) and (p & M_DRAGON):
             ft[ALL_TYPES] = 1
     if which & TF_TRAITS:
-        if not (p & TP_TERM_OR_HONOR):
+        if not (p & (M_TERMINAL | M_HONOR)):
             ft[ALL_SIMPLES] = 1
-        if not (p & TP_NOT_REVERSIBLE):
+        if not (p & ~M_REVERSIBLE):
             ft[REVERSIBLE_TILES] = 1
-        if not (p & TP_NOT_GREEN):
+        if not (p & ~M_GREEN):
             ft[ALL_GREEN] = 1
-        if p & TP_TERM_OR_HONOR:
-            if not (p & TP_SUITED):
+        if p & (M_TERMINAL | M_HONOR):
+            if not (p & M_SUITED):
                 ft[ALL_HONORS] = 1
-            elif not (p & (TP_SIMPLE | TP_HONOR)):
+            elif not (p & ~M_TERMINAL):
                 ft[ALL_TERMINALS] = 1
-            elif not (p & TP_SIMPLE):
+            elif not (p & M_SUITED & ~M_TERMINAL):
                 ft[ALL_TERMINALS_AND_HONORS] = 1
     if (which & TF_RANKS) and not hon:
-        if not (rank_mask & ~0b11110):            # only 1-4
-            ft[LOWER_FOUR if rank_mask & (1 << 4) else LOWER_TILES] = 1
-        elif not (rank_mask & ~0b1111000000):     # only 6-9
-            ft[UPPER_FOUR if rank_mask & (1 << 6) else UPPER_TILES] = 1
-        elif not (rank_mask & ~0b1110000):        # only 4-6
+        ranks = (p | (p >> 9) | (p >> 18)) & 0x1FF          # bit r-1 = rank r present
+        if not (ranks & ~0b000001111):            # only 1-4
+            ft[LOWER_FOUR if ranks & 0b000001000 else LOWER_TILES] = 1
+        elif not (ranks & ~0b111100000):          # only 6-9
+            ft[UPPER_FOUR if ranks & 0b000100000 else UPPER_TILES] = 1
+        elif not (ranks & ~0b000111000):          # only 4-6
             ft[MIDDLE_TILES] = 1
     if which & TF_HOG:
-        ft[TILE_HOG] = fours - n_kongs
+        ft[TILE_HOG] = _popcount64(_eq34(all_c, 4)) - n_kongs
 
 
 cdef inline void _fans_zero(int16_t* ft) noexcept nogil:
@@ -721,31 +710,33 @@ cdef inline void _apply_exclusions(int16_t* ft) noexcept nogil:
     Concealed Pungs is first demoted to Self-Drawn (the rule book's 不求人
     there means "no Fully Concealed Hand", Self-Drawn still counts)."""
     cdef int i, k, w
-    cdef uint64_t drop
+    cdef uint64_t present[2]
+    cdef uint64_t pending, drop, d
     if ft[FULLY_CONCEALED_HAND]:
         for k in range(N_DEMOTERS):
             if ft[DEMOTERS[k]]:
                 ft[FULLY_CONCEALED_HAND] = 0
                 ft[SELF_DRAWN] = 1
                 break
-    # scan the counts four at a time (a hand scores only a handful of fans)
-    cdef uint64_t word
-    cdef int base, lane
-    for base in range(0, NFAN_PADDED, 4):
-        memcpy(&word, ft + base, 8)
-        while word:
-            lane = _ctz64(word) >> 4
-            i = base + lane
-            word &= ~((<uint64_t>0xFFFF) << (lane * 16))
-            if IS_EXCLUDER[i] and ft[i] != 0:
-                for w in range(2):
-                    drop = EXCL[i][w]
-                    while drop:
-                        ft[w * 64 + _ctz64(drop)] = 0
-                        drop &= drop - 1
-                # fans of this same word may just have been dropped
-                memcpy(&word, ft + base, 8)
-                word &= ~((<uint64_t>1 << ((lane + 1) * 16)) - 1) if lane < 3 else 0
+    _present84(ft, present)
+    for w in range(2):
+        pending = present[w] & EXCLUDER_BITS[w]
+        while pending:
+            i = w * 64 + _ctz64(pending)
+            pending &= pending - 1
+            if not ((present[w] >> (i & 63)) & 1):
+                continue                         # already dropped by a higher fan
+            for k in range(2):
+                drop = EXCL[i][k] & present[k]
+                if not drop:
+                    continue
+                present[k] &= ~drop
+                if k == w:
+                    pending &= ~drop
+                d = drop
+                while d:
+                    ft[k * 64 + _ctz64(d)] = 0
+                    d &= d - 1
 
 
 cdef extern from *:
@@ -753,6 +744,7 @@ cdef extern from *:
     static inline int _mjfast_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
     """
     int _ctz64 "_mjfast_ctz64"(uint64_t x) nogil
+    int _popcount64 "__builtin_popcountll"(uint64_t x) nogil
 
 
 cdef inline void _wind_pungs(const Pack* pungs, int n, int seat, int rnd, int16_t* ft) noexcept nogil:
@@ -837,14 +829,6 @@ cdef uint64_t _shape_waits(const uint8_t* st) noexcept nogil:
             if _complete_dfs(c, (n + 1) // 3, True):
                 m |= (<uint64_t>1) << t
     return m
-
-
-cdef inline int _popcount64(uint64_t x) noexcept nogil:
-    cdef int n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 cdef inline int _wait_fans(const Pack* packs, int n, int win, int16_t* ft) noexcept nogil:
