@@ -428,20 +428,6 @@ def test_errors_are_value_errors():
         parse_hand("[568m]")
 
 
-def test_parse_speed_smoke():
-    # generous bound: only catches accidental pathologies (e.g. per-call
-    # regex compilation); the target is a few microseconds per hand
-    import time
-    s = "[567m2][EEE1]45m678pFF6m"
-    parse_hand(s)
-    t0 = time.perf_counter()
-    for _ in range(2000):
-        parse_hand(s)
-        parse_hand("123m456p789s1122s3s")
-    dt = (time.perf_counter() - t0) / 4000
-    assert dt < 200e-6
-
-
 def test_all_tile_names_in_melds_round_trip():
     for t in range(34):
         for text in (f"[{TILE_NAMES[t][0] * 3}{TILE_NAMES[t][1:]}]",):
