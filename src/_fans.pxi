@@ -1517,9 +1517,11 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
     h.flowers = flowers[i]
     total = _score_hand(&h, ft, &d, &form)
     totals_out[i] = total
+    cdef uint8_t* o
     if total >= 0:
-        for j in range(1, NFAN_TABLE):
-            fans_out[i, j - 1] = <uint8_t>ft[j]
+        o = &fans_out[i, 0]
+        for j in range(NFAN_TABLE - 1):          # a plain loop the compiler vectorises
+            o[j] = <uint8_t>ft[j + 1]
 
 
 # ---------------------------------------------------------------------------

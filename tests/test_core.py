@@ -712,3 +712,25 @@ def test_differential_slow():
     print(f"\ncore differential: {total} hands, {len(fails)} mismatches, {time.perf_counter() - t0:.0f} s")
     assert total >= 200_000
     _report(fails, total)
+
+
+@pytest.mark.slow
+def test_differential_200k_per_size():
+    """200,000 random hands of EACH size 1, 4, 7, 10, 13 (shanten + waits) and
+    14 (win check + shanten), spread over every bias: exact agreement (~3 min)."""
+    import time
+
+    t0 = time.perf_counter()
+    fails = []
+    per_bias = -(-200_000 // len(BIASES))
+    counts = {}
+    for size in (1, 4, 7, 10, 13, 14):
+        n = 0
+        for b, bias in enumerate(BIASES):
+            H = handgen.random_hands(per_bias, size, seed=90000 + 100 * size + b, bias=bias)
+            fails += _diff_ready(H) if size != 14 else _diff_complete(H)
+            n += len(H)
+        counts[size] = n
+    print(f"\n200k per size: {counts}, {len(fails)} mismatches, {time.perf_counter() - t0:.0f} s")
+    assert all(n >= 200_000 for n in counts.values())
+    _report(fails, sum(counts.values()))
