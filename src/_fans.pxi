@@ -820,13 +820,13 @@ cdef uint64_t _shape_waits(const uint8_t* st) noexcept nogil:
     """Regular-form waits of 13-3k standing tiles, by shape only: like the
     reference, a tile counts even when it would be a fifth copy."""
     cdef uint64_t m = _regular_waits(st)
+    cdef uint64_t fours = _eq34(st, 4)
     cdef int c[34]
-    cdef int t, n = 0, fours = 0
-    for t in range(34):
-        n += st[t]
-        fours += st[t] == 4
+    cdef int t, n = 0
     if not fours:
         return m
+    for t in range(34):
+        n += st[t]
     for t in range(34):
         if st[t] == 4:
             for i in range(34):
