@@ -1210,6 +1210,16 @@ cdef bint _score_special(const Ctx* ctx, const uint8_t* c, const uint8_t* all_c,
     return True
 
 
+cdef inline bint _any_knitted(const uint8_t* c) noexcept nogil:
+    """Some knitted arrangement has all nine tiles present (cheap gate)."""
+    cdef uint64_t p = _present34(c)
+    cdef int a
+    for a in range(6):
+        if (p & KNIT_MASK[a]) == KNIT_MASK[a]:
+            return True
+    return False
+
+
 cdef inline bint _has_knitted(const uint8_t* c, int a) noexcept nogil:
     cdef int j
     for j in range(9):
@@ -1362,7 +1372,7 @@ cdef int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, int* ou
         ctx.hand_fans[NINE_GATES] = 1
     out_form[0] = FORM_REGULAR
     # special forms first; a knitted straight, when it fits, is the only reading
-    if h.n_melds <= 1 and _score_knitted_straight(&ctx, c, all_c, n_kongs, special, &sdiv):
+    if h.n_melds <= 1 and _any_knitted(c) and _score_knitted_straight(&ctx, c, all_c, n_kongs, special, &sdiv):
         have_special = True
         out_form[0] = FORM_KNITTED_STRAIGHT
     elif h.n_melds == 0 and _special_possible(c) and _score_special(&ctx, c, all_c, special):
