@@ -262,34 +262,14 @@ def _batch_input(hands, melds, sizes, errors):
 
     The per-row checks run in one compiled pass; bad rows raise (naming the
     first) or, with errors="mask", are zeroed for the kernel and flagged."""
-    if errors not in ("raise", "mask"):
-        raise ValueError("errors must be 'raise' or 'mask'")
-    arr = np.asarray(hands)
-    if arr.ndim != 2 or arr.shape[1] != 34:
-        raise InvalidHand(f"a batch is an (N, 34) array of tile counts; got shape {arr.shape}")
-    if arr.dtype != np.uint8:
-        if not np.issubdtype(arr.dtype, np.integer):
-            raise InvalidHand(f"tile counts must be integers, got dtype {arr.dtype}")
-        if arr.size and (arr.min() < 0 or arr.max() > 255):
-            bad = int(np.argmax((arr < 0).any(axis=1) | (arr > 255).any(axis=1)))
-            raise InvalidHand(f"row {bad}: tile counts out of range")
-        arr = arr.astype(np.uint8)
-    arr = np.ascontiguousarray(arr)
+    arr, given = _batch_array(hands, melds, errors)
     n = arr.shape[0]
-    given = None
-    if melds is not None:
-        given = np.ascontiguousarray(np.broadcast_to(np.asarray(melds, dtype=np.int64), (n,)))
     m = np.empty(n, dtype=np.uint8)
     err = np.empty(n, dtype=np.uint8)
     nbad = _core.validate_batch(arr, given, {"win": 0, "ready": 1, "any": 2}[sizes], m, err)
     if nbad:
-        first = int(np.flatnonzero(err)[0])
         if errors == "raise":
-            raise InvalidHand(
-                f"row {first}: {ERROR_MESSAGES[int(err[first])]} "
-                f"({int(arr[first].sum())} tiles, melds={int(m[first]) if given is None else int(given[first])}); "
-                "pass errors='mask' to flag bad rows instead"
-            )
+            _raise_first(arr, given, err)
         # bad rows are replaced by an empty hand for the kernel and flagged
         arr = arr.copy()
         arr[err != 0] = 0

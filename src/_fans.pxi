@@ -182,10 +182,7 @@ ctypedef struct Ctx:
 cdef int16_t POINTS[NFAN]
 cdef uint64_t EXCL[NFAN][2]
 cdef uint8_t DEMOTE_FCH[NFAN]     # fans that turn Fully Concealed Hand into Self-Drawn
-cdef uint8_t IS_EXCLUDER[NFAN + 1]
-cdef uint64_t EXCLUDER_BITS[2]    # the same, as a bit set
-cdef int EXCLUDERS[NFAN]          # ids of the fans that exclude others, ascending
-cdef int N_EXCLUDERS = 0
+cdef uint64_t EXCLUDER_BITS[2]    # the fans that exclude others, as a bit set of ids
 cdef int DEMOTERS[NFAN]
 cdef int N_DEMOTERS = 0
 cdef bint _fan_table_loaded = False
@@ -223,10 +220,10 @@ for _t in (9, 10, 11, 12, 13, 16, 17,               # 1p 2p 3p 4p 5p 8p 9p
 
 
 def set_fan_table(points, masks, demote):
-    """Load the fan table's points (int16[83]), exclusion masks (uint64[83, 2],
+    """Load the fan table's points (int16[83], by id), exclusion masks (uint64[83, 2],
     bit j of row i: fan i excludes fan j) and the fans that demote Fully
     Concealed Hand to Self-Drawn (uint8[83])."""
-    global _fan_table_loaded, N_EXCLUDERS, N_DEMOTERS
+    global _fan_table_loaded, N_DEMOTERS
     cdef int i
     if len(points) != NFAN_TABLE or len(masks) != NFAN_TABLE or len(demote) != NFAN_TABLE:
         raise ValueError(f"fan table arrays must have {NFAN_TABLE} rows (ids 0..82)")
@@ -235,16 +232,12 @@ def set_fan_table(points, masks, demote):
         EXCL[i][0] = masks[i][0] if i < NFAN_TABLE else 0
         EXCL[i][1] = masks[i][1] if i < NFAN_TABLE else 0
         DEMOTE_FCH[i] = demote[i] if i < NFAN_TABLE else 0
-    N_EXCLUDERS = 0
     N_DEMOTERS = 0
     EXCLUDER_BITS[0] = 0
     EXCLUDER_BITS[1] = 0
     for i in range(1, NFAN):
-        IS_EXCLUDER[i] = (EXCL[i][0] or EXCL[i][1]) != 0
         if EXCL[i][0] or EXCL[i][1]:
             EXCLUDER_BITS[i >> 6] |= (<uint64_t>1) << (i & 63)
-            EXCLUDERS[N_EXCLUDERS] = i
-            N_EXCLUDERS += 1
         if DEMOTE_FCH[i]:
             DEMOTERS[N_DEMOTERS] = i
             N_DEMOTERS += 1
