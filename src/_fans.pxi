@@ -532,63 +532,77 @@ cdef void _three_pungs(int* m, int16_t* ft) noexcept nogil:
                 ft[f] += 1
 
 
-cdef void _kong_and_concealed_pung_fans(const Pack* pungs, int n, int16_t* ft) noexcept nogil:
-    """Section 8.3: kong fans and concealed-pung fans, All Pungs, and one
-    Dragon Pung / Pung of Terminals or Honors per pung."""
-    cdef int km = 0, kc = 0, cp = 0, i, f, c
-    for i in range(n):
-        if pungs[i].melded:
-            if pungs[i].type == P_KONG:
-                km += 1
-        elif pungs[i].type == P_KONG:
-            kc += 1
-        else:
-            cp += 1
-    c = 0                                   # concealed pungs credited
+cdef void _kong_rule(int km, int kc, int cp, int* kong_fan, int* pung_fan) noexcept nogil:
+    """Section 8.3 as written: the kong fan and the concealed-pung fan for km
+    melded kongs, kc concealed kongs and cp concealed pungs (not kongs).
+    Concealed kongs count as concealed pungs, except exactly two concealed
+    kongs alone.  Tabulated once (KONG_TABLE) for the hot path."""
+    cdef int c = 0                          # concealed pungs credited
+    kong_fan[0] = 0
     if km + kc == 0:
         c = cp
     elif km + kc == 1:
         if km:
-            ft[MELDED_KONG] = 1
+            kong_fan[0] = MELDED_KONG
             c = cp
         else:
-            ft[CONCEALED_KONG] = 1
+            kong_fan[0] = CONCEALED_KONG
             c = cp + 1
     elif km + kc == 2:
         if kc == 0:
-            ft[TWO_MELDED_KONGS] = 1
+            kong_fan[0] = TWO_MELDED_KONGS
             c = 2 if cp == 2 else 0
         elif kc == 1:
-            ft[CONCEALED_KONG_AND_MELDED_KONG] = 1
+            kong_fan[0] = CONCEALED_KONG_AND_MELDED_KONG
             c = cp + 1
         else:
             # the two concealed kongs alone do not make Two Concealed Pungs
-            ft[TWO_CONCEALED_KONGS] = 1
+            kong_fan[0] = TWO_CONCEALED_KONGS
             c = cp + 2 if cp > 0 else 0
     elif km + kc == 3:
-        ft[THREE_KONGS] = 1
+        kong_fan[0] = THREE_KONGS
         c = kc + cp
         if kc == 1 and cp > 0:
             c = 2
         elif kc == 1:
             c = 0
     else:
-        ft[FOUR_KONGS] = 1
+        kong_fan[0] = FOUR_KONGS
         c = kc
-    if c == 2:
-        ft[TWO_CONCEALED_PUNGS] = 1
-    elif c == 3:
-        ft[THREE_CONCEALED_PUNGS] = 1
-    elif c == 4:
-        ft[FOUR_CONCEALED_PUNGS] = 1
+    pung_fan[0] = TWO_CONCEALED_PUNGS if c == 2 else THREE_CONCEALED_PUNGS if c == 3 else \
+        FOUR_CONCEALED_PUNGS if c == 4 else 0
+
+
+cdef uint8_t KONG_TABLE[5][5][5][2]     # [km][kc][cp] -> (kong fan, concealed-pung fan)
+cdef uint8_t PUNG_FAN[0x48]             # reference code -> Dragon Pung / Pung of Terminals or Honors / 0
+cdef int _kf, _pf
+for _a in range(5):
+    for _b in range(5):
+        for _c in range(5):
+            _kong_rule(_a, _b, _c, &_kf, &_pf)
+            KONG_TABLE[_a][_b][_c][0] = _kf
+            KONG_TABLE[_a][_b][_c][1] = _pf
+for _a in range(0x48):
+    PUNG_FAN[_a] = (DRAGON_PUNG if 0x45 <= _a <= 0x47 else
+                    PUNG_OF_TERMINALS_OR_HONORS if (0x41 <= _a <= 0x44 or (_a < 0x40 and _a & 15 in (1, 9))) else 0)
+
+
+cdef inline void _kong_and_concealed_pung_fans(const Pack* pungs, int n, int16_t* ft) noexcept nogil:
+    """Kong fans and concealed-pung fans (KONG_TABLE), All Pungs, and one
+    Dragon Pung / Pung of Terminals or Honors per pung."""
+    cdef int km = 0, kc = 0, cp = 0, i, kong, melded
+    for i in range(n):
+        kong = pungs[i].type == P_KONG
+        melded = pungs[i].melded != 0
+        km += kong & melded
+        kc += kong & (1 - melded)
+        cp += (1 - kong) & (1 - melded)
+        ft[PUNG_FAN[pungs[i].tile]] += 1      # index 0 is a scratch slot, never scored
+    ft[KONG_TABLE[km][kc][cp][0]] = 1
+    ft[KONG_TABLE[km][kc][cp][1]] = 1
+    ft[0] = 0
     if n == 4 and not ft[FOUR_KONGS] and not ft[FOUR_CONCEALED_PUNGS]:
         ft[ALL_PUNGS] = 1
-    for i in range(n):
-        f = pungs[i].tile
-        if _is_dragon(f):
-            ft[DRAGON_PUNG] += 1
-        elif _is_terminal(f) or _is_wind(f):
-            ft[PUNG_OF_TERMINALS_OR_HONORS] += 1
 
 
 # ---------------------------------------------------------------------------
