@@ -573,6 +573,21 @@ cdef void _kong_rule(int km, int kc, int cp, int* kong_fan, int* pung_fan) noexc
         FOUR_CONCEALED_PUNGS if c == 4 else 0
 
 
+# traits of one set, by [is a chow][reference code of its tile (a chow's middle)]
+DEF ST_OUTSIDE = 1     # holds a terminal or an honor (chows 123 / 789)
+DEF ST_FIVE = 2        # holds a 5 (chows 345 456 567)
+DEF ST_EVEN = 4        # a pung / pair of 2, 4, 6 or 8
+cdef uint8_t SET_TRAITS[2][0x48]
+for _a in range(0x48):
+    _r = _a & 15
+    if _a >= 0x40:
+        SET_TRAITS[0][_a] = ST_OUTSIDE
+        SET_TRAITS[1][_a] = 0
+    else:
+        SET_TRAITS[0][_a] = (ST_OUTSIDE if _r in (1, 9) else 0) | (ST_FIVE if _r == 5 else 0) | \
+            (ST_EVEN if _r in (2, 4, 6, 8) else 0)
+        SET_TRAITS[1][_a] = (ST_OUTSIDE if _r in (2, 8) else 0) | (ST_FIVE if _r in (4, 5, 6) else 0)
+
 cdef uint8_t KONG_TABLE[5][5][5][2]     # [km][kc][cp] -> (kong fan, concealed-pung fan)
 cdef uint8_t PUNG_FAN[0x48]             # reference code -> Dragon Pung / Pung of Terminals or Honors / 0
 cdef int _kf, _pf
@@ -990,7 +1005,7 @@ cdef int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexcept nogi
     cdef const Pack* packs = d.packs
     cdef bint fits_chow
     cdef Pack pair = packs[4]
-    cdef int terminal = 0, honor = 0, five = 0, even = 0, r, tot
+    cdef int r, tot
     _fans_copy(ft, ctx.hand_fans)
     for i in range(4):
         if packs[i].type == P_CHOW:
@@ -1058,30 +1073,16 @@ cdef int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexcept nogi
         if _is_wind(pair.tile):
             ft[LITTLE_FOUR_WINDS] = 1
             ft[BIG_THREE_WINDS] = 0
-    # whole-hand fans of the sets: Outside Hand, All Five, All Even Pungs
-    for i in range(5):
-        f = packs[i].tile
-        if _numbered(f):
-            r = _rank(f)
-            if packs[i].type == P_CHOW:
-                if r == 2 or r == 8:
-                    terminal += 1
-                elif 4 <= r <= 6:
-                    five += 1
-            else:
-                if r == 1 or r == 9:
-                    terminal += 1
-                elif r == 5:
-                    five += 1
-                elif r % 2 == 0:
-                    even += 1
-        else:
-            honor += 1
-    if terminal + honor == 5:
+    # whole-hand fans of the sets: Outside Hand, All Five, All Even Pungs;
+    # a set's traits come from SET_TRAITS and are AND-ed over the five sets
+    r = SET_TRAITS[packs[0].type == P_CHOW][packs[0].tile] & SET_TRAITS[packs[1].type == P_CHOW][packs[1].tile] \
+        & SET_TRAITS[packs[2].type == P_CHOW][packs[2].tile] & SET_TRAITS[packs[3].type == P_CHOW][packs[3].tile] \
+        & SET_TRAITS[0][packs[4].tile]
+    if r & ST_OUTSIDE:
         ft[OUTSIDE_HAND] = 1
-    elif five == 5:
+    elif r & ST_FIVE:
         ft[ALL_FIVE] = 1
-    elif even == 5:
+    elif r & ST_EVEN:
         ft[ALL_EVEN_PUNGS] = 1
     if not ft[MELDED_HAND] and not ft[FOUR_KONGS] and _wait_fans(packs + ctx.n_fixed, 5 - ctx.n_fixed, win, NULL):
         if ctx.unique_wait < 0:
