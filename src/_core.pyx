@@ -21,7 +21,7 @@ Tables (built once per process, in C, on first use; about 0.1 s):
   the test generator's mix), and a depth-first split of the 14 tiles on the
   lowest tile finds them faster than walking per-suit lists would.
 """
-from libc.stdint cimport uint8_t, uint16_t, int16_t, int32_t, uint32_t, int64_t, uint64_t
+from libc.stdint cimport uint8_t, int8_t, uint16_t, int16_t, int32_t, uint32_t, int64_t, uint64_t
 from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
 cimport cython

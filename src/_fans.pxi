@@ -285,7 +285,7 @@ cdef inline bint _three_suits(int a, int b, int c) noexcept nogil:
     return _suit(a) != _suit(b) and _suit(a) != _suit(c) and _suit(b) != _suit(c)
 
 
-cdef inline int fan_of_two_chows(int a, int b) noexcept nogil:
+cdef int rule_two_chows(int a, int b) noexcept nogil:
     """Chow-pair fans (middle tiles a, b): Mixed Double Chow, Short Straight,
     Two Terminal Chows, Pure Double Chow."""
     if _suit(a) != _suit(b):
@@ -299,7 +299,7 @@ cdef inline int fan_of_two_chows(int a, int b) noexcept nogil:
     return 0
 
 
-cdef inline int fan_of_three_chows(int a, int b, int c) noexcept nogil:
+cdef int rule_three_chows(int a, int b, int c) noexcept nogil:
     """Three-chow fans; a <= b <= c (middle tiles)."""
     cdef int ra = _rank(a), rb = _rank(b), rc = _rank(c)
     if _three_suits(a, b, c):
@@ -318,6 +318,35 @@ cdef inline int fan_of_three_chows(int a, int b, int c) noexcept nogil:
     if a == b and b == c:
         return PURE_TRIPLE_CHOW
     return 0
+
+
+# The chow rules above, tabulated once over every pair / triple of chows (a
+# chow is one of 21: suit x middle rank 2-8), so the hot path is a lookup, not
+# a chain of hard-to-predict branches.
+cdef int8_t CHOW_INDEX[0x48]        # reference code of a chow's middle tile -> 0..20
+cdef uint8_t CHOW2[21 * 21]
+cdef uint8_t CHOW3[21 * 21 * 21]
+cdef int _ca, _cb, _cc
+cdef int _chow_codes[21]
+for _ca in range(0x48):
+    CHOW_INDEX[_ca] = -1
+for _ca in range(21):
+    _chow_codes[_ca] = ((_ca // 7) + 1) * 16 + (_ca % 7) + 2
+    CHOW_INDEX[_chow_codes[_ca]] = _ca
+for _ca in range(21):
+    for _cb in range(21):
+        CHOW2[_ca * 21 + _cb] = rule_two_chows(_chow_codes[_ca], _chow_codes[_cb])
+        for _cc in range(21):
+            CHOW3[(_ca * 21 + _cb) * 21 + _cc] = rule_three_chows(_chow_codes[_ca], _chow_codes[_cb], _chow_codes[_cc])
+
+
+cdef inline int fan_of_two_chows(int a, int b) noexcept nogil:
+    return CHOW2[CHOW_INDEX[a] * 21 + CHOW_INDEX[b]]
+
+
+cdef inline int fan_of_three_chows(int a, int b, int c) noexcept nogil:
+    """a <= b <= c (middle tiles)"""
+    return CHOW3[(CHOW_INDEX[a] * 21 + CHOW_INDEX[b]) * 21 + CHOW_INDEX[c]]
 
 
 cdef inline int fan_of_four_chows(int a, int b, int c, int d) noexcept nogil:
