@@ -686,45 +686,39 @@ for _i in range(34):
 cdef void _tile_set_fans(const uint8_t* all_c, int n_kongs, int which, int16_t* ft) noexcept nogil:
     """Suit fans, tile-trait fans, rank-range fans and Tile Hog of the hand's
     tiles (all_c: counts of every tile, a kong counting 4), from the 34-bit
-    mask of the tiles present."""
+    mask of the tiles present.  ft starts at zero for these fans; every fan is
+    stored as a 0/1 condition (no branches: these depend on the hand)."""
     cdef uint64_t p = _present34(all_c)
-    cdef int missing
-    cdef uint64_t ranks
-    cdef bint hon = (p & M_HONOR) != 0
+    cdef int hon = (p & M_HONOR) != 0
+    cdef int suited = (p & M_SUITED) != 0
+    cdef int th = (p & (M_TERMINAL | M_HONOR)) != 0          # any terminal or honor
+    cdef int simple = (p & M_SUITED & ~M_TERMINAL) != 0       # any suited 2-8
+    cdef int missing = ((p & M_MAN) == 0) + ((p & M_PIN) == 0) + ((p & M_SOU) == 0)
+    cdef uint64_t ranks = (p | (p >> 9) | (p >> 18)) & 0x1FF   # bit r-1 = rank r present
+    cdef int low = not hon and not (ranks & ~0b000001111)      # only 1-4
+    cdef int high = not hon and not (ranks & ~0b111100000)     # only 6-9
+    cdef int mid = not hon and not (ranks & ~0b000111000)      # only 4-6
     if which & TF_SUITS:
-        if not hon:
-            ft[NO_HONORS] = 1
-        missing = ((p & M_MAN) == 0) + ((p & M_PIN) == 0) + ((p & M_SOU) == 0)
-        if missing == 2:
-            ft[HALF_FLUSH if hon else FULL_FLUSH] = 1
-        elif missing:
-            # an all-honors hand counts three voided suits here; All Honors
-            # removes One Voided Suit as a whole afterwards
-            ft[ONE_VOIDED_SUIT] = missing
-        if missing == 0 and (p & M_WIND) and (p & M_DRAGON):
-            ft[ALL_TYPES] = 1
+        ft[NO_HONORS] = 1 - hon
+        ft[HALF_FLUSH] = missing == 2 and hon
+        ft[FULL_FLUSH] = missing == 2 and not hon
+        # an all-honors hand counts three voided suits here; All Honors
+        # removes One Voided Suit as a whole afterwards
+        ft[ONE_VOIDED_SUIT] = missing if missing != 2 else 0
+        ft[ALL_TYPES] = missing == 0 and (p & M_WIND) != 0 and (p & M_DRAGON) != 0
     if which & TF_TRAITS:
-        if not (p & (M_TERMINAL | M_HONOR)):
-            ft[ALL_SIMPLES] = 1
-        if not (p & ~M_REVERSIBLE):
-            ft[REVERSIBLE_TILES] = 1
-        if not (p & ~M_GREEN):
-            ft[ALL_GREEN] = 1
-        if p & (M_TERMINAL | M_HONOR):
-            if not (p & M_SUITED):
-                ft[ALL_HONORS] = 1
-            elif not (p & ~M_TERMINAL):
-                ft[ALL_TERMINALS] = 1
-            elif not (p & M_SUITED & ~M_TERMINAL):
-                ft[ALL_TERMINALS_AND_HONORS] = 1
-    if (which & TF_RANKS) and not hon:
-        ranks = (p | (p >> 9) | (p >> 18)) & 0x1FF          # bit r-1 = rank r present
-        if not (ranks & ~0b000001111):            # only 1-4
-            ft[LOWER_FOUR if ranks & 0b000001000 else LOWER_TILES] = 1
-        elif not (ranks & ~0b111100000):          # only 6-9
-            ft[UPPER_FOUR if ranks & 0b000100000 else UPPER_TILES] = 1
-        elif not (ranks & ~0b000111000):          # only 4-6
-            ft[MIDDLE_TILES] = 1
+        ft[ALL_SIMPLES] = 1 - th
+        ft[REVERSIBLE_TILES] = (p & ~M_REVERSIBLE) == 0
+        ft[ALL_GREEN] = (p & ~M_GREEN) == 0
+        ft[ALL_HONORS] = th and not suited
+        ft[ALL_TERMINALS] = th and suited and not hon and not simple
+        ft[ALL_TERMINALS_AND_HONORS] = th and suited and hon and not simple
+    if which & TF_RANKS:
+        ft[LOWER_FOUR] = low and (ranks & 0b000001000) != 0
+        ft[LOWER_TILES] = low and (ranks & 0b000001000) == 0
+        ft[UPPER_FOUR] = high and not low and (ranks & 0b000100000) != 0
+        ft[UPPER_TILES] = high and not low and (ranks & 0b000100000) == 0
+        ft[MIDDLE_TILES] = mid and not low and not high
     if which & TF_HOG:
         ft[TILE_HOG] = _popcount64(_eq34(all_c, 4)) - n_kongs
 
