@@ -1078,11 +1078,6 @@ cdef int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexcept nogi
             pt[i] = pungs[i].tile
         _sort_small(pt, 4)
         _four_pungs(pt, ft)
-    # concealment: Fully Concealed Hand / Concealed Hand / Melded Hand / Self-Drawn
-    if ctx.n_melded_fixed == 0:
-        ft[FULLY_CONCEALED_HAND if ctx.flags & W_SELF_DRAWN else CONCEALED_HAND] = 1
-    elif ctx.n_melded_fixed == 4:
-        ft[SELF_DRAWN if ctx.flags & W_SELF_DRAWN else MELDED_HAND] = 1
     # the pair: All Chows; two dragon pungs + dragon pair = Little Three
     # Dragons; three wind pungs + wind pair = Little Four Winds
     if nchow == 4:
@@ -1401,6 +1396,12 @@ cdef int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, int* ou
     _tile_set_fans(all_c, n_kongs, TF_SUITS | TF_TRAITS | TF_RANKS | TF_HOG, ctx.hand_fans)
     if h.n_melds == 0 and _is_nine_gates(ctx.standing):
         ctx.hand_fans[NINE_GATES] = 1
+    # concealment (the same for every reading): Fully Concealed Hand /
+    # Concealed Hand / Melded Hand / Self-Drawn
+    if ctx.n_melded_fixed == 0:
+        ctx.hand_fans[FULLY_CONCEALED_HAND if ctx.flags & W_SELF_DRAWN else CONCEALED_HAND] = 1
+    elif ctx.n_melded_fixed == 4:
+        ctx.hand_fans[SELF_DRAWN if ctx.flags & W_SELF_DRAWN else MELDED_HAND] = 1
     out_form[0] = FORM_REGULAR
     # special forms first; a knitted straight, when it fits, is the only reading
     if h.n_melds <= 1 and _any_knitted(c) and _score_knitted_straight(&ctx, c, all_c, n_kongs, special, &sdiv):
