@@ -117,6 +117,12 @@ for _a in range(6):
         for _r in range(3):
             KNIT_TILES[_a][_j * 3 + _r] = _perms[_a][_j] * 9 + _j + 3 * _r
 
+cdef uint64_t KNIT_MASK[6]      # the nine tiles of each arrangement as a 34-bit mask
+for _a in range(6):
+    KNIT_MASK[_a] = 0
+    for _j in range(9):
+        KNIT_MASK[_a] |= (<uint64_t>1) << KNIT_TILES[_a][_j]
+
 cdef int ORPHANS[13]
 for _i, _t in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
     ORPHANS[_i] = _t
@@ -337,14 +343,6 @@ cdef inline int _knitted_count(const uint8_t* c, int a) noexcept nogil:
     return n
 
 
-cdef inline bint _all_knitted(const uint8_t* c, int a) noexcept nogil:
-    cdef int j
-    for j in range(9):
-        if not c[KNIT_TILES[a][j]]:
-            return False
-    return True
-
-
 cdef inline int _knit_arrangement(const uint8_t* c) noexcept nogil:
     """The arrangement that all the suited tiles could belong to, or -1.
     Uses the lowest present tile of each suit: its rank mod 3 fixes the triple."""
@@ -387,8 +385,9 @@ cdef inline bint _knitted_straight_win(const uint8_t* c, int n) noexcept nogil:
     # n = concealed tile count (14 or 11)
     cdef uint8_t rest[34]
     cdef int a, j, t
+    cdef uint64_t present = _present34(c)
     for a in range(6):
-        if not _all_knitted(c, a):
+        if (present & KNIT_MASK[a]) != KNIT_MASK[a]:
             continue
         memcpy(rest, c, 34)
         for j in range(9):
@@ -501,14 +500,11 @@ cdef inline void _knitted_got(const uint8_t* c, int* got) noexcept nogil:
     """got[a] = how many of knitted arrangement a's nine tiles are held, from
     per-suit presence masks and nine popcounts."""
     cdef int s, j, a
-    cdef int present[3]
+    cdef uint64_t p = _present34(c)
     cdef int cnt[3][3]
     for s in range(3):
-        present[s] = 0
-        for j in range(9):
-            present[s] |= (c[s * 9 + j] != 0) << j
         for j in range(3):
-            cnt[s][j] = _popcount9(present[s] & (0b001001001 << j))
+            cnt[s][j] = _popcount9(<int>((p >> (9 * s)) & (0b001001001 << j)))
     for a in range(6):
         got[a] = cnt[KNIT_SUIT[a][0]][0] + cnt[KNIT_SUIT[a][1]][1] + cnt[KNIT_SUIT[a][2]][2]
 

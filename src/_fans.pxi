@@ -668,12 +668,6 @@ cdef uint64_t M_HONOR = 0x7F << 27
 cdef uint64_t M_TERMINAL = (1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26)
 cdef uint64_t M_SUITED = 0x7FFFFFF
 
-cdef uint64_t KNIT_MASK[6]      # the nine tiles of each knitted arrangement
-for _a in range(6):
-    KNIT_MASK[_a] = 0
-    for _j in range(9):
-        KNIT_MASK[_a] |= (<uint64_t>1) << KNIT_TILES[_a][_j]
-
 cdef uint64_t M_GREEN = 0
 cdef uint64_t M_REVERSIBLE = 0
 for _i in range(34):
