@@ -43,6 +43,10 @@ import time
 from itertools import islice
 from typing import Callable, Iterable, List, NamedTuple, Optional
 
+import numpy as np
+
+from .. import _core
+from ..batch import _parse_hands
 from ..score import score as _score
 
 __all__ = [
@@ -152,6 +156,18 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(msg.split()) if "\n" in msg or "\r" in msg else msg
 
 
+def _fan_columns():
+    """The fan table's columns in output order (highest points first, then
+    table order) with each fan's JSON fields, built once."""
+    from ..rules.mcr import MCR
+    order = sorted(range(len(MCR)), key=lambda j: (-MCR.fans[j].points, MCR.fans[j].id))
+    info = [(MCR.fans[j].en, MCR.fans[j].zh, MCR.fans[j].points) for j in order]
+    return np.asarray(order, dtype=np.intp), info
+
+
+_COLUMNS = None
+
+
 def score_records(records: List[dict]) -> List[dict]:
     """Score a chunk of decoded records; one result dict per record, in order.
 
@@ -159,31 +175,77 @@ def score_records(records: List[dict]) -> List[dict]:
     ``mjfast.score(...).as_dict()`` plus the id) or ``{"id", "error"}`` (the
     caller adds the line number).  Never raises for a bad record.
 
-    This is the one function to replace with a compiled batch scorer: the
-    fields are validated in Python (:func:`validate_record`), the loop below
-    only scores.
+    Fields are checked here (:func:`validate_record`); the hands are parsed by
+    the compiled parser and scored in one call of the batch kernel.  A hand the
+    compiled parser does not take (Botzone codes, or malformed) goes through
+    :func:`mjfast.score` alone, which scores it or names what is wrong.
     """
-    out = []
-    append = out.append
-    for rec in records:
+    global _COLUMNS
+    if _COLUMNS is None:
+        _COLUMNS = _fan_columns()
+    order, info = _COLUMNS
+    n = len(records)
+    out: list = [None] * n
+    ids = [None] * n
+    args = []
+    where = []
+    for i, rec in enumerate(records):
         rid = rec.get("id") if type(rec) is dict else None
+        ids[i] = rid
         try:
-            hand, sd, ft, kg, lt, seat, rnd, fl = validate_record(rec)
-            s = _score(hand, self_drawn=sd, fourth_tile=ft, kong=kg, last_tile=lt,
-                       seat_wind=seat, round_wind=rnd, flowers=fl)
-        except ValueError as exc:  # RecordError, InvalidHand, NotWinning
-            append({"id": rid, "error": _one_line(exc)})
-            continue
-        except Exception as exc:  # a bug must not stop a million-record run
-            append({"id": rid, "error": f"internal error: {type(exc).__name__}: {_one_line(exc)}"})
-            continue
-        append({
-            "id": rid,
-            "total": s.total,
-            "fans": [{"name": f.name, "zh": f.zh, "points": f.points, "count": f.count} for f in s.fans],
-            "legal": s.is_legal_win,
-        })
+            args.append(validate_record(rec))
+            where.append(i)
+        except ValueError as exc:  # RecordError
+            out[i] = {"id": rid, "error": _one_line(exc)}
+    if not args:
+        return out
+    m = len(args)
+    hands = [a[0] for a in args]
+    cols, ok = _parse_hands(hands)
+    flags = np.fromiter(((1 if a[1] else 0) | (2 if a[2] else 0) | (4 if a[3] else 0) | (8 if a[4] else 0)
+                         for a in args), dtype=np.uint8, count=m)
+    cols["flags"][:] = flags
+    cols["seat"][:] = np.fromiter((a[5] for a in args), dtype=np.uint8, count=m)
+    cols["round"][:] = np.fromiter((a[6] for a in args), dtype=np.uint8, count=m)
+    cols["flowers"][:] = np.fromiter((a[7] for a in args), dtype=np.uint8, count=m)
+    totals = np.full(m, -1, dtype=np.int32)
+    fans = np.zeros((m, len(info)), dtype=np.uint8)
+    skip = (~ok).astype(np.uint8)
+    _core.score_batch_kernel(cols["counts"], cols["melds"], cols["n_melds"], cols["win_tile"], cols["flags"],
+                             cols["seat"], cols["round"], cols["flowers"], skip, totals, fans, 1)
+    # the fans of every row, already in output order
+    rows, cidx = np.nonzero(fans[:, order])
+    counts = fans[:, order][rows, cidx]
+    per_row = [[] for _ in range(m)]
+    for r, c, k in zip(rows.tolist(), cidx.tolist(), counts.tolist()):
+        name, zh, pts = info[c]
+        per_row[r].append({"name": name, "zh": zh, "points": pts, "count": k})
+    tot = totals.tolist()
+    fl = cols["flowers"].tolist()
+    okl = ok.tolist()
+    for j, i in enumerate(where):
+        rid = ids[i]
+        if not okl[j]:
+            out[i] = _score_one(rid, args[j])
+        elif tot[j] < 0:
+            out[i] = {"id": rid, "error": f"not a winning hand: {hands[j]}"}
+        else:
+            out[i] = {"id": rid, "total": tot[j], "fans": per_row[j], "legal": tot[j] - fl[j] >= 8}
     return out
+
+
+def _score_one(rid, a) -> dict:
+    hand, sd, ft, kg, lt, seat, rnd, fl = a
+    try:
+        s = _score(hand, self_drawn=sd, fourth_tile=ft, kong=kg, last_tile=lt,
+                   seat_wind=seat, round_wind=rnd, flowers=fl)
+    except ValueError as exc:  # InvalidHand, NotWinning
+        return {"id": rid, "error": _one_line(exc)}
+    except Exception as exc:  # a bug must not stop a million-record run
+        return {"id": rid, "error": f"internal error: {type(exc).__name__}: {_one_line(exc)}"}
+    return {"id": rid, "total": s.total,
+            "fans": [{"name": f.name, "zh": f.zh, "points": f.points, "count": f.count} for f in s.fans],
+            "legal": s.is_legal_win}
 
 
 _POSITION = re.compile(r":? line 1 column (\d+) \(char \d+\)$")
