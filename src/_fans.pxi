@@ -1532,6 +1532,32 @@ def score_batch_kernel(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] me
                 _score_row(i, counts, melds, n_melds, win, flags, seat, rnd, flowers, totals_out, fans_out)
 
 
+cdef inline bint _phand_sane(const PHand* h) noexcept nogil:
+    """Every field within the ranges the kernel indexes with (cheap re-check)."""
+    cdef uint8_t all_c[34]
+    cdef int j, t, n = 0
+    if h.n_melds > 4 or h.win_tile > 33 or h.seat > 3 or h.round > 3 or h.flowers > 8 or h.flags > 15:
+        return False
+    memcpy(all_c, h.counts, 34)
+    for j in range(h.n_melds):
+        t = h.meld_tile[j]
+        if h.meld_kind[j] > 2 or t > 33 or h.meld_open[j] > 1:
+            return False
+        if h.meld_kind[j] == 0:
+            if t >= 27 or t % 9 > 6 or h.meld_open[j] == 0:
+                return False
+            all_c[t] += 1; all_c[t + 1] += 1; all_c[t + 2] += 1
+        else:
+            if h.meld_kind[j] == 1 and h.meld_open[j] == 0:
+                return False
+            all_c[t] += 3 if h.meld_kind[j] == 1 else 4
+    for j in range(34):
+        if h.counts[j] > 4 or all_c[j] > 4:
+            return False
+        n += h.counts[j]
+    return n + 3 * h.n_melds == 14 and h.counts[h.win_tile] > 0
+
+
 cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds,
                             const uint8_t[::1] n_melds, const uint8_t[::1] win, const uint8_t[::1] flags,
                             const uint8_t[::1] seat, const uint8_t[::1] rnd, const uint8_t[::1] flowers,
@@ -1540,6 +1566,9 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
     cdef int16_t ft[NFAN]
     cdef Division d
     cdef int form, j, total
+    if n_melds[i] > 4:
+        totals_out[i] = -2
+        return
     memcpy(h.counts, &counts[i, 0], 34)
     h.n_melds = n_melds[i]
     for j in range(h.n_melds):
@@ -1551,6 +1580,11 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
     h.seat = seat[i]
     h.round = rnd[i]
     h.flowers = flowers[i]
+    if not _phand_sane(&h):
+        # the arrays were validated when the batch was built; a row changed
+        # since is refused here rather than read out of bounds
+        totals_out[i] = -2
+        return
     total = _score_hand(&h, ft, &d, &form)
     totals_out[i] = total
     cdef uint8_t* o

@@ -150,3 +150,15 @@ def test_to_arrow(records):
     t = res.to_arrow()
     assert isinstance(t, pa.Table) and t.num_rows == 20
     assert t.column("total").to_pylist() == res.totals.tolist()
+
+
+def test_rows_changed_after_validation_are_refused_not_read_out_of_bounds():
+    b = HandBatch.from_strings(["123m456m789m123p5p5p"] * 4)
+    b.counts[1, 0] = 200          # would index far outside the tables
+    b.n_melds[2] = 9              # would write past the meld slots
+    b.melds[3, 0] = (7, 250, 1)   # a meld kind and tile that do not exist
+    b.n_melds[3] = 1
+    res = score_batch(b)
+    assert res.totals[0] == 23
+    assert list(res.errors) == [ERR_OK, ERR_INVALID, ERR_INVALID, ERR_INVALID]
+    assert "out of range" in res.error_message(1)
