@@ -51,6 +51,29 @@ cdef extern from *:
         m |= (uint64_t)(c[33] == v) << 33;
         return m;
     }
+    /* number of tiles (sum of the 34 counts) and whether any count exceeds 4 */
+    static inline int mjfast_sum34(const uint8_t* c) {
+    #ifdef __SSE2__
+        __m128i z = _mm_setzero_si128();
+        __m128i a = _mm_sad_epu8(_mm_loadu_si128((const __m128i*)c), z);
+        __m128i b = _mm_sad_epu8(_mm_loadu_si128((const __m128i*)(c + 16)), z);
+        __m128i t = _mm_add_epi64(a, b);
+        return (int)(_mm_cvtsi128_si32(t) + _mm_cvtsi128_si32(_mm_srli_si128(t, 8))) + c[32] + c[33];
+    #else
+        int s = 0; for (int i = 0; i < 34; ++i) s += c[i]; return s;
+    #endif
+    }
+    static inline int mjfast_over4(const uint8_t* c) {
+    #ifdef __SSE2__
+        __m128i four = _mm_set1_epi8(4);
+        __m128i a = _mm_subs_epu8(_mm_loadu_si128((const __m128i*)c), four);
+        __m128i b = _mm_subs_epu8(_mm_loadu_si128((const __m128i*)(c + 16)), four);
+        return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(a, b), _mm_setzero_si128())) != 0xFFFF
+               || c[32] > 4 || c[33] > 4;
+    #else
+        for (int i = 0; i < 34; ++i) if (c[i] > 4) return 1; return 0;
+    #endif
+    }
     static inline uint64_t mjfast_present34(const uint8_t* c) {
         return ~mjfast_eq34(c, 0) & 0x3FFFFFFFFULL;
     }
@@ -74,6 +97,8 @@ cdef extern from *:
     uint64_t _eq34 "mjfast_eq34"(const uint8_t* c, uint8_t v) nogil
     uint64_t _present34 "mjfast_present34"(const uint8_t* c) nogil
     void _present84 "mjfast_present84"(const int16_t* ft, uint64_t* out) nogil
+    int _sum34 "mjfast_sum34"(const uint8_t* c) nogil
+    int _over4 "mjfast_over4"(const uint8_t* c) nogil
 
 
 cdef enum:

@@ -787,9 +787,16 @@ cdef inline void _apply_exclusions(int16_t* ft) noexcept nogil:
 cdef extern from *:
     """
     static inline int _mjfast_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    /* SWAR popcount: without -mpopcnt, __builtin_popcountll is a library call */
+    static inline int mjfast_popcount64(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
     """
     int _ctz64 "_mjfast_ctz64"(uint64_t x) nogil
-    int _popcount64 "__builtin_popcountll"(uint64_t x) nogil
+    int _popcount64 "mjfast_popcount64"(uint64_t x) nogil
 
 
 cdef inline void _wind_pungs(const Pack* pungs, int n, int seat, int rnd, int16_t* ft) noexcept nogil:
@@ -918,9 +925,14 @@ cdef void _divide(uint8_t* c, int i, int min_kind, Pack* cur, int nused, int nee
     cdef uint32_t keys[4]
     cdef uint32_t key
     cdef Division* d
-    while i < 34 and c[i] == 0:
-        i += 1
-        min_kind = 0
+    cdef uint64_t rest = _present34(c) >> i << i        # tiles left from i on
+    if rest == 0:
+        i = 34
+    else:
+        t = _ctz64(rest)
+        if t != i:
+            min_kind = 0
+        i = t
     if i == 34:
         if nsets == need and pair_done and nout[0] < MAXDIV:
             d = &out[nout[0]]
@@ -1551,11 +1563,9 @@ cdef inline bint _phand_sane(const PHand* h) noexcept nogil:
             if h.meld_kind[j] == 1 and h.meld_open[j] == 0:
                 return False
             all_c[t] += 3 if h.meld_kind[j] == 1 else 4
-    for j in range(34):
-        if h.counts[j] > 4 or all_c[j] > 4:
-            return False
-        n += h.counts[j]
-    return n + 3 * h.n_melds == 14 and h.counts[h.win_tile] > 0
+    if _over4(h.counts) or _over4(all_c):    # (checked apart: a byte sum could wrap)
+        return False
+    return _sum34(h.counts) + 3 * h.n_melds == 14 and h.counts[h.win_tile] > 0
 
 
 cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds,
