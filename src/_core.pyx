@@ -605,20 +605,15 @@ cdef inline uint64_t _regular_waits(const uint8_t* c) noexcept nogil:
     f[3] = _hflag[k[3]]
     mM[3] = (<uint64_t>_hwmask[k[3] * 2]) << 27
     mP[3] = (<uint64_t>_hwmask[k[3] * 2 + 1]) << 27
+    # the other three parts must be all melds-only (then part j takes the
+    # pair) or melds-only but one with the pair (then part j takes melds)
+    allM = (f[0] & 1) + (f[1] & 1) + (f[2] & 1) + (f[3] & 1)
+    oneP = ((f[0] >> 1) & 1) + ((f[1] >> 1) & 1) + ((f[2] >> 1) & 1) + ((f[3] >> 1) & 1)
     for j in range(4):
-        # the other three parts: all melds-only, or exactly one with the pair
-        nM = 0
-        nP = 0
-        for o in range(4):
-            if o != j:
-                if f[o] & 1:
-                    nM += 1
-                elif f[o] & 2:
-                    nP += 1
-        if nM == 3:
-            out |= mP[j]
-        elif nM == 2 and nP == 1:
-            out |= mM[j]
+        nM = allM - (f[j] & 1)
+        nP = oneP - ((f[j] >> 1) & 1)
+        out |= mP[j] & (0 - <uint64_t>(nM == 3))
+        out |= mM[j] & (0 - <uint64_t>(nM == 2 and nP == 1))
     return out
 
 
