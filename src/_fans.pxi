@@ -997,19 +997,24 @@ cdef inline void _sort_u32(uint32_t* a, int n) noexcept nogil:
 # scoring one reading of the regular form
 # ---------------------------------------------------------------------------
 
-cdef inline bint _open_ended(const Pack* sets, int n, int win) noexcept nogil:
-    """The winning tile ends a concealed chow whose other end is open (45 + 3
-    or 6): the same reading then also completes on the far tile, so the hand
-    had two waits at least -- no need to look the waits up."""
-    cdef int i, r
+cdef inline int _wait_position(const Pack* packs, int n, int win) noexcept nogil:
+    """Where the winning tile sits among the concealed sets and pair: bit 1 at
+    the end of a chow, 2 in a chow's middle, 4 in the pair; bit 8 when it ends
+    a chow whose other end is open (45 + 3 or 6: the same reading then also
+    completes on the far tile, so the hand had two waits at least)."""
+    cdef int i, r, flag = 0
     for i in range(n):
-        if sets[i].type == P_CHOW:
-            r = _rank(sets[i].tile)          # the chow's middle rank
-            if sets[i].tile - 1 == win and r + 2 <= 9:
-                return True
-            if sets[i].tile + 1 == win and r - 2 >= 1:
-                return True
-    return False
+        if packs[i].type == P_CHOW:
+            r = _rank(packs[i].tile)
+            if packs[i].tile == win:
+                flag |= 2
+            elif packs[i].tile - 1 == win:
+                flag |= 1 | (8 if r + 2 <= 9 else 0)
+            elif packs[i].tile + 1 == win:
+                flag |= 1 | (8 if r - 2 >= 1 else 0)
+        elif packs[i].type == P_PAIR and packs[i].tile == win:
+            flag |= 4
+    return flag
 
 
 cdef int _unique_wait(const uint8_t* standing, int n_fixed) noexcept nogil:
@@ -1108,12 +1113,14 @@ cdef int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexcept nogi
         ft[ALL_FIVE] = 1
     elif r & ST_EVEN:
         ft[ALL_EVEN_PUNGS] = 1
-    if not ft[MELDED_HAND] and not ft[FOUR_KONGS] and _wait_fans(packs + ctx.n_fixed, 5 - ctx.n_fixed, win, NULL):
-        if ctx.unique_wait < 0:
-            ctx.unique_wait = 0 if _open_ended(packs + ctx.n_fixed, 4 - ctx.n_fixed, win) else \
-                _unique_wait(ctx.standing, ctx.n_fixed)
-        if ctx.unique_wait:
-            _wait_fans(packs + ctx.n_fixed, 5 - ctx.n_fixed, win, ft)
+    if not ft[MELDED_HAND] and not ft[FOUR_KONGS]:
+        f = _wait_position(packs + ctx.n_fixed, 5 - ctx.n_fixed, win)
+        if f & 7:
+            if ctx.unique_wait < 0:
+                # an open-ended chow end means a second wait: no look-up needed
+                ctx.unique_wait = 0 if f & 8 else _unique_wait(ctx.standing, ctx.n_fixed)
+            if ctx.unique_wait:
+                ft[EDGE_WAIT if f & 1 else CLOSED_WAIT if f & 2 else SINGLE_WAIT] = 1
     # partial exclusions: Nine Gates takes back one Pung of Terminals or
     # Honors (its 111 or 999); Big Three Winds the three of its wind pungs
     if ft[NINE_GATES]:
