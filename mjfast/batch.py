@@ -366,10 +366,10 @@ def score_batch(batch, *, workers: int = 1) -> BatchResult:
     _core.score_batch_kernel(batch.counts, batch.melds, batch.n_melds, batch.win_tile, batch.flags,
                              batch.seat, batch.round, batch.flowers, skip, totals, fans,
                              resolve_workers(workers))
-    errors = np.where(batch.invalid | (totals == -2), ERR_INVALID,
+    errors = np.where(batch.invalid | (totals == -3), ERR_INVALID,
                       np.where(totals < 0, ERR_NOT_WINNING, ERR_OK)).astype(np.uint8)
     messages = dict(batch.messages)
-    for i in np.flatnonzero((totals == -2) & ~batch.invalid):
+    for i in np.flatnonzero((totals == -3) & ~batch.invalid):
         messages[int(i)] = "row out of range (changed after the batch was validated?)"
     totals[errors != 0] = -1
     legal = (errors == 0) & (totals - batch.flowers.astype(np.int32) >= MIN_POINTS)

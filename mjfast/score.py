@@ -252,9 +252,13 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
                 return Score(total, buf, bool(self_drawn), flowers)
             if total == -1:
                 raise NotWinning(f"not a winning hand: {hand}")
+            if total == -3:  # pragma: no cover - the parser validated the hand
+                raise InvalidHand(f"invalid hand: {hand}")
     h, counts, melds, n_melds, win, flags, seat, rnd, fl = hand_args(
         hand, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
     total, form, packs = _core.score_one(counts, melds, n_melds, win, flags, seat, rnd, fl, buf[:84])
+    if total == -3:  # pragma: no cover - hand_args validated the hand
+        raise InvalidHand(f"invalid hand: {hand}")
     if total < 0:
         raise NotWinning(f"not a winning hand: {hand if isinstance(hand, str) else h}")
     buf[84] = form

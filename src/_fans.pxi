@@ -1017,6 +1017,19 @@ cdef inline int _wait_position(const Pack* packs, int n, int win) noexcept nogil
     return flag
 
 
+cdef inline bint _pair_wait_shared(const Pack* sets, int n, int win, int f) noexcept nogil:
+    """The winning tile w completes the pair, and a concealed chow sits just
+    beside it (w+1..w+3 or w-3..w-1): then w plus that chow also waits on the
+    chow's far tile, so the wait was not unique."""
+    cdef int i
+    if not (f & 4) or not _numbered(win):
+        return False
+    for i in range(n):
+        if sets[i].type == P_CHOW and (sets[i].tile == win + 2 or sets[i].tile == win - 2):
+            return True
+    return False
+
+
 cdef int _unique_wait(const uint8_t* standing, int n_fixed) noexcept nogil:
     """1 if the tiles before the win waited on exactly one tile: regular shape
     (fifth copies included, as the reference), plus seven pairs without melds."""
@@ -1118,7 +1131,8 @@ cdef int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexcept nogi
         if f & 7:
             if ctx.unique_wait < 0:
                 # an open-ended chow end means a second wait: no look-up needed
-                ctx.unique_wait = 0 if f & 8 else _unique_wait(ctx.standing, ctx.n_fixed)
+                ctx.unique_wait = 0 if (f & 8) or _pair_wait_shared(packs + ctx.n_fixed, 4 - ctx.n_fixed, win, f) \
+                    else _unique_wait(ctx.standing, ctx.n_fixed)
             if ctx.unique_wait:
                 ft[EDGE_WAIT if f & 1 else CLOSED_WAIT if f & 2 else SINGLE_WAIT] = 1
     # partial exclusions: Nine Gates takes back one Pung of Terminals or
@@ -1347,8 +1361,8 @@ cdef bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, const uint8_
 # ---------------------------------------------------------------------------
 
 cdef int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, int* out_form) noexcept nogil:
-    """Score a validated hand. Returns the total (flowers included) or -1 if it
-    is not a win.  out_ft receives the fan counts of the best reading."""
+    """Score a validated hand. Returns the total (flowers included), -1 if it
+    is not a win, -3 if its counts are out of range (re-checked, never trusted).  out_ft receives the fan counts of the best reading."""
     cdef Ctx ctx
     cdef uint8_t all_c[34]
     cdef int i, t, n_kongs = 0, best = -1, tot, win_in_melds = 0
@@ -1388,6 +1402,11 @@ cdef int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, int* ou
         ctx.fixed[i].melded = h.meld_open[i]
         if h.meld_open[i]:
             ctx.n_melded_fixed += 1
+    # counts, melds included, within four copies and 14 tiles (kongs as 3):
+    # validation established it; checked again so that nothing can index out
+    # of the tables
+    if _over4(h.counts) or _over4(all_c) or _sum34(h.counts) + 3 * h.n_melds != 14 or h.counts[h.win_tile] == 0:
+        return -3
     memcpy(ctx.standing, h.counts, 34)
     ctx.standing[h.win_tile] -= 1
     # normalise the flags as the reference does (rules section 5.2)
@@ -1552,27 +1571,21 @@ def score_batch_kernel(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] me
 
 
 cdef inline bint _phand_sane(const PHand* h) noexcept nogil:
-    """Every field within the ranges the kernel indexes with (cheap re-check)."""
-    cdef uint8_t all_c[34]
-    cdef int j, t, n = 0
+    """Every field within the ranges the kernel indexes with (a cheap re-check
+    of what validation established; the tile counts are re-checked in
+    _score_hand, where the meld tiles are added anyway)."""
+    cdef int j, t
     if h.n_melds > 4 or h.win_tile > 33 or h.seat > 3 or h.round > 3 or h.flowers > 8 or h.flags > 15:
         return False
-    memcpy(all_c, h.counts, 34)
     for j in range(h.n_melds):
         t = h.meld_tile[j]
         if h.meld_kind[j] > 2 or t > 33 or h.meld_open[j] > 1:
             return False
-        if h.meld_kind[j] == 0:
-            if t >= 27 or t % 9 > 6 or h.meld_open[j] == 0:
-                return False
-            all_c[t] += 1; all_c[t + 1] += 1; all_c[t + 2] += 1
-        else:
-            if h.meld_kind[j] == 1 and h.meld_open[j] == 0:
-                return False
-            all_c[t] += 3 if h.meld_kind[j] == 1 else 4
-    if _over4(h.counts) or _over4(all_c):    # (checked apart: a byte sum could wrap)
-        return False
-    return _sum34(h.counts) + 3 * h.n_melds == 14 and h.counts[h.win_tile] > 0
+        if h.meld_kind[j] == 0 and (t >= 27 or t % 9 > 6 or h.meld_open[j] == 0):
+            return False
+        if h.meld_kind[j] == 1 and h.meld_open[j] == 0:
+            return False
+    return True
 
 
 cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds,
@@ -1584,7 +1597,7 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
     cdef Division d
     cdef int form, j, total
     if n_melds[i] > 4:
-        totals_out[i] = -2
+        totals_out[i] = -3
         return
     memcpy(h.counts, &counts[i, 0], 34)
     h.n_melds = n_melds[i]
@@ -1600,7 +1613,7 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
     if not _phand_sane(&h):
         # the arrays were validated when the batch was built; a row changed
         # since is refused here rather than read out of bounds
-        totals_out[i] = -2
+        totals_out[i] = -3
         return
     total = _score_hand(&h, ft, &d, &form)
     totals_out[i] = total

@@ -228,6 +228,8 @@ def score_records(records: List[dict]) -> List[dict]:
         rid = ids[i]
         if not okl[j]:
             out[i] = _score_one(rid, args[j])
+        elif tot[j] == -3:  # the kernel's range re-check (cannot happen after parsing)
+            out[i] = {"id": rid, "error": f"invalid hand: {hands[j]}"}
         elif tot[j] < 0:
             out[i] = {"id": rid, "error": f"not a winning hand: {hands[j]}"}
         else:
