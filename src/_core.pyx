@@ -588,32 +588,32 @@ cdef inline int _shanten(const uint8_t* c, int melds, int form) noexcept nogil:
 
 
 cdef inline uint64_t _regular_waits(const uint8_t* c) noexcept nogil:
-    """Tiles completing the regular form, as a 34-bit mask (13-3k tiles)."""
+    """Tiles completing the regular form, as a 34-bit mask (13-3k tiles).
+
+    A tile added to part j completes the hand when the other three parts are
+    all melds-only (part j then takes the pair) or all melds-only but one
+    with the pair (part j then takes melds).  The flags come from the small
+    2-bit table; only the parts that qualify load their wait masks."""
     cdef int f[4]
     cdef int k[4]
-    cdef uint64_t mM[4]
-    cdef uint64_t mP[4]
-    cdef int j, o, nM, nP, allM, oneP
+    cdef int j, nM, nP, allM, oneP
     cdef uint64_t out = 0
-    k[0] = _key9(c); k[1] = _key9(c + 9); k[2] = _key9(c + 18); k[3] = _key7(c + 27)
     cdef uint32_t e
+    k[0] = _key9(c); k[1] = _key9(c + 9); k[2] = _key9(c + 18); k[3] = _key7(c + 27)
     for j in range(3):
-        e = _wf[k[j]]
-        f[j] = e >> 18
-        mM[j] = (<uint64_t>(e & 0x1FF)) << (9 * j)
-        mP[j] = (<uint64_t>((e >> 9) & 0x1FF)) << (9 * j)
+        f[j] = (_flag2[k[j] >> 2] >> ((k[j] & 3) * 2)) & 3
     f[3] = _hflag[k[3]]
-    mM[3] = (<uint64_t>_hwmask[k[3] * 2]) << 27
-    mP[3] = (<uint64_t>_hwmask[k[3] * 2 + 1]) << 27
-    # the other three parts must be all melds-only (then part j takes the
-    # pair) or melds-only but one with the pair (then part j takes melds)
     allM = (f[0] & 1) + (f[1] & 1) + (f[2] & 1) + (f[3] & 1)
     oneP = ((f[0] >> 1) & 1) + ((f[1] >> 1) & 1) + ((f[2] >> 1) & 1) + ((f[3] >> 1) & 1)
     for j in range(4):
         nM = allM - (f[j] & 1)
         nP = oneP - ((f[j] >> 1) & 1)
-        out |= mP[j] & (0 - <uint64_t>(nM == 3))
-        out |= mM[j] & (0 - <uint64_t>(nM == 2 and nP == 1))
+        if nM == 3 or (nM == 2 and nP == 1):
+            if j < 3:
+                e = _wf[k[j]]
+                out |= (<uint64_t>((e >> 9) & 0x1FF) if nM == 3 else <uint64_t>(e & 0x1FF)) << (9 * j)
+            else:
+                out |= (<uint64_t>_hwmask[k[3] * 2 + (1 if nM == 3 else 0)]) << 27
     return out
 
 
