@@ -14,8 +14,7 @@
 # consecutive ranks" a plain +1 on codes.
 
 DEF NFAN = 84            # fan ids 1..82 (81 fans + Concealed Kong and Melded Kong); 0 and 83
-                         # unused: 84 int16 counts are scanned 4 at a time (8 bytes)
-DEF NFAN_PADDED = 84
+                         # unused: 84 int16 counts = 21 words / 10.5 SSE vectors
 DEF NFAN_TABLE = 83      # ids 0..82
 DEF MAXDIV = 64
 
