@@ -915,16 +915,19 @@ ctypedef struct Division:
 
 
 cdef void _divide(uint8_t* c, int i, int min_kind, Pack* cur, int nused, int need, bint pair_done,
-                  Division* out, int* nout, const Ctx* ctx) noexcept nogil:
+                  Division* out, int* nout, const Ctx* ctx, uint64_t present) noexcept nogil:
     """Every distinct split of the concealed tiles into `need` sets and a pair.
     The lowest remaining tile must be used now; blocks that start on the same
-    tile are taken in the order pair, pung, chow so each split appears once."""
+    tile are taken in the order pair, pung, chow so each split appears once.
+    `present` has a bit for every tile still held, kept up to date on the way
+    down, so the lowest tile is one count-trailing-zeros away."""
     cdef int k, j, t
     cdef int nsets = nused - pair_done
     cdef uint32_t keys[4]
     cdef uint32_t key
     cdef Division* d
-    cdef uint64_t rest = _present34(c) >> i << i        # tiles left from i on
+    cdef uint64_t rest = present >> i << i              # tiles left from i on
+    cdef uint64_t bit
     if rest == 0:
         i = 34
     else:
@@ -955,22 +958,25 @@ cdef void _divide(uint8_t* c, int i, int min_kind, Pack* cur, int nused, int nee
             d.order = key
             nout[0] += 1
         return
+    bit = (<uint64_t>1) << i
     if min_kind <= 0 and not pair_done and c[i] >= 2:
         c[i] -= 2
         _push(cur, nused, P_PAIR, REFCODE[i])
-        _divide(c, i, 1, cur, nused + 1, need, True, out, nout, ctx)
+        _divide(c, i, 1, cur, nused + 1, need, True, out, nout, ctx, present if c[i] else present & ~bit)
         c[i] += 2
     if nsets == need:
         return
     if min_kind <= 1 and c[i] >= 3:
         c[i] -= 3
         _push(cur, nused, P_PUNG, REFCODE[i])
-        _divide(c, i, 2, cur, nused + 1, need, pair_done, out, nout, ctx)
+        _divide(c, i, 2, cur, nused + 1, need, pair_done, out, nout, ctx, present if c[i] else present & ~bit)
         c[i] += 3
     if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
         c[i] -= 1; c[i + 1] -= 1; c[i + 2] -= 1
         _push(cur, nused, P_CHOW, REFCODE[i + 1])
-        _divide(c, i, 2, cur, nused + 1, need, pair_done, out, nout, ctx)
+        _divide(c, i, 2, cur, nused + 1, need, pair_done, out, nout, ctx,
+                present & ~((bit if c[i] == 0 else 0) | (bit << 1 if c[i + 1] == 0 else 0)
+                            | (bit << 2 if c[i + 2] == 0 else 0)))
         c[i] += 1; c[i + 1] += 1; c[i + 2] += 1
 
 
@@ -1304,7 +1310,7 @@ cdef bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, const uint8_
         rest[KNIT_TILES[a][j]] -= 1
     # split the rest into (1 - melds) sets and a pair; exactly one way
     sub.n_fixed = 0
-    _divide(rest, 0, 0, cur, 0, 1 - ctx.n_fixed, False, divs, &ndiv, &sub)
+    _divide(rest, 0, 0, cur, 0, 1 - ctx.n_fixed, False, divs, &ndiv, &sub, _present34(rest))
     if ndiv != 1:
         return False
     if ctx.n_fixed == 1:
@@ -1449,7 +1455,7 @@ cdef int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, int* ou
     if not have_special or special[SEVEN_PAIRS]:
         # "take the highest" over every reading, in the order the reference
         # meets them (a special form before any division)
-        _divide(c, 0, 0, cur, 0, 4 - h.n_melds, False, divs, &ndiv, &ctx)
+        _divide(c, 0, 0, cur, 0, 4 - h.n_melds, False, divs, &ndiv, &ctx, _present34(c))
         _sort_divisions(divs, ndiv)
         for i in range(ndiv):
             tot = _score_division(&ctx, &divs[i], ft)
@@ -1838,7 +1844,7 @@ def decompose_one(const uint8_t[::1] counts, int melds):
     for i in range(34):
         c[i] = counts[i]
     ctx.n_fixed = 0
-    _divide(c, 0, 0, cur, 0, need, False, divs, &ndiv, &ctx)
+    _divide(c, 0, 0, cur, 0, need, False, divs, &ndiv, &ctx, _present34(c))
     _sort_divisions(divs, ndiv)
     names = {P_CHOW: "chow", P_PUNG: "pung", P_PAIR: "pair"}
     for i in range(ndiv):
@@ -1865,7 +1871,7 @@ def decompose_one(const uint8_t[::1] counts, int melds):
                 for k in range(9):
                     c[KNIT_TILES[a][k]] -= 1
                 ndiv = 0
-                _divide(c, 0, 0, cur, 0, 1 - melds, False, divs, &ndiv, &ctx)
+                _divide(c, 0, 0, cur, 0, 1 - melds, False, divs, &ndiv, &ctx, _present34(c))
                 for i in range(ndiv):
                     items = [("knitted", KNIT_TILES[a][0])]
                     for k in list(range(1 - melds)) + [4]:
