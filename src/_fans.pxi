@@ -1023,14 +1023,18 @@ cdef inline int _wait_position(const Pack* packs, int n, int win) noexcept nogil
 
 
 cdef inline bint _pair_wait_shared(const Pack* sets, int n, int win, int f) noexcept nogil:
-    """The winning tile w completes the pair, and a concealed chow sits just
-    beside it (w+1..w+3 or w-3..w-1): then w plus that chow also waits on the
-    chow's far tile, so the wait was not unique."""
+    """The winning tile w completes the pair, and a concealed set sits just
+    beside it, so the hand had another wait: a chow w+1..w+3 (or w-3..w-1)
+    makes w + chow wait on the far tile too."""
     cdef int i
     if not (f & 4) or not _numbered(win):
         return False
     for i in range(n):
         if sets[i].type == P_CHOW and (sets[i].tile == win + 2 or sets[i].tile == win - 2):
+            return True
+        # a concealed pung next to it: w + (w+1)x3 is also (w, w+1, w+2) or
+        # (w-1, w, w+1) beside a (w+1) pair, waiting on w+2 or w-1 too
+        if sets[i].type == P_PUNG and (sets[i].tile == win + 1 or sets[i].tile == win - 1):
             return True
     return False
 
