@@ -407,21 +407,11 @@ def main(argv=None):
         from mjfast import _core
         H = rand14.H[: rand14.n // R]
         o = np.zeros(len(H), np.uint8)
-        m0 = np.zeros(len(H), np.uint8)
-        call = None
-        for cand in ((H, m0, o, 1), (H, o, 1)):   # (hands, melds, out, threads) or (hands, out, threads)
-            try:
-                _core.is_win_batch(*cand)
-                call = cand
-                break
-            except TypeError:
-                continue
-        if call is None:
-            raise TypeError("unknown _core.is_win_batch signature")
+        e = np.zeros(len(H), np.uint8)
         best = float("inf")
         for _ in range(R):
             t0 = time.perf_counter()
-            _core.is_win_batch(*call)
+            _core.is_win_checked(H, None, o, e, 1)   # validation + win check, one pass
             best = min(best, time.perf_counter() - t0)
         kernel_rate = len(H) / best
     except Exception as exc:  # pragma: no cover

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Optional, Sequence
+from typing import Iterator, Optional, Sequence
 
 import numpy as np
 
 from . import _core
 from .core import resolve_workers
 from .errors import InvalidHand
-from .hand import parse_hand
 from .rules.mcr import MCR
+from .records import RecordError, validate_record
 from .score import WINDS, hand_args, MIN_POINTS, _wind  # noqa: F401  (loads the fan table into the kernel)
 
 __all__ = ["HandBatch", "BatchResult", "score_batch", "ERR_OK", "ERR_INVALID", "ERR_NOT_WINNING"]
@@ -30,9 +30,6 @@ __all__ = ["HandBatch", "BatchResult", "score_batch", "ERR_OK", "ERR_INVALID", "
 ERR_OK = 0
 ERR_INVALID = 1       # the record or row is malformed (message in error_message(i))
 ERR_NOT_WINNING = 2   # well formed, but not a winning hand
-
-_FLAG_FIELDS = (("self_drawn", 1), ("fourth_tile", 2), ("kong", 4), ("last_tile", 8))
-_KNOWN_FIELDS = {"id", "hand", "self_drawn", "fourth_tile", "kong", "last_tile", "seat_wind", "round_wind", "flowers"}
 
 
 def _empty(n):
@@ -98,47 +95,31 @@ class HandBatch:
 
     @classmethod
     def from_records(cls, records: Sequence[dict]) -> "HandBatch":
-        """From hand-record dicts (notation.md); a bad record is flagged, not raised."""
+        """From hand-record dicts (notation.md; fields checked by
+        :func:`mjfast.records.validate_record`); a bad record is flagged, not raised."""
         records = list(records)
         n = len(records)
-        hands = [r.get("hand") if type(r) is dict else None for r in records]
-        cols, ok = _parse_hands(hands)
+        ids = [r.get("id") if type(r) is dict else None for r in records]
+        args = [None] * n
         invalid = np.zeros(n, bool)
         messages = {}
-        ids = [r.get("id") if type(r) is dict else None for r in records]
-        seat, rnd, flags, flowers = cols["seat"], cols["round"], cols["flags"], cols["flowers"]
         for i, rec in enumerate(records):
             try:
-                if type(rec) is not dict:
-                    raise InvalidHand(f"a record is a JSON object, got {type(rec).__name__}")
-                if hands[i] is None:
-                    raise InvalidHand("record has no 'hand'")
-                f = 0
-                for key, bit in _FLAG_FIELDS:
-                    v = rec.get(key, False)
-                    if v is None:
-                        v = False
-                    if v is not True and v is not False:
-                        raise InvalidHand(f"{key} must be true or false, got {v!r}")
-                    if v:
-                        f |= bit
-                if ok[i]:
-                    flags[i] = f
-                    seat[i] = _wind(rec.get("seat_wind", "E"), "seat_wind")
-                    rnd[i] = _wind(rec.get("round_wind", "E"), "round_wind")
-                    fl = rec.get("flowers", 0)
-                    if fl is None:
-                        fl = 0
-                    if type(fl) is not int or not 0 <= fl <= 8:
-                        raise InvalidHand(f"flowers must be an int 0-8, got {fl!r}")
-                    flowers[i] = fl
-                else:
-                    _fill_row(cols, i, rec["hand"], rec.get("self_drawn", False), rec.get("fourth_tile", False),
-                              rec.get("kong", False), rec.get("last_tile", False), rec.get("seat_wind", "E"),
-                              rec.get("round_wind", "E"), rec.get("flowers", 0))
-            except (InvalidHand, TypeError, ValueError) as exc:
+                args[i] = validate_record(rec)
+            except RecordError as exc:
                 invalid[i] = True
                 messages[i] = str(exc)
+        cols, ok = _parse_hands([a[0] if a else None for a in args])
+        for name, j in (("seat", 5), ("round", 6), ("flowers", 7)):
+            cols[name][:] = [a[j] if a else 0 for a in args]
+        cols["flags"][:] = [(a[1] | a[2] << 1 | a[3] << 2 | a[4] << 3) if a else 0 for a in args]
+        for i in np.flatnonzero(~ok & ~invalid):
+            # not taken by the compiled parser: the Python one reads it or names the problem
+            try:
+                _fill_row(cols, int(i), *args[i])
+            except (InvalidHand, TypeError, ValueError) as exc:
+                invalid[i] = True
+                messages[int(i)] = str(exc)
         return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False)
 
     @classmethod

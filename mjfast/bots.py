@@ -13,7 +13,7 @@ from . import _core
 from .core import _concealed
 from .errors import InvalidHand, NotWinning
 from .hand import Hand, format_hand, parse_hand
-from .score import MIN_POINTS, score
+from .score import score
 
 __all__ = ["Discard", "WinningTile", "best_discards", "winning_tiles"]
 

@@ -91,26 +91,31 @@ def _concealed(hand, melds, sizes):
         if k >= 0:
             if melds is not None and melds != k:
                 raise InvalidHand(f"melds={melds} contradicts the {k} melds in the hand")
-            return _check_size(counts, k, sizes), k, full
+            return counts, _sized(int(counts.sum()), k, sizes), full
         full = None
         hand = parse_hand(hand)
-    if type(hand) is np.ndarray and hand.dtype == np.uint8 and hand.shape == (34,):
-        # fast path for a count row: validated in one compiled pass
-        counts = hand if hand.flags.c_contiguous else np.ascontiguousarray(hand)
-        n, mx = _core.counts_info(counts)
-        if mx > 4:
-            t = int(np.argmax(counts))
-            raise InvalidHand(f"a fifth copy of tile {t}: count {int(counts[t])} (at most 4)")
-        return _sized(counts, n, melds, sizes), (int(melds) if melds is not None else _implied(n)), None
     if isinstance(hand, Hand):
         if melds is not None and melds != len(hand.melds):
             raise InvalidHand(f"melds={melds} contradicts the {len(hand.melds)} melds in the hand")
         counts = np.ascontiguousarray(hand.counts, dtype=np.uint8)
         melds = len(hand.melds)
         full = hand.all_counts
+    elif type(hand) is np.ndarray and hand.dtype == np.uint8 and hand.shape == (34,):
+        # a count row: validated in one compiled pass
+        counts = hand if hand.flags.c_contiguous else np.ascontiguousarray(hand)
+        n, mx = _core.counts_info(counts)
+        if mx > 4:
+            t = int(np.argmax(counts))
+            raise InvalidHand(f"a fifth copy of tile {t}: count {int(counts[t])} (at most 4)")
+        return counts, _sized(n, melds, sizes), None
     else:
         counts = np.ascontiguousarray(to_counts(hand), dtype=np.uint8)
-    n = int(counts.sum())
+    return counts, _sized(int(counts.sum()), melds, sizes), full
+
+
+def _sized(n, melds, sizes):
+    """The melds (given, or implied by the n concealed tiles), checked against
+    the sizes a call takes; raises InvalidHand naming the count."""
     if melds is None:
         if n % 3 == 2:
             melds = (14 - n) // 3
@@ -118,34 +123,9 @@ def _concealed(hand, melds, sizes):
             melds = (13 - n) // 3
         else:
             raise InvalidHand(f"a hand has 13-3k or 14-3k concealed tiles; got {n}")
-    if not isinstance(melds, (int, np.integer)) or not 0 <= melds <= 4:
-        raise InvalidHand(f"melds must be an int 0..4, got {melds!r}")
-    melds = int(melds)
-    return _check_size(counts, melds, sizes), melds, full
-
-
-def _implied(n):
-    if n % 3 == 2:
-        return (14 - n) // 3
-    if n % 3 == 1:
-        return (13 - n) // 3
-    raise InvalidHand(f"a hand has 13-3k or 14-3k concealed tiles; got {n}")
-
-
-def _sized(counts, n, melds, sizes):
-    if melds is None:
-        melds = _implied(n)
     if not isinstance(melds, (int, np.integer)) or isinstance(melds, bool) or not 0 <= melds <= 4:
         raise InvalidHand(f"melds must be an int 0..4, got {melds!r}")
-    total = n + 3 * int(melds)
-    ok = total == 14 if sizes == "win" else total == 13 if sizes == "ready" else total in (13, 14)
-    if not ok:
-        return _check_size(counts, int(melds), sizes)   # raises with the message
-    return counts
-
-
-def _check_size(counts, melds, sizes):
-    n = int(counts.sum())
+    melds = int(melds)
     total = n + 3 * melds
     if sizes == "win" and total != 14:
         raise InvalidHand(f"a complete hand has 14 tiles counting 3 per meld; got {n} concealed + {melds} melds = {total}")
@@ -153,7 +133,7 @@ def _check_size(counts, melds, sizes):
         raise InvalidHand(f"a ready hand has 13 tiles counting 3 per meld; got {n} concealed + {melds} melds = {total}")
     if sizes == "any" and total not in (13, 14):
         raise InvalidHand(f"a hand has 13 or 14 tiles counting 3 per meld; got {n} concealed + {melds} melds = {total}")
-    return counts
+    return melds
 
 
 def is_win(hand, *, melds: int | None = None) -> bool:

@@ -300,12 +300,10 @@ def build_tables():
     return time.perf_counter() - t0
 
 
-def tables_built():
-    return _built
-
-
 def table_nbytes():
-    return NKEY * (10 + 1 + 4) + NKEY // 4 + NHKEY * (10 + 1 + 2)   # dist, flag, wf, flag2, honors
+    """Bytes held by the tables after the build: distances and wait words per
+    suit key, the 2-bit flags, and the honors' distances, flags and masks."""
+    return NKEY * (10 + 4) + NKEY // 4 + NHKEY * (10 + 1 + 2)
 
 
 # ---------------------------------------------------------------------------
@@ -360,12 +358,15 @@ cdef inline bint _orphans_win(const uint8_t* c) noexcept nogil:
     return pair == 1
 
 
-cdef inline int _knitted_count(const uint8_t* c, int a) noexcept nogil:
-    cdef int j, n = 0
-    for j in range(9):
-        if c[KNIT_TILES[a][j]]:
-            n += 1
-    return n
+cdef inline int _full_knit(const uint8_t* c) noexcept nogil:
+    """The knitted arrangement whose nine tiles are all held, or -1 (a hand of
+    14 tiles holds at most one)."""
+    cdef uint64_t p = _present34(c)
+    cdef int a
+    for a in range(6):
+        if (p & KNIT_MASK[a]) == KNIT_MASK[a]:
+            return a
+    return -1
 
 
 cdef inline int _knit_arrangement(const uint8_t* c) noexcept nogil:
@@ -406,35 +407,35 @@ cdef inline bint _honors_knitted_win(const uint8_t* c) noexcept nogil:
     return _ntiles(c) == 14
 
 
-cdef inline bint _knitted_straight_win(const uint8_t* c, int n) noexcept nogil:
-    # n = concealed tile count (14 or 11)
+cdef inline bint _knitted_straight_win(const uint8_t* c) noexcept nogil:
+    """A full knitted arrangement, and the rest splits into sets and a pair."""
     cdef uint8_t rest[34]
-    cdef int a, j, t
-    cdef uint64_t present = _present34(c)
-    for a in range(6):
-        if (present & KNIT_MASK[a]) != KNIT_MASK[a]:
-            continue
-        memcpy(rest, c, 34)
-        for j in range(9):
-            rest[KNIT_TILES[a][j]] -= 1
-        if _regular_win(rest):
-            return True
-    return False
+    cdef int j, a = _full_knit(c)
+    if a < 0:
+        return False
+    memcpy(rest, c, 34)
+    for j in range(9):
+        rest[KNIT_TILES[a][j]] -= 1
+    return _regular_win(rest)
+
+
+cdef inline void _count_shape(const uint8_t* c, bint* odd, bint* many) noexcept nogil:
+    """Word-wide tests on the 34 counts: any odd count (rules out seven
+    pairs), any count of two or more (rules out honors-and-knitted)."""
+    cdef uint64_t w0, w1, w2, w3, x
+    memcpy(&w0, c, 8); memcpy(&w1, c + 8, 8); memcpy(&w2, c + 16, 8); memcpy(&w3, c + 24, 8)
+    x = w0 | w1 | w2 | w3
+    odd[0] = (x & 0x0101010101010101ULL) != 0 or ((c[32] | c[33]) & 1) != 0
+    many[0] = (x & 0xFEFEFEFEFEFEFEFEULL) != 0 or ((c[32] | c[33]) & 0xFE) != 0
 
 
 cdef inline bint _is_win_m(const uint8_t* c, int melds) noexcept nogil:
     """14-3k concealed tiles (melds = k) complete a hand in any form."""
-    cdef uint64_t w0, w1, w2, w3, odd, many
+    cdef bint odd, many
     if _regular_win(c):
         return True
     if melds == 0:
-        # word-wide tests: any odd count rules out seven pairs, any count >= 2
-        # rules out honors-and-knitted (and 13 orphans needs exactly one)
-        memcpy(&w0, c, 8); memcpy(&w1, c + 8, 8); memcpy(&w2, c + 16, 8); memcpy(&w3, c + 24, 8)
-        odd = (w0 | w1 | w2 | w3) & 0x0101010101010101ULL
-        odd |= (c[32] | c[33]) & 1
-        many = (w0 | w1 | w2 | w3) & 0xFEFEFEFEFEFEFEFEULL
-        many |= (c[32] | c[33]) & 0xFE
+        _count_shape(c, &odd, &many)
         if not odd and _seven_pairs_win(c):
             return True
         if _orphans_win(c):
@@ -442,7 +443,7 @@ cdef inline bint _is_win_m(const uint8_t* c, int melds) noexcept nogil:
         if not many and _honors_knitted_win(c):
             return True
     if melds <= 1:
-        return _knitted_straight_win(c, 14 - 3 * melds)
+        return _knitted_straight_win(c)
     return False
 
 
@@ -509,15 +510,13 @@ cdef inline int _orphans_dist(const uint8_t* c) noexcept nogil:
     return 14 - kinds - pair
 
 
-cdef inline int _honors_knitted_dist(const uint8_t* c) noexcept nogil:
-    cdef int a, j, n, best = BIG, hon = 0
-    for j in range(27, 34):
-        if c[j]:
-            hon += 1
+cdef inline int _honors_knitted_dist(const uint8_t* c, const int* got) noexcept nogil:
+    """Fewest tiles to add for honors-and-knitted; got = _knitted_got(c)."""
+    cdef int a, best = BIG
+    cdef int hon = _popcount9(<int>((_present34(c) >> 27) & 0x7F))
     for a in range(6):
-        n = hon + _knitted_count(c, a)
-        if 14 - n < best:
-            best = 14 - n
+        if 14 - hon - got[a] < best:
+            best = 14 - hon - got[a]
     return best
 
 
@@ -563,13 +562,9 @@ cdef inline int _shanten(const uint8_t* c, int melds, int form) noexcept nogil:
         return best - 1
     _knitted_got(c, got)
     if melds == 0 and (form < 0 or form == 3):
-        hon = 0
-        for j in range(27, 34):
-            hon += c[j] != 0
-        for a in range(6):
-            v = 14 - hon - got[a]
-            if v < best:
-                best = v
+        v = _honors_knitted_dist(c, got)
+        if v < best:
+            best = v
     if form < 0 or form == 4:
         # knitted straight: 9 - held is a lower bound, so most arrangements
         # are skipped before their rest is looked up
@@ -621,6 +616,8 @@ cdef inline uint64_t _waits(const uint8_t* c, int melds) noexcept nogil:
     cdef uint64_t out = _regular_waits(c)
     cdef uint8_t tmp[34]
     cdef int t, a, j, single, n
+    cdef int got[6]
+    _knitted_got(c, got)
     if melds == 0:
         # seven pairs: six pairs and one odd tile (four of a kind = two pairs)
         single = -1
@@ -641,7 +638,7 @@ cdef inline uint64_t _waits(const uint8_t* c, int melds) noexcept nogil:
                     if _orphans_win(tmp):
                         out |= (<uint64_t>1) << t
         # honors and knitted
-        if _honors_knitted_dist(c) == 1:
+        if _honors_knitted_dist(c, got) == 1:
             for t in range(34):
                 if c[t] == 0:
                     memcpy(tmp, c, 34)
@@ -650,12 +647,12 @@ cdef inline uint64_t _waits(const uint8_t* c, int melds) noexcept nogil:
                         out |= (<uint64_t>1) << t
     if melds <= 1:
         for a in range(6):
-            if _knitted_count(c, a) >= 8:
+            if got[a] >= 8:
                 for t in range(34):
                     if c[t] < 4 and not ((out >> t) & 1):
                         memcpy(tmp, c, 34)
                         tmp[t] += 1
-                        if _knitted_straight_win(tmp, 14 - 3 * melds):
+                        if _knitted_straight_win(tmp):
                             out |= (<uint64_t>1) << t
     return out
 
@@ -699,18 +696,6 @@ def useful_one(const uint8_t[::1] c, int melds, int form):
             if _shanten(tmp, melds, form) < base:
                 out.append(t)
     return out
-
-
-def is_win_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, uint8_t[::1] out, int nthreads):
-    _need_tables()
-    cdef Py_ssize_t i, n = hands.shape[0]
-    if nthreads <= 1:
-        with nogil:
-            for i in range(n):
-                out[i] = _is_win_m(&hands[i, 0], melds[i])
-    else:
-        for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=4096):
-            out[i] = _is_win_m(&hands[i, 0], melds[i])
 
 
 def shanten_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, cnp.int8_t[::1] out, int form, int nthreads):
@@ -762,49 +747,28 @@ def _openmp_flag():
     return bool(mjfast_openmp())
 
 
-def max_threads():
-    return mjfast_max_threads()
-
 
 include "_fans.pxi"
 
 
 def validate_batch(const uint8_t[:, ::1] hands, melds_given, int mode, uint8_t[::1] melds_out, uint8_t[::1] err_out):
-    """The validating pass of the batch functions: per row the tile count, the
-    largest count and the melds (given, or implied by the size).  mode: 0 =
-    complete (14-3k), 1 = ready (13-3k), 2 = either.  Error codes as
-    mjfast.core.ERROR_MESSAGES.  Returns the number of bad rows."""
+    """The validating pass of the batch functions (see _row_check): error
+    codes as mjfast.core.ERROR_MESSAGES and the melds of each row.  mode: 0 =
+    complete (14-3k), 1 = ready (13-3k), 2 = either.  Returns the number of
+    bad rows."""
     cdef Py_ssize_t i, n = hands.shape[0]
-    cdef int j, s, mx, m, total, bad = 0
+    cdef int bad = 0, m
     cdef const int64_t[::1] mg
-    cdef bint have = melds_given is not None
-    if have:
+    cdef const int64_t* gp = NULL
+    if melds_given is not None:
         mg = melds_given
+        if n:
+            gp = &mg[0]
     with nogil:
         for i in range(n):
-            s = 0
-            mx = 0
-            for j in range(34):
-                s += hands[i, j]
-                if hands[i, j] > mx:
-                    mx = hands[i, j]
-            if have:
-                m = <int>mg[i] if -1 <= mg[i] <= 5 else 5
-            elif s % 3 == 2:
-                m = (14 - s) // 3
-            else:
-                m = (13 - s) // 3
-            err_out[i] = 0
-            melds_out[i] = m if 0 <= m <= 4 else 0
-            total = s + 3 * m
-            if mx > 4:
-                err_out[i] = 1
-            elif m < 0 or m > 4:
-                err_out[i] = 3
-            elif (mode == 0 and total != 14) or (mode == 1 and total != 13) or (mode == 2 and total != 13 and total != 14):
-                err_out[i] = 2
-            if err_out[i]:
-                bad += 1
+            err_out[i] = _row_check(&hands[i, 0], gp + i if gp != NULL else NULL, mode, &m)
+            melds_out[i] = m
+            bad += err_out[i] != 0
     return bad
 
 

@@ -180,7 +180,6 @@ ctypedef struct Ctx:
 
 cdef int16_t POINTS[NFAN]
 cdef uint64_t EXCL[NFAN][2]
-cdef uint8_t DEMOTE_FCH[NFAN]     # fans that turn Fully Concealed Hand into Self-Drawn
 cdef uint64_t EXCLUDER_BITS[2]    # the fans that exclude others, as a bit set of ids
 cdef int DEMOTERS[NFAN]
 cdef int N_DEMOTERS = 0
@@ -230,14 +229,13 @@ def set_fan_table(points, masks, demote):
         POINTS[i] = points[i] if i < NFAN_TABLE else 0
         EXCL[i][0] = masks[i][0] if i < NFAN_TABLE else 0
         EXCL[i][1] = masks[i][1] if i < NFAN_TABLE else 0
-        DEMOTE_FCH[i] = demote[i] if i < NFAN_TABLE else 0
     N_DEMOTERS = 0
     EXCLUDER_BITS[0] = 0
     EXCLUDER_BITS[1] = 0
     for i in range(1, NFAN):
         if EXCL[i][0] or EXCL[i][1]:
             EXCLUDER_BITS[i >> 6] |= (<uint64_t>1) << (i & 63)
-        if DEMOTE_FCH[i]:
+        if i < NFAN_TABLE and demote[i]:
             DEMOTERS[N_DEMOTERS] = i
             N_DEMOTERS += 1
     _fan_table_loaded = True
@@ -261,10 +259,6 @@ cdef inline bint _is_wind(int c) noexcept nogil:
 
 cdef inline bint _is_dragon(int c) noexcept nogil:
     return 0x45 <= c <= 0x47
-
-cdef inline bint _is_terminal(int c) noexcept nogil:
-    return c < 0x40 and (_rank(c) == 1 or _rank(c) == 9)
-
 
 # ---------------------------------------------------------------------------
 # combinations of chows and pungs (section 8 of the rules)
@@ -882,27 +876,16 @@ cdef uint64_t _shape_waits(const uint8_t* st) noexcept nogil:
     return m
 
 
-cdef inline int _wait_fans(const Pack* packs, int n, int win, int16_t* ft) noexcept nogil:
-    """With a unique wait: Edge Wait if the winning tile ends a concealed chow,
-    else Closed Wait if it is a chow's middle tile, else Single Wait if it
-    completes the pair.  Returns the position flags; ft may be NULL (probe)."""
-    cdef int i, flag = 0
-    for i in range(n):
-        if packs[i].type == P_CHOW:
-            if packs[i].tile == win:
-                flag |= 2
-            elif packs[i].tile + 1 == win or packs[i].tile - 1 == win:
-                flag |= 1
-        elif packs[i].type == P_PAIR and packs[i].tile == win:
-            flag |= 4
-    if ft != NULL:
-        if flag & 1:
-            ft[EDGE_WAIT] = 1
-        elif flag & 2:
-            ft[CLOSED_WAIT] = 1
-        elif flag & 4:
-            ft[SINGLE_WAIT] = 1
-    return flag
+cdef inline void _set_wait_fan(int16_t* ft, int position) noexcept nogil:
+    """With a unique wait (position from _wait_position): Edge Wait if the
+    winning tile ends a concealed chow, else Closed Wait if it is a chow's
+    middle tile, else Single Wait if it completes the pair."""
+    if position & 1:
+        ft[EDGE_WAIT] = 1
+    elif position & 2:
+        ft[CLOSED_WAIT] = 1
+    elif position & 4:
+        ft[SINGLE_WAIT] = 1
 
 
 # ---------------------------------------------------------------------------
@@ -1143,7 +1126,7 @@ cdef int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexcept nogi
                 ctx.unique_wait = 0 if (f & 8) or _pair_wait_shared(packs + ctx.n_fixed, 4 - ctx.n_fixed, win, f) \
                     else _unique_wait(ctx.standing, ctx.n_fixed)
             if ctx.unique_wait:
-                ft[EDGE_WAIT if f & 1 else CLOSED_WAIT if f & 2 else SINGLE_WAIT] = 1
+                _set_wait_fan(ft, f)
     # partial exclusions: Nine Gates takes back one Pung of Terminals or
     # Honors (its 111 or 999); Big Three Winds the three of its wind pungs
     if ft[NINE_GATES]:
@@ -1209,20 +1192,15 @@ cdef bint _three_suited_terminal_chows(const int* m, int pair) noexcept nogil:
 cdef inline bint _special_possible(const uint8_t* c) noexcept nogil:
     """Cheap gate before the special forms: seven pairs needs no odd count,
     honors-and-knitted no count above one, thirteen orphans both 1m and 9m."""
-    cdef uint64_t w0, w1, w2, w3, x
-    memcpy(&w0, c, 8); memcpy(&w1, c + 8, 8); memcpy(&w2, c + 16, 8); memcpy(&w3, c + 24, 8)
-    x = w0 | w1 | w2 | w3
-    if not ((x & 0x0101010101010101ULL) or ((c[32] | c[33]) & 1)):
-        return True
-    if not ((x & 0xFEFEFEFEFEFEFEFEULL) or ((c[32] | c[33]) & 0xFE)):
-        return True
-    return c[0] != 0 and c[8] != 0 and c[27] != 0
+    cdef bint odd, many
+    _count_shape(c, &odd, &many)
+    return not odd or not many or (c[0] != 0 and c[8] != 0 and c[27] != 0)
 
 
 cdef bint _score_special(const Ctx* ctx, const uint8_t* c, const uint8_t* all_c, int16_t* ft) noexcept nogil:
     """Seven pairs (and Seven Shifted Pairs), thirteen orphans, honors and
     knitted tiles: 14 concealed tiles, no melds."""
-    cdef int i, j, numbered = 0, hon = 0, a, s, r
+    cdef int i, j, hon, a
     _fans_zero(ft)
     if _seven_pairs_win(c):
         j = -1
@@ -1244,49 +1222,19 @@ cdef bint _score_special(const Ctx* ctx, const uint8_t* c, const uint8_t* all_c,
             _tile_set_fans(all_c, 0, TF_SUITS | TF_TRAITS | TF_RANKS | TF_HOG, ft)
     elif _orphans_win(c):
         ft[THIRTEEN_ORPHANS] = 1
-    else:
-        for i in range(34):
-            if c[i] > 1:
-                return False
-            if i < 27:
-                numbered += c[i]
-            else:
-                hon += c[i]
-        if numbered < 7 or numbered > 9:
-            return False
-        a = _knit_arrangement(c)
-        if a < 0:
-            return False
-        for s in range(3):
-            for r in range(9):
-                if c[s * 9 + r] and KNIT_SUIT[a][r % 3] != s:
-                    return False
-        if numbered == 7 and hon == 7:
+    elif _honors_knitted_win(c):
+        # 14 single tiles: 5-7 honors, the rest from one knitted arrangement
+        hon = _popcount9(<int>((_present34(c) >> 27) & 0x7F))
+        if hon == 7:
             ft[GREATER_HONORS_AND_KNITTED_TILES] = 1
         else:
             ft[LESSER_HONORS_AND_KNITTED_TILES] = 1
-            if numbered == 9:
+            if hon == 5:
                 ft[KNITTED_STRAIGHT] = 1
+    else:
+        return False
     _win_flag_fans(ctx.flags, ft)
     _apply_exclusions(ft)
-    return True
-
-
-cdef inline bint _any_knitted(const uint8_t* c) noexcept nogil:
-    """Some knitted arrangement has all nine tiles present (cheap gate)."""
-    cdef uint64_t p = _present34(c)
-    cdef int a
-    for a in range(6):
-        if (p & KNIT_MASK[a]) == KNIT_MASK[a]:
-            return True
-    return False
-
-
-cdef inline bint _has_knitted(const uint8_t* c, int a) noexcept nogil:
-    cdef int j
-    for j in range(9):
-        if not c[KNIT_TILES[a][j]]:
-            return False
     return True
 
 
@@ -1302,11 +1250,7 @@ cdef bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, const uint8_
     cdef int tmp_rest[34]
     cdef Pack packs[5]
     cdef Ctx sub
-    cdef uint64_t present = _present34(c)
-    for j in range(6):
-        if (present & KNIT_MASK[j]) == KNIT_MASK[j]:
-            a = j
-            break
+    a = _full_knit(c)
     if a < 0:
         return False
     memcpy(rest, c, 34)
@@ -1346,7 +1290,7 @@ cdef bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, const uint8_
         memset(temp, 0, 34)
         n = 0
         for k in range(0x11, 0x48):
-            t = FROMREF[k] if k < 0x48 else 0xFF
+            t = FROMREF[k]
             if t == 0xFF:
                 continue
             j = tmp_rest[t]
@@ -1356,7 +1300,7 @@ cdef bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, const uint8_
                 j -= 1
         w = _shape_waits(temp)
         if w and _popcount64(w) == 1:
-            _wait_fans(packs + 3, 2, ctx.win, ft)
+            _set_wait_fan(ft, _wait_position(packs + 3, 2, ctx.win))
     elif c[FROMREF[ctx.win]] > 1:
         ft[SINGLE_WAIT] = 1
     _apply_exclusions(ft)
@@ -1445,7 +1389,7 @@ cdef int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, int* ou
         ctx.hand_fans[SELF_DRAWN if ctx.flags & W_SELF_DRAWN else MELDED_HAND] = 1
     out_form[0] = FORM_REGULAR
     # special forms first; a knitted straight, when it fits, is the only reading
-    if h.n_melds <= 1 and _any_knitted(c) and _score_knitted_straight(&ctx, c, all_c, n_kongs, special, &sdiv):
+    if h.n_melds <= 1 and _full_knit(c) >= 0 and _score_knitted_straight(&ctx, c, all_c, n_kongs, special, &sdiv):
         have_special = True
         out_form[0] = FORM_KNITTED_STRAIGHT
     elif h.n_melds == 0 and _special_possible(c) and _score_special(&ctx, c, all_c, special):
@@ -1833,10 +1777,23 @@ def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1]
     return total
 
 
+cdef list _reading_items(const Division* d, int nsets):
+    """(kind, our tile index) of a reading's concealed sets and pair; a chow
+    is named by its lowest tile."""
+    cdef int k, t
+    items = []
+    for k in list(range(nsets)) + [4]:
+        t = FROMREF[d.packs[k].tile]
+        if d.packs[k].type == P_CHOW:
+            t -= 1
+        items.append(({P_CHOW: "chow", P_PUNG: "pung", P_PAIR: "pair"}[d.packs[k].type], t))
+    return items
+
+
 def decompose_one(const uint8_t[::1] counts, int melds):
     """Every reading of 14-3k concealed tiles: a list of (form, items) where
     items are (kind, tile) with kind "chow" (tile = lowest), "pung", "pair",
-    or "knitted" (tile = the arrangement's 1-4-7 suit start index)."""
+    "single", or "knitted" (tile = the first tile of the knitted arrangement)."""
     _need_tables()
     cdef uint8_t c[34]
     cdef Division divs[MAXDIV]
@@ -1850,43 +1807,22 @@ def decompose_one(const uint8_t[::1] counts, int melds):
     ctx.n_fixed = 0
     _divide(c, 0, 0, cur, 0, need, False, divs, &ndiv, &ctx, _present34(c))
     _sort_divisions(divs, ndiv)
-    names = {P_CHOW: "chow", P_PUNG: "pung", P_PAIR: "pair"}
     for i in range(ndiv):
-        items = []
-        for k in list(range(need)) + [4]:
-            t = FROMREF[divs[i].packs[k].tile]
-            if divs[i].packs[k].type == P_CHOW:
-                t -= 1
-            items.append((names[divs[i].packs[k].type], t))
-        out.append(("regular", tuple(items)))
+        out.append(("regular", tuple(_reading_items(&divs[i], need))))
     if melds == 0 and _seven_pairs_win(c):
-        items = []
-        for t in range(34):
-            for k in range(c[t] // 2):
-                items.append(("pair", t))
-        out.append(("seven_pairs", tuple(items)))
+        out.append(("seven_pairs", tuple(("pair", t) for t in range(34) for k in range(c[t] // 2))))
     if melds == 0 and _orphans_win(c):
         out.append(("thirteen_orphans", tuple(("pair" if c[t] == 2 else "single", t) for t in range(34) if c[t])))
     if melds == 0 and _honors_knitted_win(c):
         out.append(("honors_knitted", tuple(("single", t) for t in range(34) if c[t])))
-    if melds <= 1:
-        for a in range(6):
-            if _has_knitted(c, a):
-                for k in range(9):
-                    c[KNIT_TILES[a][k]] -= 1
-                ndiv = 0
-                _divide(c, 0, 0, cur, 0, 1 - melds, False, divs, &ndiv, &ctx, _present34(c))
-                for i in range(ndiv):
-                    items = [("knitted", KNIT_TILES[a][0])]
-                    for k in list(range(1 - melds)) + [4]:
-                        t = FROMREF[divs[i].packs[k].tile]
-                        if divs[i].packs[k].type == P_CHOW:
-                            t -= 1
-                        items.append((names[divs[i].packs[k].type], t))
-                    out.append(("knitted_straight", tuple(items)))
-                for k in range(9):
-                    c[KNIT_TILES[a][k]] += 1
-                break
+    a = _full_knit(c) if melds <= 1 else -1
+    if a >= 0:
+        for k in range(9):
+            c[KNIT_TILES[a][k]] -= 1
+        ndiv = 0
+        _divide(c, 0, 0, cur, 0, 1 - melds, False, divs, &ndiv, &ctx, _present34(c))
+        for i in range(ndiv):
+            out.append(("knitted_straight", tuple([("knitted", KNIT_TILES[a][0])] + _reading_items(&divs[i], 1 - melds))))
     return out
 
 

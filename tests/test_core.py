@@ -27,11 +27,9 @@ pytest.importorskip("MahjongGB")
 
 import handgen  # noqa: E402
 from oracle import (  # noqa: E402
-    FORMS as ORACLE_FORMS,
     oracle_is_win,
     oracle_shanten,
     oracle_shanten_form,
-    oracle_useful_form,
     oracle_waits,
     parse_hand as oracle_parse_hand,
 )

@@ -1,7 +1,5 @@
 """The compiled engine is pinned to the fan table, and its fast paths agree
 with the general ones."""
-import numpy as np
-import pytest
 
 import mjfast
 from mjfast import _core

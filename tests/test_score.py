@@ -9,7 +9,6 @@ Run:  cd /work/main && PYTHONPATH=. python -m pytest tests/test_score.py -p no:c
 from __future__ import annotations
 
 import os
-import random
 import sys
 
 import pytest

@@ -44,11 +44,8 @@ import time
 from itertools import islice
 from typing import Callable, Iterable, List, NamedTuple, Optional
 
-import numpy as np
-
-from .. import _core
-from ..batch import _parse_hands
-from ..score import score as _score
+from ..batch import HandBatch, score_batch, ERR_NOT_WINNING
+from ..records import RecordError, validate_record, _show
 
 __all__ = [
     "JSON_BACKEND",
@@ -85,73 +82,6 @@ else:  # pragma: no cover - depends on the environment
         return (_encoder.encode(obj) + "\n").encode("utf-8")
 
 
-class RecordError(ValueError):
-    """A record's fields are missing or have the wrong type / value."""
-
-
-_BOOL_FIELDS = ("self_drawn", "fourth_tile", "kong", "last_tile")
-_WIND_CODES = {}
-for _i, _w in enumerate("ESWN"):
-    _WIND_CODES[_w] = _i
-    _WIND_CODES[_w.lower()] = _i
-del _i, _w
-
-
-def _show(value) -> str:
-    """A short JSON-ish rendering of a bad value, for error messages."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    if len(text) > 40:
-        text = text[:37] + "..."
-    return text
-
-
-def _wind(rec: dict, field: str) -> int:
-    value = rec.get(field)
-    if value is None:
-        return 0
-    if type(value) is str:
-        w = _WIND_CODES.get(value)
-        if w is not None:
-            return w
-    elif type(value) is int and 0 <= value <= 3:
-        return value
-    raise RecordError(f"{field!r} must be one of \"E\" \"S\" \"W\" \"N\" or 0-3, got {_show(value)}")
-
-
-def validate_record(rec: dict) -> tuple:
-    """Check one decoded record; returns the normalised arguments.
-
-    ``(hand, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)``
-    with bools, winds as ints 0-3 and flowers an int.  Raises :class:`RecordError`.
-    The hand string itself is checked later, by the scorer.
-    """
-    if type(rec) is not dict:
-        raise RecordError(f"a record must be a JSON object, got {_show(rec)}")
-    hand = rec.get("hand")
-    if type(hand) is not str:
-        if hand is None:
-            raise RecordError("missing field 'hand'")
-        raise RecordError(f"'hand' must be a string, got {_show(hand)}")
-    flags = []
-    for field in _BOOL_FIELDS:
-        v = rec.get(field)
-        if v is None:
-            v = False
-        elif v is not True and v is not False:
-            raise RecordError(f"{field!r} must be true or false, got {_show(v)}")
-        flags.append(v)
-    flowers = rec.get("flowers")
-    if flowers is None:
-        flowers = 0
-    elif type(flowers) is not int or not 0 <= flowers <= 8:
-        raise RecordError(f"'flowers' must be an integer 0-8, got {_show(flowers)}")
-    return (hand, flags[0], flags[1], flags[2], flags[3],
-            _wind(rec, "seat_wind"), _wind(rec, "round_wind"), flowers)
-
-
 def _one_line(exc: BaseException) -> str:
     msg = str(exc) or type(exc).__name__
     return " ".join(msg.split()) if "\n" in msg or "\r" in msg else msg
@@ -163,7 +93,7 @@ def _fan_columns():
     from ..rules.mcr import MCR
     order = sorted(range(len(MCR)), key=lambda j: (-MCR.fans[j].points, MCR.fans[j].id))
     info = [(MCR.fans[j].en, MCR.fans[j].zh, MCR.fans[j].points) for j in order]
-    return np.asarray(order, dtype=np.intp), info
+    return order, info
 
 
 _COLUMNS = None
@@ -176,79 +106,32 @@ def score_records(records: List[dict]) -> List[dict]:
     ``mjfast.score(...).as_dict()`` plus the id) or ``{"id", "error"}`` (the
     caller adds the line number).  Never raises for a bad record.
 
-    Fields are checked here (:func:`validate_record`); the hands are parsed by
-    the compiled parser and scored in one call of the batch kernel.  A hand the
-    compiled parser does not take (Botzone codes, or malformed) goes through
-    :func:`mjfast.score` alone, which scores it or names what is wrong.
+    The chunk becomes one :class:`~mjfast.HandBatch` (fields checked by
+    :func:`~mjfast.records.validate_record`, hands parsed by the compiled
+    parser) scored by one call of the batch kernel.
     """
     global _COLUMNS
     if _COLUMNS is None:
         _COLUMNS = _fan_columns()
     order, info = _COLUMNS
-    n = len(records)
-    out: list = [None] * n
-    ids = [None] * n
-    args = []
-    where = []
-    for i, rec in enumerate(records):
-        rid = rec.get("id") if type(rec) is dict else None
-        ids[i] = rid
-        try:
-            args.append(validate_record(rec))
-            where.append(i)
-        except ValueError as exc:  # RecordError
-            out[i] = {"id": rid, "error": _one_line(exc)}
-    if not args:
-        return out
-    m = len(args)
-    hands = [a[0] for a in args]
-    cols, ok = _parse_hands(hands)
-    flags = np.fromiter(((1 if a[1] else 0) | (2 if a[2] else 0) | (4 if a[3] else 0) | (8 if a[4] else 0)
-                         for a in args), dtype=np.uint8, count=m)
-    cols["flags"][:] = flags
-    cols["seat"][:] = np.fromiter((a[5] for a in args), dtype=np.uint8, count=m)
-    cols["round"][:] = np.fromiter((a[6] for a in args), dtype=np.uint8, count=m)
-    cols["flowers"][:] = np.fromiter((a[7] for a in args), dtype=np.uint8, count=m)
-    totals = np.full(m, -1, dtype=np.int32)
-    fans = np.zeros((m, len(info)), dtype=np.uint8)
-    skip = (~ok).astype(np.uint8)
-    _core.score_batch_kernel(cols["counts"], cols["melds"], cols["n_melds"], cols["win_tile"], cols["flags"],
-                             cols["seat"], cols["round"], cols["flowers"], skip, totals, fans, 1)
-    # the fans of every row, already in output order
-    rows, cidx = np.nonzero(fans[:, order])
-    counts = fans[:, order][rows, cidx]
-    per_row = [[] for _ in range(m)]
-    for r, c, k in zip(rows.tolist(), cidx.tolist(), counts.tolist()):
+    batch = HandBatch.from_records(records)
+    res = score_batch(batch)
+    fans = res.fan_counts[:, order]
+    rows, cidx = fans.nonzero()
+    per_row = [[] for _ in range(len(records))]
+    for r, c, k in zip(rows.tolist(), cidx.tolist(), fans[rows, cidx].tolist()):
         name, zh, pts = info[c]
         per_row[r].append({"name": name, "zh": zh, "points": pts, "count": k})
-    tot = totals.tolist()
-    fl = cols["flowers"].tolist()
-    okl = ok.tolist()
-    for j, i in enumerate(where):
-        rid = ids[i]
-        if not okl[j]:
-            out[i] = _score_one(rid, args[j])
-        elif tot[j] == -3:  # the kernel's range re-check (cannot happen after parsing)
-            out[i] = {"id": rid, "error": f"invalid hand: {hands[j]}"}
-        elif tot[j] < 0:
-            out[i] = {"id": rid, "error": f"not a winning hand: {hands[j]}"}
+    out = []
+    for i, (rid, err, total, legal) in enumerate(zip(batch.ids, res.errors.tolist(), res.totals.tolist(),
+                                                    res.legal.tolist())):
+        if err == ERR_NOT_WINNING:
+            out.append({"id": rid, "error": f"not a winning hand: {records[i]['hand']}"})
+        elif err:
+            out.append({"id": rid, "error": _one_line(res.error_message(i))})
         else:
-            out[i] = {"id": rid, "total": tot[j], "fans": per_row[j], "legal": tot[j] - fl[j] >= 8}
+            out.append({"id": rid, "total": total, "fans": per_row[i], "legal": legal})
     return out
-
-
-def _score_one(rid, a) -> dict:
-    hand, sd, ft, kg, lt, seat, rnd, fl = a
-    try:
-        s = _score(hand, self_drawn=sd, fourth_tile=ft, kong=kg, last_tile=lt,
-                   seat_wind=seat, round_wind=rnd, flowers=fl)
-    except ValueError as exc:  # InvalidHand, NotWinning
-        return {"id": rid, "error": _one_line(exc)}
-    except Exception as exc:  # a bug must not stop a million-record run
-        return {"id": rid, "error": f"internal error: {type(exc).__name__}: {_one_line(exc)}"}
-    return {"id": rid, "total": s.total,
-            "fans": [{"name": f.name, "zh": f.zh, "points": f.points, "count": f.count} for f in s.fans],
-            "legal": s.is_legal_win}
 
 
 _POSITION = re.compile(r":? line 1 column (\d+) \(char \d+\)$")
