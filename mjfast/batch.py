@@ -332,8 +332,10 @@ class BatchResult:
 
 def score_batch(batch, *, workers: int = 1) -> BatchResult:
     """Score every hand of ``batch`` (a :class:`HandBatch`, or a list of notation
-    strings / record dicts).  ``workers``: threads (-1 = all cores); results do
-    not depend on it."""
+    strings / record dicts).  ``workers``: threads, checked by
+    :func:`mjfast.core.resolve_workers` (-1 = all cores; counts above the usable
+    cores are clamped to them); results do not depend on it."""
+    nthreads = resolve_workers(workers)
     if not isinstance(batch, HandBatch):
         items = list(batch)
         if items and all(isinstance(x, str) for x in items):
@@ -346,7 +348,7 @@ def score_batch(batch, *, workers: int = 1) -> BatchResult:
     skip = batch.invalid.astype(np.uint8)
     _core.score_batch_kernel(batch.counts, batch.melds, batch.n_melds, batch.win_tile, batch.flags,
                              batch.seat, batch.round, batch.flowers, skip, totals, fans,
-                             resolve_workers(workers))
+                             nthreads)
     errors = np.where(batch.invalid | (totals == -3), ERR_INVALID,
                       np.where(totals < 0, ERR_NOT_WINNING, ERR_OK)).astype(np.uint8)
     messages = dict(batch.messages)

@@ -51,22 +51,34 @@ def openmp_enabled() -> bool:
     return _core._openmp_flag()
 
 
-def resolve_workers(workers: int) -> int:
-    """1 = the calling thread, -1 = all usable cores (``OMP_NUM_THREADS`` honoured), k > 1 = k threads."""
-    if not isinstance(workers, (int, np.integer)) or isinstance(workers, bool):
-        raise ValueError(f"workers must be an int, got {workers!r}")
-    workers = int(workers)
+def _usable_cores() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def resolve_workers(workers) -> int:
+    """The thread count for ``workers``, the one check every batch function uses.
+
+    ``workers`` is an int (a numpy integer is fine, a bool is not): 1 = the
+    calling thread, k > 1 = k threads, -1 = every usable core (``OMP_NUM_THREADS``
+    honoured).  A count above the usable cores is clamped to them: more threads
+    than cores only add start-up cost, and results never depend on the count.
+    0 and values below -1 raise ``ValueError``; anything not an int ``TypeError``.
+    """
+    if not isinstance(workers, (int, np.integer)) or isinstance(workers, (bool, np.bool_)):
+        raise TypeError(f"workers must be an int (-1 = all cores, or 1, 2, ...), got {type(workers).__name__} {workers!r}")
+    workers = int(workers)       # Python ints are unbounded: no overflow below
     if workers == 0 or workers < -1:
-        raise ValueError("workers must be >= 1 or -1 (all cores)")
+        raise ValueError(f"workers must be -1 (all cores) or a count >= 1, got {workers}")
+    cores = _usable_cores()
     if workers == -1:
-        env = os.environ.get("OMP_NUM_THREADS")
-        if env and env.split(",")[0].strip().isdigit():
-            return max(1, int(env.split(",")[0]))
-        try:
-            return max(1, len(os.sched_getaffinity(0)))
-        except AttributeError:  # pragma: no cover - not Linux
-            return max(1, os.cpu_count() or 1)
-    return workers
+        env = os.environ.get("OMP_NUM_THREADS", "").split(",")[0].strip()
+        if env.isdigit() and int(env) >= 1:
+            return min(int(env), cores)
+        return cores
+    return min(workers, cores)
 
 
 def _form_code(form) -> int:
@@ -264,19 +276,26 @@ def is_win_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise"):
     """(N,) bool: each row (14-3k concealed tile counts) is complete.
 
     With ``errors="mask"`` returns ``(result, err)``: err[i] != 0 flags a bad row
-    (its result is False); see :data:`ERROR_MESSAGES`."""
+    (its result is False); see :data:`ERROR_MESSAGES`.
+    ``workers``: threads, checked by :func:`resolve_workers` (-1 = all cores;
+    counts above the usable cores are clamped to them); results never depend on it."""
+    nthreads = resolve_workers(workers)
     arr, given = _batch_array(hands, melds, errors)
     n = arr.shape[0]
     out = np.empty(n, dtype=np.uint8)
     err = np.empty(n, dtype=np.uint8)
     # validation fused into the kernel: one pass over the rows
-    if _core.is_win_checked(arr, given, out, err, resolve_workers(workers)) and errors == "raise":
+    if _core.is_win_checked(arr, given, out, err, nthreads) and errors == "raise":
         _raise_first(arr, given, err)
     return _ret(out.view(bool), err, errors)
 
 
 def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 1, errors: str = "raise"):
-    """(N,) int8 shanten of each row (13-3k or 14-3k tiles). Bad rows (errors="mask") get -128."""
+    """(N,) int8 shanten of each row (13-3k or 14-3k tiles). Bad rows (errors="mask") get -128.
+
+    ``workers``: threads, checked by :func:`resolve_workers` (-1 = all cores;
+    counts above the usable cores are clamped to them); results never depend on it."""
+    nthreads = resolve_workers(workers)
     code = _form_code(form)
     arr, m, err = _batch_input(hands, melds, "any", errors)
     if code in (1, 2, 3) and (m > 0).any():
@@ -284,17 +303,21 @@ def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 
     if code == 4 and (m > 1).any():
         raise ValueError("form 'knitted_straight' allows at most one meld")
     out = np.empty(arr.shape[0], dtype=np.int8)
-    _core.shanten_batch(arr, m, out, code, resolve_workers(workers))
+    _core.shanten_batch(arr, m, out, code, nthreads)
     if errors == "mask":
         out[err != 0] = -128
     return _ret(out, err, errors)
 
 
 def waits_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise"):
-    """(N, 34) bool: the waits of each ready row (13-3k tiles)."""
+    """(N, 34) bool: the waits of each ready row (13-3k tiles).
+
+    ``workers``: threads, checked by :func:`resolve_workers` (-1 = all cores;
+    counts above the usable cores are clamped to them); results never depend on it."""
+    nthreads = resolve_workers(workers)
     arr, m, err = _batch_input(hands, melds, "ready", errors)
     out = np.zeros((arr.shape[0], 34), dtype=np.uint8)
-    _core.waits_batch(arr, m, out, resolve_workers(workers))
+    _core.waits_batch(arr, m, out, nthreads)
     res = out.view(bool)
     if errors == "mask":
         res[err != 0] = False

@@ -4,7 +4,7 @@
 Every entry point takes already-validated data (see mjfast/core.py): concealed
 counts as uint8[34] with every count <= 4 and a size of 14-3k or 13-3k tiles.
 
-Tables (built once per process, in C, on first use; about 0.1 s):
+Tables (built once per process, in C, on first use, under a lock; about 0.05 s):
 
 * ``_dist[key*10 + m*2 + p]``: for a suit pattern (base-5 key over 9 counts),
   the fewest tiles to add to reach m melds + p pairs.  Honors: ``_hdist`` over a
@@ -26,6 +26,9 @@ from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
 cimport cython
 from cython.parallel cimport prange
+import threading
+import time
+
 import numpy as np
 cimport numpy as cnp
 
@@ -119,14 +122,13 @@ for _i in range(1, 10):
 
 cdef uint8_t* _dist = NULL
 cdef uint8_t* _hdist = NULL
-cdef uint8_t* _flag = NULL
-cdef uint8_t* _flag2 = NULL     # the same flags, 2 bits per key (488 KB: stays in L2)
+cdef uint8_t* _flag2 = NULL     # per suit key, its win flags, 2 bits per key (488 KB: stays in L2)
 cdef uint8_t* _hflag = NULL
-cdef uint16_t* _wmask = NULL
 cdef uint32_t* _wf = NULL       # per suit key: bits 0-8 melds-only wait mask, 9-17 with-pair
                                 # wait mask, 18-19 the flag: one load instead of two
 cdef uint8_t* _hwmask = NULL
 cdef bint _built = False
+_tables_lock = threading.Lock()
 
 # Knitted arrangements: for arrangement a, suit of the 1-4-7, 2-5-8, 3-6-9 triples.
 cdef int KNIT_SUIT[6][3]
@@ -265,37 +267,56 @@ cdef void _build_part(uint8_t* dist, uint8_t* flag, uint16_t* wmask8, uint8_t* w
 
 
 def build_tables():
-    """Build the lookup tables (idempotent). Returns the build time in seconds."""
-    global _dist, _hdist, _flag, _flag2, _hflag, _wmask, _hwmask, _wf, _built
+    """Build the lookup tables (idempotent, thread-safe). Returns the build time in seconds
+    (0.0 when they were already built)."""
+    with _tables_lock:
+        # under the lock: the build runs without the GIL, so a second thread
+        # making its first call meanwhile must wait here, not build again
+        if _built:
+            return 0.0
+        return _build_tables_locked()
+
+
+cdef object _build_tables_locked():
+    global _dist, _hdist, _flag2, _hflag, _hwmask, _wf, _built
     cdef int _k
-    import time
-    if _built:
-        return 0.0
+    cdef uint8_t* dist
+    cdef uint8_t* flag
+    cdef uint16_t* wmask
+    cdef uint8_t* hdist
+    cdef uint8_t* hflag
+    cdef uint8_t* hwmask
+    cdef uint8_t* flag2
+    cdef uint32_t* wf
     t0 = time.perf_counter()
-    _dist = <uint8_t*>malloc(NKEY * 10)
-    _flag = <uint8_t*>malloc(NKEY)
-    _wmask = <uint16_t*>malloc(NKEY * 2 * sizeof(uint16_t))
-    _hdist = <uint8_t*>malloc(NHKEY * 10)
-    _hflag = <uint8_t*>malloc(NHKEY)
-    _hwmask = <uint8_t*>malloc(NHKEY * 2)
-    if not (_dist and _flag and _wmask and _hdist and _hflag and _hwmask):
-        raise MemoryError("mjfast: cannot allocate the lookup tables")
-    _flag2 = <uint8_t*>malloc(NKEY // 4 + 1)
-    _wf = <uint32_t*>malloc(NKEY * sizeof(uint32_t))
-    if not _flag2 or not _wf:
+    dist = <uint8_t*>malloc(NKEY * 10)
+    flag = <uint8_t*>malloc(NKEY)
+    wmask = <uint16_t*>malloc(NKEY * 2 * sizeof(uint16_t))
+    hdist = <uint8_t*>malloc(NHKEY * 10)
+    hflag = <uint8_t*>malloc(NHKEY)
+    hwmask = <uint8_t*>malloc(NHKEY * 2)
+    flag2 = <uint8_t*>malloc(NKEY // 4 + 1)
+    wf = <uint32_t*>malloc(NKEY * sizeof(uint32_t))
+    if not (dist and flag and wmask and hdist and hflag and hwmask and flag2 and wf):
+        free(dist); free(flag); free(wmask); free(hdist); free(hflag); free(hwmask); free(flag2); free(wf)
         raise MemoryError("mjfast: cannot allocate the lookup tables")
     with nogil:
-        _build_part(_dist, _flag, _wmask, NULL, 9, NKEY, True)
-        memset(_flag2, 0, NKEY // 4 + 1)
+        _build_part(dist, flag, wmask, NULL, 9, NKEY, True)
+        memset(flag2, 0, NKEY // 4 + 1)
         for _k in range(NKEY):
-            _flag2[_k >> 2] |= _flag[_k] << ((_k & 3) * 2)
-            _wf[_k] = _wmask[_k * 2] | (<uint32_t>_wmask[_k * 2 + 1] << 9) | (<uint32_t>_flag[_k] << 18)
-        _build_part(_hdist, _hflag, NULL, _hwmask, 7, NHKEY, False)
-    # the byte flags and the separate wait masks live on in _flag2 / _wf
-    free(_wmask)
-    _wmask = NULL
-    free(_flag)
-    _flag = NULL
+            flag2[_k >> 2] |= flag[_k] << ((_k & 3) * 2)
+            wf[_k] = wmask[_k * 2] | (<uint32_t>wmask[_k * 2 + 1] << 9) | (<uint32_t>flag[_k] << 18)
+        _build_part(hdist, hflag, NULL, hwmask, 7, NHKEY, False)
+    # the byte flags and the separate wait masks live on in flag2 / wf
+    free(wmask)
+    free(flag)
+    # published only when complete: a kernel never sees a half-built table
+    _dist = dist
+    _hdist = hdist
+    _hflag = hflag
+    _hwmask = hwmask
+    _flag2 = flag2
+    _wf = wf
     _built = True
     return time.perf_counter() - t0
 
@@ -657,13 +678,44 @@ cdef inline uint64_t _waits(const uint8_t* c, int melds) noexcept nogil:
     return out
 
 
+cdef extern from *:
+    """
+    #ifdef _OPENMP
+    #include <omp.h>
+    static int mjfast_openmp(void) { return 1; }
+    static int mjfast_max_threads(void) { return omp_get_max_threads(); }
+    static int mjfast_num_procs(void) { return omp_get_num_procs(); }
+    #else
+    static int mjfast_openmp(void) { return 0; }
+    static int mjfast_max_threads(void) { return 1; }
+    static int mjfast_num_procs(void) { return 1; }
+    #endif
+    """
+    int mjfast_openmp() nogil
+    int mjfast_max_threads() nogil
+    int mjfast_num_procs() nogil
+
+
+cdef int _nthreads(int n) except -1:
+    """The thread count a kernel runs with: at least 1 (0 or less is refused), at
+    most the processors OpenMP sees (mjfast.core.resolve_workers clamps
+    already; this keeps a direct call from asking libgomp for 10**6 threads)."""
+    cdef int cap
+    if n < 1:
+        raise ValueError(f"nthreads must be >= 1, got {n}")
+    cap = mjfast_num_procs()
+    return n if n <= cap else (cap if cap >= 1 else 1)
+
+
 # ---------------------------------------------------------------------------
 # Python-facing entry points (arrays already validated by mjfast/core.py)
 # ---------------------------------------------------------------------------
 
-def _need_tables():
+cdef inline int _need_tables() except -1:
+    # one flag test per call once built; the first call builds under the lock
     if not _built:
         build_tables()
+    return 0
 
 
 def is_win_one(const uint8_t[::1] c):
@@ -700,6 +752,7 @@ def useful_one(const uint8_t[::1] c, int melds, int form):
 
 def shanten_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, cnp.int8_t[::1] out, int form, int nthreads):
     _need_tables()
+    nthreads = _nthreads(nthreads)
     cdef Py_ssize_t i, n = hands.shape[0]
     if nthreads <= 1:
         with nogil:
@@ -712,6 +765,7 @@ def shanten_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, cnp.int
 
 def waits_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, uint8_t[:, ::1] out, int nthreads):
     _need_tables()
+    nthreads = _nthreads(nthreads)
     cdef Py_ssize_t i, n = hands.shape[0]
     cdef uint64_t m
     cdef int t
@@ -726,21 +780,6 @@ def waits_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, uint8_t[:
             m = _waits(&hands[i, 0], melds[i])
             for t in range(34):
                 out[i, t] = (m >> t) & 1
-
-
-cdef extern from *:
-    """
-    #ifdef _OPENMP
-    #include <omp.h>
-    static int mjfast_openmp(void) { return 1; }
-    static int mjfast_max_threads(void) { return omp_get_max_threads(); }
-    #else
-    static int mjfast_openmp(void) { return 0; }
-    static int mjfast_max_threads(void) { return 1; }
-    #endif
-    """
-    int mjfast_openmp() nogil
-    int mjfast_max_threads() nogil
 
 
 def _openmp_flag():
@@ -799,6 +838,7 @@ def is_win_checked(const uint8_t[:, ::1] hands, melds_given, uint8_t[::1] out, u
     """Validation and win check in one pass (a bad row gets err != 0, out 0).
     Returns the number of bad rows."""
     _need_tables()
+    nthreads = _nthreads(nthreads)
     cdef Py_ssize_t i, n = hands.shape[0]
     cdef const int64_t[::1] mg
     cdef const int64_t* gp = NULL

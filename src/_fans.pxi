@@ -223,8 +223,17 @@ def set_fan_table(points, masks, demote):
     Concealed Hand to Self-Drawn (uint8[83])."""
     global _fan_table_loaded, N_DEMOTERS
     cdef int i
+    if _fan_table_loaded:
+        # the kernels read these globals without a lock while other threads
+        # score: the table is loaded once, when mjfast.score is imported
+        raise RuntimeError("mjfast: the fan table is already loaded (it is set once, at import)")
     if len(points) != NFAN_TABLE or len(masks) != NFAN_TABLE or len(demote) != NFAN_TABLE:
         raise ValueError(f"fan table arrays must have {NFAN_TABLE} rows (ids 0..82)")
+    if len(masks[0]) != 2:
+        raise ValueError("fan table masks must be pairs of 64-bit words")
+    for i in range(NFAN_TABLE):
+        if not -32768 <= points[i] <= 32767:
+            raise ValueError(f"fan table points[{i}] out of the int16 range")
     for i in range(NFAN):
         POINTS[i] = points[i] if i < NFAN_TABLE else 0
         EXCL[i][0] = masks[i][0] if i < NFAN_TABLE else 0
@@ -1509,6 +1518,7 @@ def score_batch_kernel(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] me
     totals_out[i] = total (flowers included) or -1 if not a win;
     fans_out[i, j] = count of fan id j + 1 (the table's order)."""
     _need_tables()
+    nthreads = _nthreads(nthreads)
     if not _fan_table_loaded:
         raise RuntimeError("mjfast: the fan table is not loaded (import mjfast.score)")
     cdef Py_ssize_t i, n = counts.shape[0]
@@ -1757,8 +1767,7 @@ def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1]
     cdef PHand h
     cdef Division d
     cdef int form = 0, total, i, t
-    if not _built:
-        build_tables()
+    _need_tables()
     if _parse_fast(s, &h) != PARSE_OK:
         return -2
     h.flags = flags

@@ -533,8 +533,11 @@ def test_workers_give_identical_results():
     res2, err2 = mjfast.is_win_batch(np.concatenate([H14[:100], H13[:100]]), errors="mask", workers=2)
     np.testing.assert_array_equal(res1, res2)
     np.testing.assert_array_equal(err1, err2)
-    for bad in (0, -2, 1.5, True, "2"):
-        with pytest.raises(ValueError):
+    for bad in (0, -2):
+        with pytest.raises(ValueError, match="workers"):
+            mjfast.shanten_batch(H13[:5], workers=bad)
+    for bad in (1.5, True, "2"):
+        with pytest.raises(TypeError, match="workers"):
             mjfast.shanten_batch(H13[:5], workers=bad)
 
 
