@@ -95,7 +95,7 @@ class HandBatch:
 
     @classmethod
     def from_records(cls, records: Sequence[dict]) -> "HandBatch":
-        """From hand-record dicts (notation.md; fields checked by
+        """From hand-record dicts (docs/notation.md; fields checked by
         :func:`mjfast.records.validate_record`); a bad record is flagged, not raised."""
         records = list(records)
         n = len(records)
@@ -297,7 +297,7 @@ class BatchResult:
         return out
 
     def record(self, i: int) -> dict:
-        """The JSONL result line of row i (notation.md)."""
+        """The JSONL result line of row i (docs/notation.md)."""
         rid = self.ids[i] if self.ids is not None else i
         if self.errors[i]:
             return {"id": rid, "error": self.error_message(i)}

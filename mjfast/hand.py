@@ -1,6 +1,6 @@
 """Hands: melds + concealed tiles, their notation, parsing and formatting.
 
-Notation (see the project's notation spec)::
+Notation (docs/notation.md)::
 
     [567m2][EEE1]45m678pFF6m
 

@@ -1,4 +1,4 @@
-"""Hand records (notation.md, "Hand records"): checking one decoded record.
+"""Hand records (docs/notation.md, "Hand records"): checking one decoded record.
 
 Shared by :class:`mjfast.HandBatch.from_records` and the JSON-lines scorer,
 so that a record means the same wherever it is read.

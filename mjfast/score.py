@@ -231,7 +231,7 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     ``kong``: robbing the kong on a discard win, out with a replacement tile on a
     self-drawn win.  ``last_tile``: last tile draw / last tile claim.
     ``fourth_tile``: the winning tile is the last of its kind (和绝张).
-    Flags that cannot hold are normalised as the rules say (section 5.2):
+    Flags that cannot hold are normalised as the reference does (docs/rulings.md, 4):
     fourth_tile is dropped when you hold another copy of the winning tile and
     set when your melds hold three; kong is dropped for a self-drawn win with
     no kong, or a discard win on a tile you already hold.

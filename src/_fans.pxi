@@ -270,7 +270,7 @@ cdef inline bint _is_dragon(int c) noexcept nogil:
     return 0x45 <= c <= 0x47
 
 # ---------------------------------------------------------------------------
-# combinations of chows and pungs (section 8 of the rules)
+# combinations of chows and pungs
 # ---------------------------------------------------------------------------
 
 cdef inline bint _shift1(int a, int b, int c) noexcept nogil:
@@ -564,7 +564,7 @@ cdef void _three_pungs(int* m, int16_t* ft) noexcept nogil:
 
 
 cdef void _kong_rule(int km, int kc, int cp, int* kong_fan, int* pung_fan) noexcept nogil:
-    """Section 8.3 as written: the kong fan and the concealed-pung fan for km
+    """The kong rule (docs/rulings.md, 7): the kong fan and the concealed-pung fan for km
     melded kongs, kc concealed kongs and cp concealed pungs (not kongs).
     Concealed kongs count as concealed pungs, except exactly two concealed
     kongs alone.  Tabulated once (KONG_TABLE) for the hot path."""
@@ -1371,7 +1371,7 @@ cdef int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, int* ou
         return -3
     memcpy(ctx.standing, h.counts, 34)
     ctx.standing[h.win_tile] -= 1
-    # normalise the flags as the reference does (rules section 5.2)
+    # normalise the flags as the reference does (docs/rulings.md, 4)
     ctx.flags = h.flags
     if ctx.standing[h.win_tile] > 0:
         ctx.flags &= ~W_FOURTH

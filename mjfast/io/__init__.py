@@ -1,7 +1,7 @@
 """Reading and writing hand records.
 
 :mod:`mjfast.io.jsonl` scores JSON-lines files of hand records (the format in
-the project's notation spec): one record in, one result line out, in order.
+docs/notation.md): one record in, one result line out, in order.
 """
 from .jsonl import (
     JSON_BACKEND,

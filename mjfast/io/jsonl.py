@@ -1,6 +1,6 @@
 """Score JSON-lines files of hand records.
 
-Input: one JSON object per line (see the notation spec, "Hand records")::
+Input: one JSON object per line (docs/notation.md, "Hand records")::
 
     {"id": 7, "hand": "[567m2][EEE1]45m678pFF6m", "self_drawn": true, "seat_wind": "S", "flowers": 1}
 

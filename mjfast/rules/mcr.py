@@ -5,9 +5,10 @@ the English name exactly as the reference calculator prints it, the Chinese
 name, its points, and the fans it switches off (不计).  The engine reads the
 table; it does not hard-code names, points or whole-fan exclusions.
 
-Source of truth: ``spec/mcr-rules.md`` sections 6-9 and 11.  Where the seed
-rule texts and the pinned reference calculator disagree, the table follows the
-reference (section 11.1), because the differential tests compare against it.
+Source of truth: the MCR rule book (definitions, exclusions, counting
+principles).  Where its texts and the reference calculator (PyMahjongGB)
+disagree, the table follows the reference, because the differential tests
+compare against it; docs/rulings.md lists those choices with example hands.
 
 How exclusions are meant to be applied
 --------------------------------------
@@ -315,20 +316,22 @@ class FanTable:
 # ---------------------------------------------------------------------------
 # The table.
 #
-# Notes on the less obvious entries (the "why"; section numbers refer to
-# spec/mcr-rules.md):
+# Notes on the less obvious entries (the "why"; "(ref)" marks a place where
+# the rule texts and the reference calculator disagree and the table follows
+# the reference):
 #
 # * Nine Gates keeps Self-Drawn: the reference removes Fully Concealed Hand
-#   and scores Self-Drawn in its place (11.1), so a self-drawn Nine Gates is
+#   and scores Self-Drawn in its place (ref), so a self-drawn Nine Gates is
 #   88 + 1, not 88 + 4 and not 88 alone.  It only cancels ONE Pung of
 #   Terminals or Honors (the 111 or 999 of the gates); the other may still
 #   score, e.g. on a 2/5/8 win.
 # * Four Concealed Pungs keeps Single Wait: the seed says a discard win
 #   "不计单钓将", but the reference scores Single Wait whenever the wait was
-#   unique (11.1).  It demotes Fully Concealed Hand to Self-Drawn, like Nine
+#   unique (ref).  It demotes Fully Concealed Hand to Self-Drawn, like Nine
 #   Gates.
 # * Four Kongs removes Single Wait (the reference skips the wait pass for it)
-#   but not Melded Hand: four melded kongs won on a discard score both (13).
+#   but not Melded Hand: four melded kongs won on a discard score both (a
+#   reference test vector).
 # * Last Tile Draw, Out with Replacement Tile and Fully Concealed Hand all
 #   remove Self-Drawn: each of them already is a self-drawn win.
 # * Robbing The Kong removes Last Tile: the robbed tile is the fourth copy by
@@ -340,7 +343,7 @@ class FanTable:
 #   Wait: the reference computes neither for them, only Self-Drawn from the
 #   flags.  They are listed as exclusions and demote Fully Concealed Hand.
 # * The big dragon/wind fans do NOT remove One Voided Suit in the reference
-#   (only in its disabled strict-98 mode), although seed 000 says so (11.1).
+#   (only in its disabled strict-98 mode), although seed 000 says so (ref).
 # * Pure Triple Chow <-> Pure Shifted Pungs exclude each other (the reference
 #   reads 111 222 333 of a suit either way); a single reading never has both,
 #   so masking both directions is safe.
@@ -525,7 +528,7 @@ _FANS = (
     Fan(33, "three_concealed_pungs", "Three Concealed Pungs", "三暗刻", 16,
         ("two_concealed_pungs",),
         form="regular",
-        definition="Three concealed pungs (concealed kongs count, section 8.3)."),
+        definition="Three concealed pungs (concealed kongs count: docs/rulings.md, 7)."),
     # ---- 12 points -------------------------------------------------------
     Fan(34, "lesser_honors_and_knitted_tiles", "Lesser Honors and Knitted Tiles", "全不靠", 12,
         ("all_types", "concealed_hand", "fully_concealed_hand", "single_wait"),
@@ -681,7 +684,7 @@ _FANS = (
     Fan(66, "two_concealed_pungs", "Two Concealed Pungs", "双暗刻", 2,
         (),
         form="regular",
-        definition="Two concealed pungs (section 8.3)."),
+        definition="Two concealed pungs (concealed kongs count: docs/rulings.md, 7)."),
     Fan(67, "concealed_kong", "Concealed Kong", "暗杠", 2,
         (),
         form="any",
@@ -769,7 +772,7 @@ DEMOTES_FULLY_CONCEALED_HAND = frozenset({
 })
 
 #: Chinese names the installed reference build prints where they differ from
-#: the spec's names (it labels the wait fans 独听, "unique wait").  Useful when
+#: the names in this table (it labels the wait fans 独听, "unique wait").  Useful when
 #: comparing Chinese output with the reference.
 REFERENCE_ZH: Mapping[str, str] = MappingProxyType({
     "edge_wait": "独听・边张",

@@ -1,0 +1,87 @@
+"""The documentation ships with the package and says what the code does.
+
+* every ``.md`` file that the package, the compiled sources, README.md,
+  docs/ or fuzz/ mention exists in the repository (nothing points at
+  documents users cannot read);
+* every example in docs/cli.md still prints exactly what the page shows.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# a path ending in .md: letters, digits, _ - . / (markdown link targets included)
+_MD = re.compile(r"(?<![\w/.-])((?:\.\./|\./)?[\w.-]+(?:/[\w.-]+)*\.md)\b")
+
+
+def _sources():
+    for top in ("mjfast", "src", "docs", "fuzz", "tools"):
+        for d, _, files in os.walk(os.path.join(ROOT, top)):
+            for f in files:
+                if f.endswith((".py", ".pyx", ".pxi", ".pxd", ".md")):
+                    yield os.path.join(d, f)
+    for f in ("README.md", "pyproject.toml", "setup.py"):
+        yield os.path.join(ROOT, f)
+
+
+def _references():
+    for path in _sources():
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        for m in _MD.finditer(text):
+            yield path, m.group(1)
+
+
+def test_the_reference_scan_finds_the_known_references():
+    # the scan itself must work: README links docs/notation.md and docs/cli.md
+    found = {(os.path.relpath(p, ROOT), ref) for p, ref in _references()}
+    assert ("README.md", "docs/notation.md") in found
+    assert ("README.md", "docs/cli.md") in found
+    assert any(ref == "docs/notation.md" and p.startswith("mjfast") for p, ref in found)
+
+
+def test_every_referenced_md_file_exists():
+    missing = []
+    for path, ref in _references():
+        here = os.path.dirname(path)
+        if not (os.path.isfile(os.path.join(ROOT, ref)) or os.path.isfile(os.path.join(here, ref))):
+            missing.append(f"{os.path.relpath(path, ROOT)}: {ref}")
+    assert not missing, "references to files that are not in the repository:\n  " + "\n  ".join(missing)
+
+
+def test_nothing_points_at_the_team_specs():
+    bad = []
+    for path in _sources():
+        with open(path, encoding="utf-8") as f:
+            for k, line in enumerate(f, 1):
+                if re.search(r"\.\./shared|\bspec/|mcr-rules|notation spec", line):
+                    bad.append(f"{os.path.relpath(path, ROOT)}:{k}: {line.strip()}")
+    assert not bad, "\n".join(bad)
+
+
+def test_cli_examples_print_what_docs_cli_md_shows():
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "cli_doc.py"), "--check"],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, ("docs/cli.md is out of date (python tools/cli_doc.py rewrites it):\n"
+                                 + out.stdout[-4000:] + out.stderr[-2000:])
+
+
+def test_cli_doc_covers_every_command_and_option():
+    from mjfast.cli import build_parser
+
+    with open(os.path.join(ROOT, "docs/cli.md"), encoding="utf-8") as f:
+        doc = f.read()
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    for name, p in sub.choices.items():
+        assert f"mjfast {name}" in doc, name
+        for action in p._actions:
+            for opt in action.option_strings:
+                if opt.startswith("--") and opt != "--help":
+                    assert opt in doc, f"{name} {opt} is not in docs/cli.md"
