@@ -16,8 +16,8 @@ except ImportError as exc:  # pragma: no cover - only on a broken install
         f"there is no pure-Python fallback. Original error: {exc}"
     ) from exc
 
-from .tiles import TILE_NAMES, tile_name, tile_index, to_counts, counts_to_str, parse_tiles
-from .hand import Hand, Meld, parse_hand, format_hand
+from .tiles import TILE_NAMES, tile_name, tile_index, parse_tiles
+from .hand import Hand, Meld, parse_hand, format_hand, to_counts, counts_to_str
 from .core import (
     FORMS,
     is_win,

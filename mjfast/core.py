@@ -13,8 +13,7 @@ import numpy as np
 
 from . import _core
 from .errors import InvalidHand
-from .hand import Hand, parse_hand
-from .tiles import to_counts
+from .hand import Hand, parse_hand, to_counts
 
 __all__ = [
     "FORMS",

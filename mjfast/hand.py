@@ -27,12 +27,13 @@ from .tiles import (
     N_TILES,
     TILE_NAMES,
     BOTZONE_CODES,
+    _counts_of,
     _parse_any,
     _parse_compact_meld,
     _counts_str,
 )
 
-__all__ = ["Meld", "Hand", "parse_hand", "format_hand", "check_size"]
+__all__ = ["Meld", "Hand", "parse_hand", "format_hand", "check_size", "to_counts", "counts_to_str"]
 
 _KIND_ORDER = {"chow": 0, "pung": 1, "kong": 2}
 
@@ -549,3 +550,36 @@ def format_hand(h, style="compact"):
             parts.append(BOTZONE_CODES[w])
         return " ".join(parts)
     raise ValueError(f"style must be 'compact' or 'botzone', got {style!r}")
+
+
+# --------------------------------------------------------------------------
+# count arrays (here rather than in tiles.py because a string may hold melds,
+# which only this module reads: imports flow tiles -> hand)
+
+
+def to_counts(x):
+    """A (34,) uint8 count array of concealed tiles.
+
+    * ``str``: compact notation or Botzone codes; when the string has melds
+      in brackets, only its concealed part is counted.
+    * a :class:`Hand`: its concealed counts.
+    * a sequence (list, tuple, ndarray) of length 34: counts, validated
+      (integers 0..4).
+    * a ``uint8`` ndarray is always read as counts (so needs length 34).
+    * any other sequence: tile indices 0..33.
+
+    Raises :class:`InvalidHand` for a fifth copy, a bad index or count,
+    a bad length or a non-integer.
+    """
+    if isinstance(x, Hand):
+        return np.array(x.counts, dtype=np.uint8)
+    if isinstance(x, str) and ("[" in x or "]" in x):
+        return parse_hand(x).counts.copy()
+    return _counts_of(x)
+
+
+def counts_to_str(counts):
+    """Canonical compact string of 34 counts: suits m, p, s then honors
+    ``ESWNCFP``, e.g. ``"123m456p789sEE"``.  Also accepts anything
+    :func:`to_counts` does."""
+    return _counts_str(to_counts(counts))

@@ -1,4 +1,6 @@
-"""Tile tables and tile-string parsing.
+"""Tile tables and tile-string parsing (no melds: brackets are read by
+:mod:`mjfast.hand`, which builds on this module; this module imports nothing
+of mjfast but the errors).
 
 Tiles are numbered 0-33 (the slots of a 34-entry count array):
 
@@ -28,8 +30,6 @@ __all__ = [
     "tile_name",
     "tile_index",
     "parse_tiles",
-    "to_counts",
-    "counts_to_str",
 ]
 
 N_TILES = 34
@@ -283,25 +283,14 @@ def _fifth_copy(tile, n):
     )
 
 
-def to_counts(x):
-    """A (34,) uint8 count array from a tile string, a sequence of tile
-    indices or a sequence of 34 counts.
-
-    * ``str``: concealed tiles (compact or Botzone); when the string has
-      bracketed melds only its concealed part is counted.
-    * a sequence (list, tuple, ndarray) of length 34: counts, validated
-      (integers 0..4).
-    * a ``uint8`` ndarray is always read as counts (so needs length 34).
-    * any other sequence: tile indices 0..33.
-    * a :class:`~mjfast.hand.Hand`: its concealed counts.
-
-    Raises :class:`InvalidHand` for a fifth copy, a bad index or count,
-    a bad length or a non-integer.
-    """
+def _counts_of(x):
+    """The body of :func:`mjfast.to_counts` for everything but melds: a
+    string of concealed tiles, tile indices or 34 counts (see there)."""
     if isinstance(x, str):
         if "[" in x or "]" in x:
-            from .hand import parse_hand  # local import: hand imports tiles
-            return parse_hand(x).counts.copy()
+            raise InvalidHand(
+                f"melds in brackets in {x!r}: mjfast.to_counts or parse_hand reads them"
+            )
         tiles, _ = _parse_any(x)
         c = [0] * N_TILES
         for t in tiles:
@@ -326,8 +315,6 @@ def to_counts(x):
                 f"got length {len(x)}"
             )
         arr = x
-    elif hasattr(x, "melds") and hasattr(x, "counts"):  # a Hand
-        return np.array(x.counts, dtype=np.uint8)
     else:
         try:
             seq = list(x)
@@ -386,10 +373,3 @@ def _counts_str(c):
         if n:
             parts.append(h * int(n))
     return "".join(parts)
-
-
-def counts_to_str(counts):
-    """Canonical compact string of 34 counts: suits m, p, s then honors
-    ``ESWNCFP``, e.g. ``"123m456p789sEE"``.  Also accepts anything
-    :func:`to_counts` does."""
-    return _counts_str(to_counts(counts))

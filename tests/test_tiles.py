@@ -4,15 +4,14 @@ import numpy as np
 import pytest
 
 from mjfast.errors import InvalidHand
+from mjfast.hand import counts_to_str, to_counts
 from mjfast.tiles import (
     BOTZONE_CODES,
     TILE_NAMES,
     ZH_NAMES,
-    counts_to_str,
     parse_tiles,
     tile_index,
     tile_name,
-    to_counts,
 )
 
 

@@ -1,0 +1,116 @@
+"""Imports flow one way: tiles -> hand -> core -> score -> batch -> io/cli.
+
+* every module of the package imports on its own in a fresh interpreter
+  (no module works only because another one was imported first);
+* the graph of imports between the package's modules — counting imports
+  inside functions, which is how a cycle hides — has no cycle;
+* tiles.py, the bottom layer, imports nothing of mjfast but the errors.
+"""
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PKG = os.path.join(ROOT, "mjfast")
+
+
+def _modules():
+    """Dotted names of the package's Python modules (packages as their name)."""
+    out = []
+    for d, _, files in os.walk(PKG):
+        for f in sorted(files):
+            if not f.endswith(".py"):
+                continue
+            rel = os.path.relpath(os.path.join(d, f), ROOT)[:-3].replace(os.sep, ".")
+            out.append(rel[: -len(".__init__")] if rel.endswith(".__init__") else rel)
+    return sorted(out)
+
+
+def _path(mod):
+    p = os.path.join(ROOT, *mod.split("."))
+    return os.path.join(p, "__init__.py") if os.path.isdir(p) else p + ".py"
+
+
+def _imports(mod):
+    """The mjfast modules that ``mod`` imports anywhere in its source."""
+    is_pkg = _path(mod).endswith("__init__.py")
+    base = mod.split(".") if is_pkg else mod.split(".")[:-1]
+    mods = set(_modules())
+    out = set()
+    with open(_path(mod), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.split(".")[0] == "mjfast")
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parent = base[: len(base) - (node.level - 1)]
+                target = ".".join(parent + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != "mjfast":
+                continue
+            for a in node.names:      # `from . import x`: x may be a submodule
+                sub = f"{target}.{a.name}"
+                out.add(sub if sub in mods else target)
+    return {m for m in out if m in mods and m != mod}
+
+
+def test_the_scan_sees_known_imports():
+    assert "mjfast.tiles" in _imports("mjfast.hand")
+    assert "mjfast.hand" in _imports("mjfast.core")
+    assert "mjfast.batch" in _imports("mjfast.io.jsonl")
+    assert "mjfast.rules.mcr" in _imports("mjfast.cli")       # an import inside a function
+
+
+def test_tiles_imports_nothing_but_errors():
+    assert _imports("mjfast.tiles") <= {"mjfast.errors"}
+
+
+def test_no_import_cycle():
+    graph = {m: _imports(m) for m in _modules()}
+    # the package itself re-exports everything; modules import it only for
+    # __version__ (cli), so it is left out of the cycle check
+    for m in graph:
+        graph[m].discard("mjfast")
+    state = {}
+
+    def visit(m, stack):
+        state[m] = 1
+        for n in sorted(graph.get(m, ())):
+            if state.get(n) == 1:
+                cycle = stack[stack.index(n):] + [n]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if n not in state:
+                visit(n, stack + [n])
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [m])
+
+
+@pytest.mark.parametrize("mod", _modules())
+def test_module_imports_alone(mod):
+    code = f"import {mod}"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+
+
+def test_to_counts_still_public():
+    import mjfast
+    from mjfast import hand
+
+    assert mjfast.to_counts is hand.to_counts
+    assert mjfast.to_counts("[567m2][EEE1]45m678pFF6m").sum() == 8
+    assert mjfast.counts_to_str("[567m2]45m678pFF6m") == "456m678pFF"
+    assert mjfast.to_counts(mjfast.parse_hand("[EEE]11m")).tolist() == mjfast.to_counts("11m").tolist()
+    from mjfast import tiles
+
+    with pytest.raises(mjfast.InvalidHand, match="brackets"):
+        tiles._counts_of("[EEE]11m")
