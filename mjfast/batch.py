@@ -83,13 +83,41 @@ class HandBatch:
         self.round = column(round, (n,), "round")
         self.flowers = column(flowers, (n,), "flowers")
         self.ids = ids
-        self.invalid = np.zeros(n, bool) if invalid is None else np.asarray(invalid, bool)
+        self.invalid = np.zeros(n, bool) if invalid is None else np.ascontiguousarray(invalid, bool)
+        if self.invalid.shape != (n,):
+            raise InvalidHand(f"invalid must have shape {(n,)}; got {self.invalid.shape}")
         self.messages = dict(messages or {})
         if validate:
             self._validate_arrays()
 
     def __len__(self):
         return self.counts.shape[0]
+
+    #: (column, dtype, shape after N) of every array the kernel reads
+    _COLUMNS = (("counts", np.uint8, (34,)), ("melds", np.uint8, (4, 3)), ("n_melds", np.uint8, ()),
+                ("win_tile", np.uint8, ()), ("flags", np.uint8, ()), ("seat", np.uint8, ()),
+                ("round", np.uint8, ()), ("flowers", np.uint8, ()), ("invalid", np.bool_, ()))
+
+    def check_columns(self) -> None:
+        """Raise ``InvalidHand`` naming the column if one is not a C-contiguous
+        array of the right dtype and shape (N rows, N = ``len(counts)``).
+
+        The columns are plain attributes: code may replace one after the batch
+        was built.  :func:`score_batch` calls this first (it costs a few
+        attribute reads), and the kernel re-checks every row's values as it
+        reads them, so a replaced or changed column is refused or flagged,
+        never read out of bounds."""
+        counts = self.counts
+        if not isinstance(counts, np.ndarray) or counts.ndim != 2:
+            raise InvalidHand("batch.counts must be an (N, 34) uint8 array")
+        n = counts.shape[0]
+        for name, dtype, tail in self._COLUMNS:
+            a = getattr(self, name)
+            want = (n,) + tail
+            if not isinstance(a, np.ndarray) or a.dtype != dtype or a.shape != want or not a.flags.c_contiguous:
+                got = f"{a.dtype} {a.shape}" if isinstance(a, np.ndarray) else type(a).__name__
+                raise InvalidHand(f"batch.{name} must be a C-contiguous {np.dtype(dtype)} array of shape {want}; "
+                                  f"got {got} (build a new HandBatch rather than replacing a column)")
 
     # -- construction -----------------------------------------------------
 
@@ -342,6 +370,7 @@ def score_batch(batch, *, workers: int = 1) -> BatchResult:
             batch = HandBatch.from_strings(items)
         else:
             batch = HandBatch.from_records(items)
+    batch.check_columns()
     n = len(batch)
     totals = np.full(n, -1, dtype=np.int32)
     fans = np.zeros((n, len(MCR)), dtype=np.uint8)

@@ -249,22 +249,28 @@ def _raise_first(arr, given, err):
 
 
 def _batch_input(hands, melds, sizes, errors):
-    """Validate an (N, 34) batch; returns (hands, melds uint8[N], err uint8[N]).
+    """Validate an (N, 34) batch; returns (hands, given melds, melds uint8[N], err uint8[N]).
 
     The per-row checks run in one compiled pass; bad rows raise (naming the
-    first) or, with errors="mask", are zeroed for the kernel and flagged."""
+    first) or, with errors="mask", are flagged (the kernels skip them)."""
     arr, given = _batch_array(hands, melds, errors)
     n = arr.shape[0]
     m = np.empty(n, dtype=np.uint8)
     err = np.empty(n, dtype=np.uint8)
     nbad = _core.validate_batch(arr, given, {"win": 0, "ready": 1, "any": 2}[sizes], m, err)
-    if nbad:
-        if errors == "raise":
-            _raise_first(arr, given, err)
-        # bad rows are replaced by an empty hand for the kernel and flagged
-        arr = arr.copy()
-        arr[err != 0] = 0
-    return arr, m, err
+    if nbad and errors == "raise":
+        _raise_first(arr, given, err)
+    return arr, given, m, err
+
+
+def _changed(arr, given, err, errors, nchanged):
+    """The kernels copy each row before checking and reading it; a row that
+    fails that check passed validation a moment before, so the caller's array
+    was changed during the call (by another thread)."""
+    if nchanged and errors == "raise":
+        first = int(np.flatnonzero(err)[0])
+        raise InvalidHand(f"row {first} changed while the batch call was running "
+                          f"({ERROR_MESSAGES[int(err[first])]}); pass errors='mask' to flag bad rows instead")
 
 
 def _ret(out, err, errors):
@@ -296,15 +302,14 @@ def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 
     counts above the usable cores are clamped to them); results never depend on it."""
     nthreads = resolve_workers(workers)
     code = _form_code(form)
-    arr, m, err = _batch_input(hands, melds, "any", errors)
+    arr, given, m, err = _batch_input(hands, melds, "any", errors)
     if code in (1, 2, 3) and (m > 0).any():
         raise ValueError(f"form {form!r} needs hands without melds")
     if code == 4 and (m > 1).any():
         raise ValueError("form 'knitted_straight' allows at most one meld")
     out = np.empty(arr.shape[0], dtype=np.int8)
-    _core.shanten_batch(arr, m, out, code, nthreads)
-    if errors == "mask":
-        out[err != 0] = -128
+    # bad rows (flagged in err) get -128; the kernel flags any row that changed since
+    _changed(arr, given, err, errors, _core.shanten_batch(arr, m, err, out, code, nthreads))
     return _ret(out, err, errors)
 
 
@@ -314,10 +319,8 @@ def waits_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise"):
     ``workers``: threads, checked by :func:`resolve_workers` (-1 = all cores;
     counts above the usable cores are clamped to them); results never depend on it."""
     nthreads = resolve_workers(workers)
-    arr, m, err = _batch_input(hands, melds, "ready", errors)
-    out = np.zeros((arr.shape[0], 34), dtype=np.uint8)
-    _core.waits_batch(arr, m, out, nthreads)
-    res = out.view(bool)
-    if errors == "mask":
-        res[err != 0] = False
-    return _ret(res, err, errors)
+    arr, given, m, err = _batch_input(hands, melds, "ready", errors)
+    out = np.empty((arr.shape[0], 34), dtype=np.uint8)
+    # bad rows (flagged in err) get no waits; the kernel flags any row that changed since
+    _changed(arr, given, err, errors, _core.waits_batch(arr, m, err, out, nthreads))
+    return _ret(out.view(bool), err, errors)

@@ -708,8 +708,15 @@ cdef int _nthreads(int n) except -1:
 
 
 # ---------------------------------------------------------------------------
-# Python-facing entry points (arrays already validated by mjfast/core.py)
+# Python-facing entry points.  mjfast/core.py validates and gives the error
+# messages; these guard again (constant-time shape checks, and each hand
+# copied before it is checked and read, so an array changed by another thread
+# meanwhile is refused rather than read out of bounds): no argument reaches
+# the kernels unchecked.
 # ---------------------------------------------------------------------------
+
+include "_checks.pxi"
+
 
 cdef inline int _need_tables() except -1:
     # one flag test per call once built; the first call builds under the lock
@@ -719,72 +726,153 @@ cdef inline int _need_tables() except -1:
 
 
 def is_win_one(const uint8_t[::1] c):
+    """True when the 34 counts (14-3k tiles, melds implied) complete a hand."""
+    cdef uint8_t h[34]
     _need_tables()
-    return bool(_is_win(&c[0]))
+    _take_hand(c, h, 0, -1)
+    return bool(_is_win(h))
 
 
 def shanten_one(const uint8_t[::1] c, int melds, int form):
+    """Shanten of 34 counts beside `melds` melds, in one form (0-4) or all (-1)."""
+    cdef uint8_t h[34]
     _need_tables()
-    return _shanten(&c[0], melds, form)
+    _check_form(form)
+    _take_hand(c, h, melds, 2)
+    return _shanten(h, melds, form)
 
 
 def waits_one(const uint8_t[::1] c, int melds):
+    """Tiles completing 34 counts of 13-3k tiles beside `melds` melds."""
+    cdef uint8_t h[34]
     _need_tables()
-    cdef uint64_t m = _waits(&c[0], melds)
+    _take_hand(c, h, melds, 1)
+    cdef uint64_t m = _waits(h, melds)
     return [t for t in range(34) if (m >> t) & 1]
 
 
 def useful_one(const uint8_t[::1] c, int melds, int form):
     """Tiles (count < 4) whose draw lowers the distance of the hand (13-3k tiles)."""
+    cdef uint8_t h[34]
     _need_tables()
     cdef uint8_t tmp[34]
     cdef int t, base
+    _check_form(form)
+    _take_hand(c, h, melds, 1)
     out = []
-    base = _shanten(&c[0], melds, form)
+    base = _shanten(h, melds, form)
     for t in range(34):
-        if c[t] < 4:
-            memcpy(tmp, &c[0], 34)
+        if h[t] < 4:
+            memcpy(tmp, h, 34)
             tmp[t] += 1
             if _shanten(tmp, melds, form) < base:
                 out.append(t)
     return out
 
 
-def shanten_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, cnp.int8_t[::1] out, int form, int nthreads):
+cdef inline int _shanten_row(const uint8_t* src, int m, int form, cnp.int8_t* out) noexcept nogil:
+    """One row of shanten_batch: copied, re-checked (13 or 14 tiles counting 3
+    per meld), then computed.  Returns the error code (0 = out set)."""
+    cdef uint8_t c[34]
+    cdef int e
+    memcpy(c, src, 34)
+    e = _recheck(c, m, 2)
+    if e:
+        return e
+    out[0] = _shanten(c, m, form)
+    return 0
+
+
+cdef inline int _waits_row(const uint8_t* src, int m, uint8_t* out) noexcept nogil:
+    """One row of waits_batch (13-3k tiles), as _shanten_row."""
+    cdef uint8_t c[34]
+    cdef int e, t
+    cdef uint64_t w
+    memcpy(c, src, 34)
+    e = _recheck(c, m, 1)
+    if e:
+        return e
+    w = _waits(c, m)
+    for t in range(34):
+        out[t] = (w >> t) & 1
+    return 0
+
+
+def shanten_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, uint8_t[::1] err, cnp.int8_t[::1] out,
+                  int form, int nthreads):
+    """out[i] = shanten of row i beside melds[i] melds.  Rows with err[i] != 0
+    are skipped; a row that fails the re-check gets its error code in err[i]
+    (the array changed since it was validated).  Either way out[i] = -128.
+    Returns the number of rows the re-check flagged."""
     _need_tables()
     nthreads = _nthreads(nthreads)
-    cdef Py_ssize_t i, n = hands.shape[0]
+    _check_form(form)
+    cdef Py_ssize_t i, n = _check_rows(hands, "hands")
+    _check_len(melds.shape[0], n, "melds")
+    _check_len(err.shape[0], n, "err")
+    _check_len(out.shape[0], n, "out")
+    cdef int e
     if nthreads <= 1:
         with nogil:
             for i in range(n):
-                out[i] = _shanten(&hands[i, 0], melds[i], form)
+                e = err[i] or _shanten_row(&hands[i, 0], melds[i], form, &out[i])
+                if e:
+                    out[i] = -128
+                    if not err[i]:
+                        err[i] = 0x80 | e    # marked as new; see _flagged
     else:
         for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=4096):
-            out[i] = _shanten(&hands[i, 0], melds[i], form)
+            e = err[i] or _shanten_row(&hands[i, 0], melds[i], form, &out[i])
+            if e:
+                out[i] = -128
+                if not err[i]:
+                    err[i] = 0x80 | e
+    return _flagged(err)
 
 
-def waits_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, uint8_t[:, ::1] out, int nthreads):
+def waits_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, uint8_t[::1] err, uint8_t[:, ::1] out,
+                int nthreads):
+    """out[i] = the waits of row i as 34 0/1 bytes; err as in shanten_batch
+    (bad rows get all zeros)."""
     _need_tables()
     nthreads = _nthreads(nthreads)
-    cdef Py_ssize_t i, n = hands.shape[0]
-    cdef uint64_t m
-    cdef int t
+    cdef Py_ssize_t i, n = _check_rows(hands, "hands")
+    _check_len(melds.shape[0], n, "melds")
+    _check_len(err.shape[0], n, "err")
+    _check_rows(out, "out")
+    _check_len(out.shape[0], n, "out")
+    cdef int e
     if nthreads <= 1:
         with nogil:
             for i in range(n):
-                m = _waits(&hands[i, 0], melds[i])
-                for t in range(34):
-                    out[i, t] = (m >> t) & 1
+                e = err[i] or _waits_row(&hands[i, 0], melds[i], &out[i, 0])
+                if e:
+                    memset(&out[i, 0], 0, 34)
+                    if not err[i]:
+                        err[i] = 0x80 | e
     else:
         for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=4096):
-            m = _waits(&hands[i, 0], melds[i])
-            for t in range(34):
-                out[i, t] = (m >> t) & 1
+            e = err[i] or _waits_row(&hands[i, 0], melds[i], &out[i, 0])
+            if e:
+                memset(&out[i, 0], 0, 34)
+                if not err[i]:
+                    err[i] = 0x80 | e
+    return _flagged(err)
+
+
+cdef Py_ssize_t _flagged(uint8_t[::1] err):
+    """Clear the 'new' mark (0x80) the kernels put on rows their re-check
+    refused, and count those rows."""
+    cdef Py_ssize_t i, k = 0
+    for i in range(err.shape[0]):
+        if err[i] & 0x80:
+            err[i] &= 0x7F
+            k += 1
+    return k
 
 
 def _openmp_flag():
     return bool(mjfast_openmp())
-
 
 
 include "_fans.pxi"
@@ -795,14 +883,19 @@ def validate_batch(const uint8_t[:, ::1] hands, melds_given, int mode, uint8_t[:
     codes as mjfast.core.ERROR_MESSAGES and the melds of each row.  mode: 0 =
     complete (14-3k), 1 = ready (13-3k), 2 = either.  Returns the number of
     bad rows."""
-    cdef Py_ssize_t i, n = hands.shape[0]
+    cdef Py_ssize_t i, n = _check_rows(hands, "hands")
     cdef int bad = 0, m
     cdef const int64_t[::1] mg
     cdef const int64_t* gp = NULL
     if melds_given is not None:
-        mg = melds_given
+        mg = melds_given                    # held until the call returns
+        _check_len(mg.shape[0], n, "melds_given")
         if n:
             gp = &mg[0]
+    if not 0 <= mode <= 2:
+        raise ValueError(f"mode must be 0, 1 or 2, got {mode}")
+    _check_len(melds_out.shape[0], n, "melds_out")
+    _check_len(err_out.shape[0], n, "err_out")
     with nogil:
         for i in range(n):
             err_out[i] = _row_check(&hands[i, 0], gp + i if gp != NULL else NULL, mode, &m)
@@ -812,13 +905,17 @@ def validate_batch(const uint8_t[:, ::1] hands, melds_given, int mode, uint8_t[:
 
 
 cdef inline int _row_check(const uint8_t* c, const int64_t* given, int mode, int* melds) noexcept nogil:
-    """The validating pass for one row (see validate_batch); returns the error code."""
-    cdef int j, s = 0, mx = 0, m, total
+    """The validating pass for one row (see validate_batch); returns the error
+    code.  Reads each count and the given melds once (they may be changing)."""
+    cdef int j, s = 0, mx = 0, m, total, v
+    cdef int64_t g
     for j in range(34):
-        s += c[j]
-        mx = c[j] if c[j] > mx else mx
+        v = c[j]
+        s += v
+        mx = v if v > mx else mx
     if given != NULL:
-        m = <int>given[0] if -1 <= given[0] <= 5 else 5
+        g = given[0]
+        m = <int>g if -1 <= g <= 5 else 5
     elif s % 3 == 2:
         m = (14 - s) // 3
     else:
@@ -834,30 +931,40 @@ cdef inline int _row_check(const uint8_t* c, const int64_t* given, int mode, int
     return 0
 
 
+cdef inline int _win_row(const uint8_t* src, const int64_t* given, uint8_t* out) noexcept nogil:
+    """One row of is_win_checked: copied, checked, then tested, so the tiles
+    tested are the tiles checked."""
+    cdef uint8_t c[34]
+    cdef int e, m
+    memcpy(c, src, 34)
+    e = _row_check(c, given, 0, &m)
+    out[0] = 0 if e else _is_win_m(c, m)
+    return e
+
+
 def is_win_checked(const uint8_t[:, ::1] hands, melds_given, uint8_t[::1] out, uint8_t[::1] err, int nthreads):
     """Validation and win check in one pass (a bad row gets err != 0, out 0).
     Returns the number of bad rows."""
     _need_tables()
     nthreads = _nthreads(nthreads)
-    cdef Py_ssize_t i, n = hands.shape[0]
+    cdef Py_ssize_t i, n = _check_rows(hands, "hands")
     cdef const int64_t[::1] mg
     cdef const int64_t* gp = NULL
-    cdef int bad = 0, m, e
     if melds_given is not None:
-        mg = melds_given
+        mg = melds_given                    # held until the call returns
+        _check_len(mg.shape[0], n, "melds_given")
         if n:
             gp = &mg[0]
+    cdef int bad = 0
+    _check_len(out.shape[0], n, "out")
+    _check_len(err.shape[0], n, "err")
     if nthreads <= 1:
         with nogil:
             for i in range(n):
-                e = _row_check(&hands[i, 0], gp + i if gp != NULL else NULL, 0, &m)
-                err[i] = e
-                out[i] = 0 if e else _is_win_m(&hands[i, 0], m)
+                err[i] = _win_row(&hands[i, 0], gp + i if gp != NULL else NULL, &out[i])
     else:
         for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=4096):
-            e = _row_check(&hands[i, 0], gp + i if gp != NULL else NULL, 0, &m)
-            err[i] = e
-            out[i] = 0 if e else _is_win_m(&hands[i, 0], m)
+            err[i] = _win_row(&hands[i, 0], gp + i if gp != NULL else NULL, &out[i])
     for i in range(n):
         bad += err[i] != 0
     return bad
@@ -865,8 +972,10 @@ def is_win_checked(const uint8_t[:, ::1] hands, melds_given, uint8_t[::1] out, u
 
 def counts_info(const uint8_t[::1] c):
     """(number of tiles, largest count) of a 34-count row, for fast validation."""
-    cdef int j, s = 0, mx = 0
+    cdef int j, s = 0, mx = 0, v
+    _check_len(c.shape[0], 34, "counts")
     for j in range(34):
-        s += c[j]
-        mx = c[j] if c[j] > mx else mx
+        v = c[j]
+        s += v
+        mx = v if v > mx else mx
     return s, mx

@@ -1465,6 +1465,21 @@ cdef bint _is_nine_gates(const uint8_t* st) noexcept nogil:
 # Python entry points
 # ---------------------------------------------------------------------------
 
+cdef int _check_context(int n_melds, int win, int flags, int seat, int rnd, int flowers) except -1:
+    """The scalar fields of a hand, in the ranges the kernel indexes with."""
+    if not 0 <= n_melds <= 4:
+        raise ValueError(f"n_melds must be 0..4, got {n_melds}")
+    if not 0 <= win <= 33:
+        raise ValueError(f"win must be a tile index 0..33, got {win}")
+    if not 0 <= flags <= 15:
+        raise ValueError(f"flags must be 0..15 (bits: self-drawn, fourth tile, kong, last tile), got {flags}")
+    if not (0 <= seat <= 3 and 0 <= rnd <= 3):
+        raise ValueError(f"seat and round must be 0..3, got {seat}, {rnd}")
+    if not 0 <= flowers <= 8:
+        raise ValueError(f"flowers must be 0..8, got {flowers}")
+    return 0
+
+
 cdef inline void _load_phand(PHand* h, const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_melds,
                              int win, int flags, int seat, int rnd, int flowers) noexcept nogil:
     cdef int i
@@ -1487,14 +1502,27 @@ def score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_meld
     """Score one validated hand. melds: (4, 3) uint8 rows (kind 0/1/2, tile,
     open).  Fills fans_out (int16[84], by fan id); returns (total, form, packs) with
     packs = [(type, our tile index of the lowest tile, melded), ...] of the
-    reading used, or total -1 when the hand is not a win."""
+    reading used, or total -1 when the hand is not a win, -3 when the melds
+    add a fifth copy or the size is not 14 counting 3 per meld.  Shapes and
+    ranges are checked (ValueError)."""
     _need_tables()
     if not _fan_table_loaded:
         raise RuntimeError("mjfast: the fan table is not loaded (import mjfast.score)")
     cdef PHand h
     cdef Division d
     cdef int form = 0, total, i, t
+    _check_len(counts.shape[0], 34, "counts")
+    if melds.shape[1] != 3 or melds.shape[0] < n_melds:
+        raise ValueError(f"melds must be (4, 3) rows (kind, tile, open); got {melds.shape[0]} x {melds.shape[1]}")
+    if fans_out.shape[0] < NFAN:
+        raise ValueError(f"fans_out must have {NFAN} entries, got {fans_out.shape[0]}")
+    _check_context(n_melds, win, flags, seat, rnd, flowers)
     _load_phand(&h, counts, melds, n_melds, win, flags, seat, rnd, flowers)
+    if _over4(h.counts):
+        raise ValueError("a tile count above 4")
+    if not _phand_sane(&h):
+        raise ValueError("a meld is not (kind 0 chow / 1 pung / 2 kong, tile 0..33 - a chow's a suited 1-7 -,"
+                         " open 0/1 - only a kong concealed -)")
     memset(&d, 0, sizeof(Division))
     with nogil:
         total = _score_hand(&h, &fans_out[0], &d, &form)
@@ -1521,7 +1549,19 @@ def score_batch_kernel(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] me
     nthreads = _nthreads(nthreads)
     if not _fan_table_loaded:
         raise RuntimeError("mjfast: the fan table is not loaded (import mjfast.score)")
-    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef Py_ssize_t i, n = _check_rows(counts, "counts")
+    if melds.shape[0] != n or melds.shape[1] != 4 or melds.shape[2] != 3:
+        raise ValueError(f"melds must be ({n}, 4, 3), got ({melds.shape[0]}, {melds.shape[1]}, {melds.shape[2]})")
+    _check_len(n_melds.shape[0], n, "n_melds")
+    _check_len(win.shape[0], n, "win_tile")
+    _check_len(flags.shape[0], n, "flags")
+    _check_len(seat.shape[0], n, "seat")
+    _check_len(rnd.shape[0], n, "round")
+    _check_len(flowers.shape[0], n, "flowers")
+    _check_len(skip.shape[0], n, "skip")
+    _check_len(totals_out.shape[0], n, "totals_out")
+    if fans_out.shape[0] != n or fans_out.shape[1] != NFAN_TABLE - 1:
+        raise ValueError(f"fans_out must be ({n}, {NFAN_TABLE - 1}), got ({fans_out.shape[0]}, {fans_out.shape[1]})")
     if nthreads <= 1:
         with nogil:
             for i in range(n):
@@ -1559,11 +1599,13 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
     cdef int16_t ft[NFAN]
     cdef Division d
     cdef int form, j, total
-    if n_melds[i] > 4:
+    # every field is read once into h, then h is checked: the columns may be
+    # changed by another thread meanwhile
+    h.n_melds = n_melds[i]
+    if h.n_melds > 4:
         totals_out[i] = -3
         return
     memcpy(h.counts, &counts[i, 0], 34)
-    h.n_melds = n_melds[i]
     for j in range(h.n_melds):
         h.meld_kind[j] = melds[i, j, 0]
         h.meld_tile[j] = melds[i, j, 1]
@@ -1768,6 +1810,9 @@ def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1]
     cdef Division d
     cdef int form = 0, total, i, t
     _need_tables()
+    if out.shape[0] < 100:
+        raise ValueError(f"out must have 100 entries, got {out.shape[0]}")
+    _check_context(0, 0, flags, seat, rnd, flowers)
     if _parse_fast(s, &h) != PARSE_OK:
         return -2
     h.flags = flags
@@ -1810,9 +1855,8 @@ def decompose_one(const uint8_t[::1] counts, int melds):
     cdef Ctx ctx
     cdef int ndiv = 0, i, k, t, a
     cdef int need = 4 - melds
+    _take_hand(counts, c, melds, 0)
     out = []
-    for i in range(34):
-        c[i] = counts[i]
     ctx.n_fixed = 0
     _divide(c, 0, 0, cur, 0, need, False, divs, &ndiv, &ctx, _present34(c))
     _sort_divisions(divs, ndiv)
@@ -1843,6 +1887,12 @@ def parse_rows_fast(list hands, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds
     cdef Py_ssize_t i, n = len(hands)
     cdef PHand h
     cdef int j
+    _check_len(_check_rows(counts, "counts"), n, "counts")
+    if melds.shape[0] != n or melds.shape[1] != 4 or melds.shape[2] != 3:
+        raise ValueError(f"melds must be ({n}, 4, 3), got ({melds.shape[0]}, {melds.shape[1]}, {melds.shape[2]})")
+    _check_len(n_melds.shape[0], n, "n_melds")
+    _check_len(win.shape[0], n, "win")
+    _check_len(ok_out.shape[0], n, "ok_out")
     for i in range(n):
         s = hands[i]
         if type(s) is not str or _parse_fast(<str>s, &h) != PARSE_OK:
@@ -1866,6 +1916,8 @@ def parse_counts_fast(str s, uint8_t[::1] counts_out, uint8_t[::1] all_out):
     string needs the Python parser (which then names the problem)."""
     cdef PHand h
     cdef int j
+    _check_len(counts_out.shape[0], 34, "counts_out")
+    _check_len(all_out.shape[0], 34, "all_out")
     if _parse_fast_any(s, &h, &all_out[0]) != PARSE_OK:
         return -1
     for j in range(34):

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast import _core
+from mjfast import InvalidHand, _core
 from mjfast.core import resolve_workers
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -97,7 +97,7 @@ def test_compiled_kernels_refuse_and_clamp_thread_counts():
     err = np.zeros(3, np.uint8)
     for bad in (0, -1, -(2**31)):
         with pytest.raises(ValueError, match="nthreads"):
-            _core.shanten_batch(H, m, np.zeros(3, np.int8), -1, bad)
+            _core.shanten_batch(H, m, err, np.zeros(3, np.int8), -1, bad)
 
 
 def test_huge_worker_counts_do_not_crash():
@@ -172,3 +172,286 @@ def test_fan_table_is_loaded_once():
         _core.set_fan_table([0] * 83, [[0, 0]] * 83, [0] * 83)
     # and the real table is untouched
     assert mjfast.score("123m456m789m123p5p5p").total == 23
+
+
+# ---------------------------------------------------------------------------
+# arrays changed by another thread while a kernel reads them
+# ---------------------------------------------------------------------------
+
+_MUTATE = """
+    import threading, numpy as np, mjfast
+    from mjfast import InvalidHand
+    rng = np.random.default_rng(%(seed)d)
+    n = 200_000
+    base14 = mjfast.to_counts("123m456m789m123p55p").astype(np.uint8)
+    base13 = mjfast.to_counts("1112345678999m").astype(np.uint8)
+    H14 = np.tile(base14, (n, 1))
+    H13 = np.tile(base13, (n, 1))
+    batch = mjfast.HandBatch.from_strings(["123m456m789m123p55p", "[123s]456m789m123p55p"] * 5000)
+    stop = threading.Event()
+
+    def mutate():
+        r = np.random.default_rng(1)
+        while not stop.is_set():
+            rows = r.integers(0, n, 256)
+            col = int(r.integers(0, 34))
+            H14[rows, col] = 255
+            H13[rows, col] = 200
+            b = r.integers(0, len(batch), 16)
+            batch.counts[b, col] = 250
+            batch.n_melds[b] = 200
+            batch.melds[b, 0] = (9, 250, 7)
+            H14[rows] = base14
+            H13[rows] = base13
+
+    t = threading.Thread(target=mutate)
+    t.start()
+    flagged = 0
+    try:
+        for k in range(%(rounds)d):
+            w = 1 + k %% 2
+            s, err = mjfast.shanten_batch(H13, errors="mask", workers=w)
+            assert ((s == 0) | ((s == -128) & (err != 0))).all()
+            flagged += int((err != 0).sum())
+            wt, err = mjfast.waits_batch(H13, errors="mask", workers=w)
+            good = err == 0
+            assert wt[good, :9].all() and not wt[good, 9:].any() and not wt[~good].any()
+            iw, err = mjfast.is_win_batch(H14, errors="mask", workers=w)
+            assert (iw == (err == 0)).all()
+            for fn, arr in ((mjfast.shanten_batch, H13), (mjfast.waits_batch, H13), (mjfast.is_win_batch, H14)):
+                try:
+                    fn(arr, workers=w)
+                except InvalidHand:
+                    pass
+            res = mjfast.score_batch(batch, workers=w)
+            ok = res.errors == 0
+            assert (res.totals[ok] > 0).all() and (res.totals[~ok] == -1).all()
+    finally:
+        stop.set()
+        t.join()
+    print("ok", flagged)
+"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_arrays_changed_during_batch_calls(seed):
+    # shanten_batch / waits_batch read the caller's array again, without the
+    # GIL, after validating it: a count of 255 then indexed far past the tables
+    out = run_child(_MUTATE % {"seed": seed, "rounds": 6})
+    assert out.split()[0] == "ok"
+
+
+def test_changed_row_is_flagged_with_its_error_code():
+    # the kernel's re-check, driven directly: a row that validation passed but
+    # that holds a fifth copy when the kernel reads it
+    H = np.tile(mjfast.to_counts("1112345678999m").astype(np.uint8), (3, 1))
+    m = np.zeros(3, np.uint8)
+    err = np.zeros(3, np.uint8)
+    H[1, 0] = 5
+    out = np.empty(3, np.int8)
+    assert _core.shanten_batch(H, m, err, out, -1, 1) == 1
+    assert err.tolist() == [0, 1, 0] and out.tolist() == [0, -128, 0]
+    err[:] = (0, 0, 2)          # row 2 flagged by validation: skipped, not counted
+    W = np.full((3, 34), 7, np.uint8)
+    assert _core.waits_batch(H, m, err, W, 1) == 1
+    assert err.tolist() == [0, 1, 2] and W[0, :9].all() and not W[1:].any()
+    m[0] = 9                    # melds out of range
+    err[:] = 0
+    assert _core.shanten_batch(H, m, err, out, -1, 1) == 2
+    assert err.tolist() == [3, 1, 0]
+
+
+# ---------------------------------------------------------------------------
+# HandBatch columns
+# ---------------------------------------------------------------------------
+
+def _batch(n=6):
+    return mjfast.HandBatch.from_strings(["123m456m789m123p55p", "[123s]456m789m123p55p"] * (n // 2))
+
+
+@pytest.mark.parametrize("column", ["counts", "melds", "n_melds", "win_tile", "flags", "seat", "round", "flowers",
+                                    "invalid"])
+def test_replaced_batch_column_is_refused(column):
+    b = _batch()
+    col = getattr(b, column)
+    for bad in (col[:3], np.concatenate([col, col]), col.astype(np.int64), np.repeat(col, 2, axis=0)[::2], list(col)):
+        setattr(b, column, bad)
+        # a counts column of another length changes N: then the next column is named
+        with pytest.raises(InvalidHand, match=r"batch\.\w+ must be" if column == "counts" else f"batch.{column} must be"):
+            mjfast.score_batch(b)
+    setattr(b, column, col)
+    assert (mjfast.score_batch(b).errors == 0).all()
+
+
+def test_changed_batch_values_are_flagged_not_read():
+    b = _batch(8)
+    want = mjfast.score_batch(b).totals.copy()
+    b.n_melds[0] = 200          # would loop over 200 melds of a 4-meld row
+    b.melds[1, 0] = (0, 250, 1)  # b row 1 has one meld: a chow of tile 250
+    b.n_melds[1] = 1
+    b.counts[2, 0] = 9
+    b.win_tile[3] = 99
+    b.seat[4] = 7
+    res = mjfast.score_batch(b)
+    assert res.errors.tolist() == [1] * 5 + [0] * 3
+    assert res.totals.tolist() == [-1] * 5 + want[5:].tolist()
+    assert "changed" in res.error_message(0)
+
+
+def test_score_kernel_checks_its_shapes():
+    b = _batch(4)
+    n = len(b)
+    args = dict(counts=b.counts, melds=b.melds, n_melds=b.n_melds, win=b.win_tile, flags=b.flags, seat=b.seat,
+                rnd=b.round, flowers=b.flowers, skip=np.zeros(n, np.uint8), totals=np.zeros(n, np.int32),
+                fans=np.zeros((n, 82), np.uint8))
+    _core.score_batch_kernel(*args.values(), 1)
+    assert (args["totals"] > 0).all()
+    for name, a in list(args.items()):
+        short = a[: n - 1]
+        with pytest.raises(ValueError):
+            _core.score_batch_kernel(*[short if k == name else v for k, v in args.items()], 1)
+    with pytest.raises(ValueError, match="34 columns"):
+        _core.score_batch_kernel(np.zeros((n, 20), np.uint8), *list(args.values())[1:], 1)
+    with pytest.raises(ValueError, match="fans_out"):
+        _core.score_batch_kernel(*list(args.values())[:-1], np.zeros((n, 40), np.uint8), 1)
+
+
+# ---------------------------------------------------------------------------
+# every compiled entry point, called directly with hostile arguments
+# ---------------------------------------------------------------------------
+
+#: every callable of mjfast._core; a new one must be added to the walk below
+CORE_CALLABLES = {
+    "_openmp_flag", "build_tables", "table_nbytes", "counts_info", "decompose_one", "is_win_checked", "is_win_one",
+    "parse_counts_fast", "parse_rows_fast", "score_batch_kernel", "score_one", "score_str", "set_fan_table",
+    "shanten_batch", "shanten_one", "useful_one", "validate_batch", "waits_batch", "waits_one",
+    "__pyx_unpickle_Enum",
+}
+
+
+def test_the_walk_covers_every_compiled_callable():
+    found = {n for n in dir(_core) if callable(getattr(_core, n)) and not isinstance(getattr(_core, n), type)
+             and not (n.startswith("__") and n.endswith("__"))}
+    assert found == CORE_CALLABLES
+
+
+_HOSTILE = r"""
+    import itertools, random
+    import numpy as np
+    import mjfast
+    from mjfast import _core
+
+    c14 = mjfast.to_counts("123m456m789m123p55p").astype(np.uint8)
+    c13 = mjfast.to_counts("1112345678999m").astype(np.uint8)
+    N = 4
+    H14 = np.tile(c14, (N, 1))
+    H13 = np.tile(c13, (N, 1))
+    meld = np.zeros((4, 3), np.uint8)
+    b = mjfast.HandBatch.from_strings(["123m456m789m123p55p"] * N)
+
+    def valid():
+        # one well-formed call of each entry point (fresh output arrays each time)
+        u = lambda *s: np.zeros(s, np.uint8)
+        return {
+            "_openmp_flag": (), "build_tables": (), "table_nbytes": (),
+            "counts_info": (c14.copy(),),
+            "decompose_one": (c14.copy(), 0),
+            "is_win_checked": (H14.copy(), None, u(N), u(N), 1),
+            "is_win_one": (c14.copy(),),
+            "parse_counts_fast": ("[123s]456m55p", u(34), u(34)),
+            "parse_rows_fast": (["123m456m789m123p55p"] * N, u(N, 34), u(N, 4, 3), u(N), u(N), u(N)),
+            "score_batch_kernel": (b.counts.copy(), b.melds.copy(), b.n_melds.copy(), b.win_tile.copy(),
+                                   b.flags.copy(), b.seat.copy(), b.round.copy(), b.flowers.copy(), u(N),
+                                   np.zeros(N, np.int32), u(N, 82), 1),
+            "score_one": (c14.copy(), meld.copy(), 0, 16, 0, 0, 0, 0, np.zeros(84, np.int16)),
+            "score_str": ("123m456m789m123p55p", 0, 0, 0, 0, np.zeros(100, np.int16)),
+            "set_fan_table": ([0] * 83, [[0, 0]] * 83, [0] * 83),
+            "shanten_batch": (H13.copy(), u(N), u(N), np.zeros(N, np.int8), -1, 1),
+            "shanten_one": (c13.copy(), 0, -1),
+            "useful_one": (c13.copy(), 0, -1),
+            "validate_batch": (H13.copy(), None, 1, u(N), u(N)),
+            "waits_batch": (H13.copy(), u(N), u(N), u(N, 34), 1),
+            "waits_one": (c13.copy(), 0),
+            "__pyx_unpickle_Enum": (object, 0, None),
+        }
+
+    INTS = [-2**63, -2**31, -40, -1, 0, 1, 3, 4, 5, 14, 33, 34, 84, 99, 100, 250, 255, 256, 2**31 - 1, 2**31, 2**63,
+            10**20, True, 1.5, None, "1"]
+    STRS = ["", "[", "]]]]", "[" * 50, "1" * 300 + "m", "\x00", "\U0001F004", "[1111m9]", "[EEEE]" * 5 + "E",
+            "9" * 16 + "m", "1m" * 15, "[123m][123m][123m][123m][123m]55p", "[123m" , "0m", None, 5, b"123m"]
+
+    def hostile_arrays(a):
+        out = [None, 5, [1, 2], a.tolist(), np.zeros(0, a.dtype), a[:1], a[:-1], np.concatenate([a, a[:1]]),
+               a.astype(np.int64), a.astype(np.float64), np.full_like(a, -1 if a.dtype.kind == 'i' else 255), np.full_like(a, 5), np.full_like(a, 4),
+               np.repeat(a, 2, axis=0)[::2], a[..., None], np.ascontiguousarray(a.T) if a.ndim > 1 else a[None]]
+        ro = a.copy(); ro.setflags(write=False)
+        out.append(ro)
+        if a.ndim >= 2:
+            out += [a[:, :-1].copy(), np.concatenate([a, a[:, :1]], axis=1), np.zeros((0,) + a.shape[1:], a.dtype)]
+        if a.ndim == 3:
+            out += [a[:, :, :2].copy(), a[:, :3].copy()]
+        return out
+
+    def variants(x):
+        if isinstance(x, np.ndarray):
+            return hostile_arrays(x)
+        if isinstance(x, str):
+            return STRS
+        if isinstance(x, list):
+            return [[], [None], [b"x"], x[:1], x + x, [5] * len(x), [[0, 0]] * len(x), x * 3]
+        if isinstance(x, int) or x is None:
+            return INTS + [np.full(N, v, np.int64) for v in (-1, 5, 10**18, -(2**63))] + [np.zeros(N + 3, np.int64),
+                                                                                           np.zeros(N, np.int32)]
+        return [None, 0, "x"]
+
+    calls = 0
+    for name, args in valid().items():
+        try:
+            getattr(_core, name)(*args)
+        except Exception:
+            assert name in ("set_fan_table", "__pyx_unpickle_Enum"), name   # loaded once / not ours
+        for k in range(len(args)):
+            for bad in variants(args[k]):
+                a = list(valid()[name])
+                a[k] = bad
+                try:
+                    getattr(_core, name)(*a)
+                except Exception:
+                    pass
+                calls += 1
+    # and random pairs of hostile arguments
+    rnd = random.Random(%(seed)d)
+    for _ in range(3000):
+        name = rnd.choice(sorted(valid()))
+        a = list(valid()[name])
+        if len(a) < 2:
+            continue
+        for k in rnd.sample(range(len(a)), 2):
+            a[k] = rnd.choice(variants(a[k]))
+        try:
+            getattr(_core, name)(*a)
+        except Exception:
+            pass
+        calls += 1
+
+    # the reported ones raise ValueError now
+    for call in (lambda: _core.shanten_one(c13, -40, 0), lambda: _core.shanten_one(c13, 0, 99),
+                 lambda: _core.score_one(c14, np.array([[0, 250, 1]] * 4, np.uint8), 1, 16, 0, 0, 0, 0,
+                                         np.zeros(84, np.int16)),
+                 lambda: _core.score_one(c14, meld, 0, 250, 0, 0, 0, 0, np.zeros(84, np.int16)),
+                 lambda: _core.is_win_one(np.zeros(3, np.uint8)), lambda: _core.decompose_one(c14, -40),
+                 lambda: _core.score_str("123m456m789m123p55p", 0, 0, 0, 0, np.zeros(5, np.int16))):
+        try:
+            call()
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("no ValueError")
+    print("ok", calls)
+"""
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_hostile_arguments_to_every_compiled_function(seed):
+    out = run_child(_HOSTILE % {"seed": seed}).split()
+    assert out[0] == "ok" and int(out[1]) > 3000

@@ -1,0 +1,67 @@
+# Guards of the compiled entry points (included into _core.pyx).
+#
+# mjfast's Python layer validates every argument and words the errors users
+# see.  These checks are the second line: constant-time (shapes, ranges of
+# scalars) or one pass over the 34 counts of a hand, so that a direct call of
+# a private function with a wrong-length array, a negative meld count or a
+# tile of 250 raises ValueError instead of writing past an array.  A hand is
+# always copied first and the copy is checked and read: the caller's array
+# may be changed by another thread (numpy releases the GIL) at any time.
+
+
+cdef inline int _check_len(Py_ssize_t got, Py_ssize_t want, str name) except -1:
+    if got != want:
+        raise ValueError(f"{name} has {got} rows or entries, expected {want}")
+    return 0
+
+
+cdef inline Py_ssize_t _check_rows(const uint8_t[:, ::1] a, str name) except -1:
+    """The number of rows of an (N, 34) array."""
+    if a.shape[1] != 34:
+        raise ValueError(f"{name} must have 34 columns (one per tile kind), got {a.shape[1]}")
+    return a.shape[0]
+
+
+cdef inline int _check_form(int form) except -1:
+    if not -1 <= form <= 4:
+        raise ValueError(f"form must be -1 (every form) or 0..4, got {form}")
+    return 0
+
+
+cdef inline int _recheck(const uint8_t* c, int m, int mode) noexcept nogil:
+    """Error code of a hand (a private copy): 1 a count above 4, 3 melds outside
+    0..4, 2 a size that does not fit mode (0: 14 tiles counting 3 per meld,
+    1: 13, 2: either).  The codes of mjfast.core.ERROR_MESSAGES."""
+    cdef int total
+    if _over4(c):
+        return 1
+    if m < 0 or m > 4:
+        return 3
+    total = _sum34(c) + 3 * m
+    if (mode == 0 and total != 14) or (mode == 1 and total != 13) or (mode == 2 and total != 13 and total != 14):
+        return 2
+    return 0
+
+
+cdef int _take_hand(const uint8_t[::1] src, uint8_t* h, int melds, int mode) except -1:
+    """Copy 34 counts into h and check the copy: counts 0..4, melds 0..4 and
+    the size `mode` asks for (see _recheck); mode -1: melds implied by the
+    size, at most 14 tiles."""
+    cdef int e
+    _check_len(src.shape[0], 34, "counts")
+    memcpy(h, &src[0], 34)
+    if mode < 0:
+        if _over4(h):
+            raise ValueError("a tile count above 4")
+        if _sum34(h) > 14:
+            raise ValueError(f"at most 14 tiles, got {_sum34(h)}")
+        return 0
+    e = _recheck(h, melds, mode)
+    if e == 1:
+        raise ValueError("a tile count above 4")
+    if e == 3:
+        raise ValueError(f"melds must be 0..4, got {melds}")
+    if e == 2:
+        raise ValueError(f"{_sum34(h)} tiles beside {melds} melds: expected "
+                         + ("14" if mode == 0 else "13" if mode == 1 else "13 or 14") + " counting 3 per meld")
+    return 0
