@@ -1,0 +1,32 @@
+"""Fan statistics: frequencies, points, intervals, forms, totals and
+co-occurrence, streamed over any number of scored hands; and the exact
+statistics over every fully concealed winning hand.
+
+    from mjfast.stats import FanStats, stats_of_files, enumerate_stats
+    acc = stats_of_files(["results.parquet"])     # or FanStats().update(batch_result)
+    acc.table()                                    # per fan (pandas)
+    acc.summary()                                  # wins, forms, self-drawn share, totals
+
+Plots live in :mod:`mjfast.stats.plot` (matplotlib, ``pip install 'mjfast[plot]'``).
+"""
+from .accumulate import FanStats, wilson_interval, forms_of, self_drawn_of, FORM_NAMES, Z95
+from .sources import Chunk, iter_file, iter_files, frame_arrays
+
+__all__ = ["FanStats", "wilson_interval", "forms_of", "self_drawn_of", "FORM_NAMES", "Z95",
+           "Chunk", "iter_file", "iter_files", "frame_arrays", "stats_of_files"]
+
+
+def stats_of_files(paths, *, chunk_size: int = 65536, workers: int = 1, on_problem=None) -> FanStats:
+    """One pass over scored-result files or hand-record files (see
+    :mod:`mjfast.stats.sources`); ``on_problem(path, line, message)`` is called
+    for each bad line (bad lines are counted as invalid rows either way)."""
+    if isinstance(paths, (str, bytes)) or hasattr(paths, "__fspath__"):
+        paths = [paths]
+    acc = FanStats()
+    for p in paths:
+        for ch in iter_file(p, chunk_size=chunk_size, workers=workers):
+            acc.update_arrays(ch.fan_counts, ch.totals, ch.legal, ch.errors)
+            if on_problem is not None:
+                for line, msg in ch.problems:
+                    on_problem(p, line, msg)
+    return acc

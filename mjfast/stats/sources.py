@@ -1,0 +1,239 @@
+"""Scored hands from files and DataFrames, as chunks of arrays.
+
+Every reader yields :class:`Chunk` objects — ``fan_counts (N, 82)``,
+``totals``, ``legal``, ``errors`` — which :meth:`FanStats.update_arrays`
+takes directly, so no reader ever holds more than one chunk.
+
+Files (by suffix):
+
+* ``.parquet`` / ``.csv`` — a table with a ``total`` column and one column
+  per fan, named as in ``BatchResult.fan_names`` (English) or by fan key;
+  ``error`` and ``legal`` are optional (what ``BatchResult.to_pandas()``
+  writes; other columns are ignored).  A row whose total is missing or
+  negative is not a win.
+* ``.jsonl`` / ``.ndjson`` / ``.json`` — either hand records (a ``hand``
+  field: they are scored here, through ``score_batch``) or the result lines
+  of ``mjfast score --jsonl`` (``total`` + ``fans``, or ``error``).  The first
+  readable line decides which.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Iterator, List, Optional, Tuple
+
+import numpy as np
+
+from ..rules.mcr import MCR
+
+__all__ = ["Chunk", "frame_arrays", "iter_file", "iter_files", "fan_column_index"]
+
+N_FANS = len(MCR)
+_NAME_TO_INDEX = {}
+for _j, _f in enumerate(MCR):
+    _NAME_TO_INDEX[_f.en] = _j
+    _NAME_TO_INDEX[_f.key] = _j
+    _NAME_TO_INDEX[_f.zh] = _j
+
+
+@dataclass
+class Chunk:
+    fan_counts: np.ndarray        # (N, 82) uint8
+    totals: np.ndarray            # (N,) int32, -1 where errors != 0
+    legal: np.ndarray             # (N,) bool
+    errors: np.ndarray            # (N,) uint8: 0 scored, 1 invalid, 2 not a win
+    problems: List[Tuple[int, str]] = field(default_factory=list)   # (line or row number, message)
+
+    def __len__(self):
+        return len(self.totals)
+
+
+def fan_column_index(columns) -> dict:
+    """``{column name: fan index}`` for the columns of a table that name fans."""
+    return {c: _NAME_TO_INDEX[c] for c in columns if isinstance(c, str) and c in _NAME_TO_INDEX}
+
+
+def frame_arrays(df, first_row: int = 0) -> tuple:
+    """``(fan_counts, totals, legal, errors)`` of a DataFrame of scored hands."""
+    if "total" not in df.columns:
+        raise ValueError("a table of scored hands needs a 'total' column "
+                         f"(columns: {', '.join(map(str, list(df.columns)[:8]))}...)")
+    n = len(df)
+    idx = fan_column_index(df.columns)
+    seen = {}
+    for c, j in idx.items():
+        if j in seen:
+            raise ValueError(f"fan {MCR.keys[j]!r} appears twice, as columns {seen[j]!r} and {c!r}")
+        seen[j] = c
+    fc = np.zeros((n, N_FANS), np.uint8)
+    for c, j in idx.items():
+        col = df[c].to_numpy()
+        if col.dtype.kind == "f":
+            col = np.nan_to_num(col, nan=0.0)
+        fc[:, j] = col
+    tot = df["total"].to_numpy()
+    if tot.dtype.kind == "f":
+        missing = np.isnan(tot)
+        tot = np.where(missing, -1, tot).astype(np.int64)
+    else:
+        missing = np.zeros(n, bool)
+        tot = tot.astype(np.int64)
+    if "error" in df.columns:
+        err = df["error"].to_numpy()
+        if err.dtype.kind in "iub":
+            err = err.astype(np.uint8)
+        else:   # error messages (text): any non-empty one is an invalid row
+            err = np.array([1 if (isinstance(e, str) and e) else 0 for e in err], np.uint8)
+    else:
+        err = np.zeros(n, np.uint8)
+    err = np.where((err == 0) & (missing | (tot < 0)), 2, err).astype(np.uint8)
+    tot = np.where(err == 0, tot, -1).astype(np.int32)
+    legal = df["legal"].to_numpy().astype(bool) if "legal" in df.columns else tot >= 8
+    legal = legal & (err == 0)
+    return fc, tot, legal, err
+
+
+def _suffix(path) -> str:
+    name = str(path).lower()
+    for s in (".parquet", ".csv", ".jsonl", ".ndjson", ".json", ".pq"):
+        if name.endswith(s):
+            return s
+    raise ValueError(f"{path}: unknown file type (expected .parquet, .csv or .jsonl)")
+
+
+def iter_file(path, chunk_size: int = 65536, workers: int = 1) -> Iterator[Chunk]:
+    """Chunks of scored hands from one file (see the module docstring)."""
+    kind = _suffix(path)
+    if kind in (".parquet", ".pq"):
+        try:
+            import pyarrow.parquet as pq
+        except ImportError:
+            raise ImportError("reading .parquet needs pyarrow: pip install pyarrow") from None
+        f = pq.ParquetFile(path)
+        for rb in f.iter_batches(batch_size=chunk_size):
+            yield Chunk(*frame_arrays(rb.to_pandas()))
+    elif kind == ".csv":
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("reading .csv tables needs pandas: pip install pandas") from None
+        for df in pd.read_csv(path, chunksize=chunk_size):
+            yield Chunk(*frame_arrays(df))
+    else:
+        yield from _iter_jsonl(path, chunk_size, workers)
+
+
+def iter_files(paths, chunk_size: int = 65536, workers: int = 1) -> Iterator[Chunk]:
+    for p in paths:
+        yield from iter_file(p, chunk_size, workers)
+
+
+def _loads():
+    try:
+        import orjson
+        return orjson.loads
+    except ImportError:  # pragma: no cover
+        return json.loads
+
+
+def _first_record(path):
+    loads = _loads()
+    with open(path, "rb") as f:
+        for line in f:
+            if line.strip():
+                try:
+                    rec = loads(line)
+                except ValueError:
+                    continue
+                return rec
+    return None
+
+
+def _iter_jsonl(path, chunk_size, workers):
+    first = _first_record(path)
+    if first is None:
+        return
+    if isinstance(first, dict) and "hand" in first:
+        yield from _score_records(path, chunk_size, workers)
+    else:
+        yield from _read_result_lines(path, chunk_size)
+
+
+def _score_records(path, chunk_size, workers):
+    from ..batch import HandBatch, score_batch
+    line0 = 1
+    for batch in HandBatch.from_jsonl(path, chunk_size=chunk_size):
+        res = score_batch(batch, workers=workers)
+        problems = [(line0 + int(i), res.error_message(int(i))) for i in np.flatnonzero(res.errors)]
+        yield Chunk(res.fan_counts, res.totals, res.legal, res.errors, problems)
+        line0 += len(batch)
+
+
+def _read_result_lines(path, chunk_size):
+    loads = _loads()
+
+    def flush(rows, line0):
+        n = len(rows)
+        fc = np.zeros((n, N_FANS), np.uint8)
+        tot = np.full(n, -1, np.int32)
+        legal = np.zeros(n, bool)
+        err = np.zeros(n, np.uint8)
+        problems = []
+        for i, rec in enumerate(rows):
+            msg = _fill_result(rec, i, fc, tot, legal)
+            if msg:
+                err[i] = 1
+                problems.append((line0 + i, msg))
+        fc[err != 0] = 0
+        tot[err != 0] = -1
+        legal[err != 0] = False
+        return Chunk(fc, tot, legal, err, problems)
+
+    with open(path, "rb") as f:
+        rows, line0 = [], 1
+        for line in f:
+            try:
+                rows.append(loads(line))
+            except ValueError as exc:
+                rows.append(_Bad(f"bad JSON: {exc}"))
+            if len(rows) == chunk_size:
+                yield flush(rows, line0)
+                line0 += len(rows)
+                rows = []
+        if rows:
+            yield flush(rows, line0)
+
+
+class _Bad:
+    def __init__(self, message):
+        self.message = message
+
+
+def _fill_result(rec, i, fc, tot, legal) -> Optional[str]:
+    """Fill row i from a result line; return an error message or None."""
+    if isinstance(rec, _Bad):
+        return rec.message
+    if not isinstance(rec, dict):
+        return "a result line must be a JSON object"
+    if "error" in rec:
+        return f"scoring error: {rec['error']}"
+    total = rec.get("total")
+    if type(total) is not int or total < 0:
+        return f"'total' must be a non-negative integer, got {total!r}"
+    fans = rec.get("fans")
+    if not isinstance(fans, list):
+        return "'fans' must be a list"
+    for f in fans:
+        if not isinstance(f, dict):
+            return "each fan must be an object with 'name' and 'count'"
+        j = _NAME_TO_INDEX.get(f.get("name"), _NAME_TO_INDEX.get(f.get("key")))
+        if j is None:
+            return f"unknown fan {f.get('name', f.get('key'))!r}"
+        c = f.get("count", 1)
+        if type(c) is not int or not 1 <= c <= 255:
+            return f"fan count must be an integer 1-255, got {c!r}"
+        fc[i, j] += c
+    tot[i] = total
+    lg = rec.get("legal")
+    legal[i] = bool(lg) if lg is not None else total >= 8
+    return None
