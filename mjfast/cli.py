@@ -594,6 +594,9 @@ def build_parser() -> argparse.ArgumentParser:
                        description="The tiles that complete a 13-tile hand (melds in brackets count).")
     p.add_argument("tiles", nargs="+", metavar="TILES")
     p.set_defaults(func=_cmd_waits)
+
+    from .stats.cli import register as register_stats   # argparse only; the statistics load on use
+    register_stats(sub)
     return parser
 
 

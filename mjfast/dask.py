@@ -1,0 +1,185 @@
+"""Scale-out on Dask (``pip install 'mjfast[dask]'``).
+
+Each partition is scored by the ordinary single-machine path
+(``HandBatch`` + ``score_batch``), so a cluster gives the same rows as one
+machine, in the same order; statistics are :class:`mjfast.stats.FanStats`
+accumulators merged in a tree.
+
+    from dask.distributed import Client
+    import mjfast.dask as mjd
+    client = Client("tcp://scheduler:8786")          # or Client() for a local cluster
+    ddf = mjd.score_jsonl(["part-000.jsonl", ...])   # dask DataFrame, a partition per file (or chunk)
+    acc = mjd.fan_frequencies(ddf)                   # FanStats over all of it
+    acc.table()
+
+``score_logs`` is not provided yet: the log readers it would wrap are not part
+of this package yet.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+from typing import List, Optional, Sequence
+
+try:
+    import dask
+    import dask.dataframe as dd
+except ImportError:  # pragma: no cover - exercised only without dask
+    raise ImportError("mjfast.dask needs dask: pip install 'mjfast[dask]' "
+                      "(dask[dataframe] and distributed)") from None
+
+import numpy as np
+
+from .batch import HandBatch, score_batch
+from .stats import FanStats, stats_of_files
+
+__all__ = ["score_jsonl", "fan_frequencies", "fan_frequencies_of_files", "client_for", "jsonl_partitions"]
+
+
+def jsonl_partitions(paths: Sequence, lines_per_partition: Optional[int] = None) -> List[tuple]:
+    """``(path, first line, byte offset, byte end)`` of each partition: a whole
+    file, or runs of ``lines_per_partition`` lines (offsets found by one scan)."""
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    parts = []
+    for p in paths:
+        p = os.fspath(p)
+        size = os.path.getsize(p)
+        if not lines_per_partition:
+            parts.append((p, 1, 0, size))
+            continue
+        with open(p, "rb") as f:
+            start, line, n = 0, 1, 0
+            pos = 0
+            for raw in f:
+                pos += len(raw)
+                n += 1
+                if n == lines_per_partition:
+                    parts.append((p, line, start, pos))
+                    start, line, n = pos, line + n, 0
+            if n or not parts or parts[-1][0] != p:
+                parts.append((p, line, start, pos))
+    return parts
+
+
+def _score_part(part) -> "pandas.DataFrame":
+    """Score one partition exactly as the single-machine path does."""
+    import pandas as pd
+    path, first_line, start, end = part
+    frames = []
+    line = first_line
+    with open(path, "rb") as f:
+        f.seek(start)
+        data = f.read(end - start)
+    # the same reader as HandBatch.from_jsonl, over this byte range
+    for batch in _batches(data):
+        res = score_batch(batch)
+        df = res.to_pandas()
+        df.insert(0, "message", [res.error_message(i) for i in range(len(res))])
+        df.insert(0, "line", np.arange(line, line + len(res), dtype=np.int64))
+        df.insert(0, "file", path)
+        line += len(res)
+        frames.append(df)
+    if not frames:
+        return _meta()
+    return pd.concat(frames, ignore_index=True)
+
+
+def _batches(data: bytes, chunk_size: int = 65536):
+    """The batches ``HandBatch.from_jsonl`` makes of these lines (same reader,
+    same handling of bad JSON), from bytes already read."""
+    from .batch import _BadRecord
+    try:
+        import orjson
+        loads = orjson.loads
+    except ImportError:  # pragma: no cover
+        import json
+        loads = json.loads
+    recs = []
+    lines = data.split(b"\n")          # as iterating a binary file does: only \n ends a line
+    if lines and lines[-1] == b"":
+        lines.pop()
+    for line in lines:
+        try:
+            recs.append(loads(line))
+        except ValueError as exc:
+            recs.append(_BadRecord(f"bad JSON: {exc}"))
+        if len(recs) == chunk_size:
+            yield HandBatch._from_mixed(recs)
+            recs = []
+    if recs:
+        yield HandBatch._from_mixed(recs)
+
+
+def _meta():
+    import pandas as pd
+    res = score_batch(HandBatch.from_records([]))
+    df = res.to_pandas()
+    df["id"] = df["id"].astype(object)
+    df.insert(0, "message", pd.Series([], dtype=object))
+    df.insert(0, "line", pd.Series([], dtype=np.int64))
+    df.insert(0, "file", pd.Series([], dtype=object))
+    return df
+
+
+def score_jsonl(paths, lines_per_partition: Optional[int] = None) -> "dd.DataFrame":
+    """A dask DataFrame of the scores of JSONL hand-record files: one partition
+    per file (or per ``lines_per_partition`` lines).  Columns: file, line,
+    message (empty when scored), id, total, legal, error, then one per fan —
+    the columns of ``BatchResult.to_pandas()`` plus where each row came from."""
+    parts = jsonl_partitions(paths, lines_per_partition)
+    # ids are any JSON value: keep them as Python objects, as the single-machine
+    # path does (not dask's default conversion of object columns to strings)
+    with dask.config.set({"dataframe.convert-string": False}):
+        return dd.from_map(_score_part, parts, meta=_meta(), enforce_metadata=False)
+
+
+def _stats_of_frame(df) -> FanStats:
+    return FanStats().update(df)
+
+
+def _merge(*accs) -> FanStats:
+    out = FanStats()
+    for a in accs:
+        out.merge(a)
+    return out
+
+
+def _tree(items, fan_in: int = 8):
+    while len(items) > 1:
+        items = [dask.delayed(_merge)(*items[i:i + fan_in]) for i in range(0, len(items), fan_in)]
+    return items[0]
+
+
+def fan_frequencies(ddf) -> FanStats:
+    """:class:`FanStats` of a dask DataFrame of scored hands (columns as in
+    :func:`score_jsonl`), one accumulator per partition merged in a tree."""
+    parts = ddf.to_delayed()
+    if not parts:
+        return FanStats()
+    return _tree([dask.delayed(_stats_of_frame)(p) for p in parts]).compute()
+
+
+def fan_frequencies_of_files(paths, chunk_size: int = 65536) -> FanStats:
+    """:class:`FanStats` of scored-result or hand-record files (as
+    ``mjfast stats table`` reads them), one task per file."""
+    paths = [os.fspath(p) for p in paths]
+    if not paths:
+        return FanStats()
+    return _tree([dask.delayed(stats_of_files)([p], chunk_size=chunk_size) for p in paths]).compute()
+
+
+@contextlib.contextmanager
+def client_for(scheduler: str):
+    """A ``dask.distributed.Client`` for ``scheduler``: an address
+    (``tcp://host:8786``) or ``"local"`` (a local cluster of worker processes)."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:  # pragma: no cover
+        raise ImportError("--scheduler needs dask.distributed: pip install 'mjfast[dask]'") from None
+    if scheduler == "local":
+        with LocalCluster(processes=True, threads_per_worker=1) as cluster, Client(cluster) as client:
+            yield client
+    else:
+        with Client(scheduler) as client:
+            yield client

@@ -1,0 +1,274 @@
+"""``mjfast stats ...``: fan statistics from the command line.
+
+    mjfast stats table FILE... [--out fans.csv|.parquet|.json] [--plot fans.png] [--scheduler ADDRESS|local]
+    mjfast stats enumerate [--form regular|seven_pairs|...|all] [--out fans.csv] [--plot enum.png]
+
+Only argparse is imported here; the statistics load when a command runs.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+
+__all__ = ["register"]
+
+FORM_CHOICES = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight", "all")
+
+
+def _error(msg):
+    from ..cli import CliError
+    return CliError(msg)
+
+
+def _positive(value):
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {n}")
+    return n
+
+
+def register(sub) -> None:
+    """Add the ``stats`` command to the top-level subparsers."""
+    p = sub.add_parser("stats", help="fan statistics: from scored files, or exactly over all concealed hands",
+                       description="Fan statistics (frequency, points, share of wins with a 95 % interval, "
+                                   "mean totals, forms, self-drawn share, co-occurrence).")
+    ssub = p.add_subparsers(dest="stats_command", metavar="STATS_COMMAND")
+
+    t = ssub.add_parser("table", help="statistics of scored result files or hand-record files",
+                        description="Read scored results (.parquet/.csv with a 'total' column and one column per "
+                                    "fan, or the JSONL output of 'mjfast score --jsonl') or hand records (.jsonl, "
+                                    "scored here) and print the fan table; streams any file size.")
+    t.add_argument("files", nargs="+", metavar="FILE")
+    _common(t)
+    t.add_argument("--chunk-size", type=_positive, default=65536, metavar="N", help="rows per chunk (default 65536)")
+    t.add_argument("--scheduler", default=None, metavar="ADDRESS|local",
+                   help="run on Dask: a scheduler address (tcp://host:8786) or 'local' for a local cluster "
+                        "(pip install 'mjfast[dask]')")
+    t.set_defaults(func=_cmd_table)
+
+    e = ssub.add_parser("enumerate", help="exact statistics over every fully concealed winning hand",
+                        description="Walk every distinct fully concealed 14-tile winning hand of the form(s) and "
+                                    "score it with each of its tiles as the winning tile (self-drawn, East seat "
+                                    "and round, no flowers): exact fan counts, unweighted and weighted by the "
+                                    "physical tile combinations.")
+    e.add_argument("--form", choices=FORM_CHOICES, default="all", help="one winning form, or all (default) "
+                   "with their union")
+    _common(e)
+    e.set_defaults(func=_cmd_enumerate)
+    p.set_defaults(func=lambda args: _no_sub(p))
+
+
+def _common(p):
+    p.add_argument("--out", default=None, metavar="PATH", help="write the fan table (.csv, .parquet or .json)")
+    p.add_argument("--plot", default=None, metavar="PATH",
+                   help="write figures: PATH (fan bars), PATH-totals and PATH-cooccurrence (.png, .svg or .pdf)")
+    p.add_argument("--top", type=int, default=25, metavar="N", help="fans printed (default 25; 0 = all seen)")
+    p.add_argument("--workers", type=int, default=1, metavar="W", help="scoring threads (-1 = all cores)")
+    p.add_argument("--json", action="store_true", help="print the summary and the table as JSON")
+
+
+def _no_sub(p):
+    p.print_help(sys.stderr)
+    return 2
+
+
+# ---------------------------------------------------------------------------
+
+
+def _check_out(path):
+    if path is None:
+        return
+    if os.path.splitext(path)[1].lower() not in (".csv", ".parquet", ".json"):
+        raise _error(f"--out {path}: the table format follows the suffix: .csv, .parquet or .json")
+
+
+def _check_plot(path):
+    if path is None:
+        return
+    from .plot import SUFFIXES
+    if os.path.splitext(path)[1].lower() not in SUFFIXES:
+        raise _error(f"--plot {path}: the figure format follows the suffix: {', '.join(SUFFIXES)}")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise _error("--plot needs matplotlib: pip install 'mjfast[plot]'") from None
+
+
+def _write_table(df, path):
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix == ".csv":
+        df.to_csv(path, index=False)
+    elif suffix == ".parquet":
+        try:
+            df.to_parquet(path, index=False)
+        except ImportError:
+            raise _error("writing .parquet needs pyarrow: pip install pyarrow") from None
+    else:
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(_jsonable(df.to_dict(orient="records")), f, ensure_ascii=False, indent=1)
+            f.write("\n")
+
+
+def _jsonable(x):
+    import numpy as np
+    if isinstance(x, dict):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, np.generic):
+        x = x.item()
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    return x
+
+
+def _pct(x):
+    return "-" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.3f} %"
+
+
+def _print_summary(s, out):
+    print(f"rows {s['rows']:,}   wins {s['wins']:,}   invalid {s['invalid']:,}   not winning {s['not_winning']:,}",
+          file=out)
+    if not s["wins"]:
+        return
+    iv = s.get("self_drawn_interval")
+    ci = f"  [{_pct(iv[0])}, {_pct(iv[1])}]" if iv else ""
+    print(f"legal (>= 8 without flowers) {_pct(s['legal_share'])}   self-drawn {_pct(s['self_drawn_share'])}{ci}",
+          file=out)
+    t = s["totals"]
+    print(f"totals: mean {t['mean']:.2f}  sd {t['std']:.2f}  min {t['min']}  median {t['median']}  "
+          f"p90 {t['p90']}  p99 {t['p99']}  max {t['max']}", file=out)
+    print("forms: " + "   ".join(f"{k} {_pct(v['share'])}" for k, v in s["forms"].items()), file=out)
+
+
+def _print_table(df, top, out, weighted=False):
+    seen = df[df["wins"] > 0]
+    if top:
+        seen = seen.head(top)
+    print(f"{'fan':<34} {'pts':>3} {'wins':>14} {'share':>10}" +
+          ("" if weighted else f" {'95 % interval':>21}") + f" {'mean total with/without':>24}", file=out)
+    for _, r in seen.iterrows():
+        line = f"{r['name'][:34]:<34} {r['points']:>3} {r['wins']:>14,} {_pct(r['share']):>10}"
+        if not weighted:
+            line += f" {_pct(r['share_low']) + ' - ' + _pct(r['share_high']):>21}"
+        mw = "-" if math.isnan(r["mean_total_without"]) else f"{r['mean_total_without']:.1f}"
+        line += f" {r['mean_total_with']:>12.1f} / {mw:<9}"
+        print(line, file=out)
+
+
+def _cmd_table(args) -> int:
+    _check_out(args.out)
+    _check_plot(args.plot)
+    for f in args.files:
+        if not os.path.exists(f):
+            raise _error(f"{f}: no such file")
+    problems = []
+
+    def on_problem(path, line, msg):
+        problems.append((path, line, msg))
+        print(f"{path}:{line}: {msg}", file=sys.stderr)
+
+    t0 = time.perf_counter()
+    try:
+        if args.scheduler:
+            from ..dask import client_for, fan_frequencies_of_files
+            with client_for(args.scheduler):
+                acc = fan_frequencies_of_files(args.files, chunk_size=args.chunk_size)
+        else:
+            from . import stats_of_files
+            acc = stats_of_files(args.files, chunk_size=args.chunk_size, workers=args.workers,
+                                 on_problem=on_problem)
+    except (ValueError, OSError) as exc:
+        raise _error(str(exc)) from None
+    except ImportError as exc:
+        raise _error(str(exc)) from None
+    seconds = time.perf_counter() - t0
+    _report(acc, args, seconds, extra={"files": list(args.files)})
+    return 1 if acc.invalid else 0
+
+
+def _report(acc, args, seconds, extra=None):
+    df = acc.table(sort="share")
+    s = acc.summary()
+    if args.out:
+        _write_table(df, args.out)
+    if args.plot:
+        from .plot import plot_all
+        plot_all(acc, args.plot)
+    if args.json:
+        cols = ["id", "key", "name", "zh", "points", "wins", "count", "share", "share_low", "share_high",
+                "mean_total_with", "mean_total_without"]
+        payload = dict(extra or {}, summary=s, seconds=round(seconds, 3),
+                       fans=df[df["wins"] > 0][cols].to_dict(orient="records"))
+        print(json.dumps(_jsonable(payload), ensure_ascii=False))
+        return
+    _print_summary(s, sys.stdout)
+    print(file=sys.stdout)
+    _print_table(df, args.top, sys.stdout, weighted=acc.weighted)
+    print(f"\n({seconds:.2f} s)", file=sys.stdout)
+
+
+def _cmd_enumerate(args) -> int:
+    _check_out(args.out)
+    _check_plot(args.plot)
+    from .enumerate import enumerate_stats, FORM_NAMES, count_hands
+    forms = FORM_NAMES if args.form == "all" else (args.form,)
+    t0 = time.perf_counter()
+    progress = None
+    if sys.stderr.isatty() and not args.json:
+        def progress(form, done):
+            print(f"\r{form}: {done:,} / {count_hands(form):,} hands", end="", file=sys.stderr, flush=True)
+    r = enumerate_stats(forms, workers=args.workers, progress=progress)
+    if progress:
+        print(file=sys.stderr)
+    seconds = time.perf_counter() - t0
+    results = dict(r.forms)
+    if r.union is not None:
+        results["all"] = r.union
+    frames = []
+    for name, fr in results.items():
+        a = fr.stats.table()
+        b = fr.weighted.table()
+        a.insert(0, "form", name)
+        a = a[["form", "id", "key", "name", "zh", "points", "wins", "count", "share",
+               "mean_total_with", "mean_total_without"]]
+        a["physical_share"] = b["share"]
+        a["physical_mean_total_with"] = b["mean_total_with"]
+        frames.append(a)
+    import pandas as pd
+    table = pd.concat(frames, ignore_index=True)
+    if args.out:
+        _write_table(table, args.out)
+    main = results["all" if "all" in results else forms[0]]
+    if args.plot:
+        from .plot import plot_all
+        plot_all(main.stats, args.plot, title="all concealed winning hands" if args.form == "all" else args.form)
+    counts = {name: {"hands": fr.hands, "physical_hands": fr.physical, "rows": fr.rows}
+              for name, fr in results.items()}
+    if args.json:
+        payload = {"seconds": round(seconds, 3), "counts": counts,
+                   "fans": table[table["wins"] > 0].to_dict(orient="records")}
+        print(json.dumps(_jsonable(payload), ensure_ascii=False))
+        return 0
+    print(f"{'form':<18} {'hands':>12} {'physical hands':>22} {'rows (hand x winning tile)':>28}")
+    for name, c in counts.items():
+        print(f"{name:<18} {c['hands']:>12,} {c['physical_hands']:>22,} {c['rows']:>28,}")
+    print()
+    name = "all" if "all" in results else forms[0]
+    print(f"fans over the {name} rows (share unweighted / weighted by physical tiles):")
+    sub = table[(table["form"] == name) & (table["wins"] > 0)].sort_values(["wins", "id"],
+                                                                         ascending=[False, True])
+    if args.top:
+        sub = sub.head(args.top)
+    for _, x in sub.iterrows():
+        print(f"  {x['name'][:34]:<34} {x['points']:>3} {x['wins']:>14,} {_pct(x['share']):>10} "
+              f"{_pct(x['physical_share']):>10}")
+    print(f"\n({seconds:.1f} s)")
+    return 0

@@ -1,0 +1,55 @@
+"""Dask: a LocalCluster of 2 worker processes gives the single-machine rows and statistics."""
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+pytest.importorskip("dask.dataframe")
+distributed = pytest.importorskip("dask.distributed")
+
+import mjfast
+from mjfast.stats import FanStats, stats_of_files
+
+from handgen import random_winning_records
+
+
+def _single_machine(path):
+    frames = []
+    for batch in mjfast.HandBatch.from_jsonl(path):
+        res = mjfast.score_batch(batch)
+        frames.append(res.to_pandas())
+    return pd.concat(frames, ignore_index=True)
+
+
+def test_local_cluster_matches_single_machine(tmp_path):
+    import mjfast.dask as mjd
+    paths = []
+    recs = random_winning_records(3000, seed=21)
+    for k in range(3):
+        p = tmp_path / f"part{k}.jsonl"
+        lines = [json.dumps(r) for r in recs[k * 1000:(k + 1) * 1000]]
+        if k == 1:
+            lines[17] = "{not json"
+            lines[18] = json.dumps({"hand": "123m"})
+        p.write_text("\n".join(lines) + "\n")
+        paths.append(p)
+    single = pd.concat([_single_machine(p) for p in paths], ignore_index=True)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster):
+        ddf = mjd.score_jsonl(paths, lines_per_partition=400)
+        assert ddf.npartitions == 9
+        got = ddf.compute().reset_index(drop=True)
+        acc = mjd.fan_frequencies(ddf)
+        acc_files = mjd.fan_frequencies_of_files(paths)
+    assert list(got["line"][:3]) == [1, 2, 3] and got["line"].iloc[1017] == 18
+    assert got["file"].iloc[1500] == str(paths[1])
+    assert got["message"].iloc[1017].startswith("bad JSON")
+    pd.testing.assert_frame_equal(got.drop(columns=["file", "line", "message"]), single)
+    want = FanStats()
+    for p in paths:
+        for batch in mjfast.HandBatch.from_jsonl(p):
+            want.update(mjfast.score_batch(batch))
+    assert acc == want
+    assert acc_files == want == stats_of_files(paths)
+    assert want.invalid == 2
