@@ -160,7 +160,7 @@ def _print_table(df, top, out, weighted=False):
             line += f" {_pct(r['share_low']) + ' - ' + _pct(r['share_high']):>21}"
         mw = "-" if math.isnan(r["mean_total_without"]) else f"{r['mean_total_without']:.1f}"
         line += f" {r['mean_total_with']:>12.1f} / {mw:<9}"
-        print(line, file=out)
+        print(line.rstrip(), file=out)
 
 
 def _cmd_table(args) -> int:
@@ -212,7 +212,7 @@ def _report(acc, args, seconds, extra=None):
     _print_summary(s, sys.stdout)
     print(file=sys.stdout)
     _print_table(df, args.top, sys.stdout, weighted=acc.weighted)
-    print(f"\n({seconds:.2f} s)", file=sys.stdout)
+    _timing(seconds)
 
 
 def _cmd_enumerate(args) -> int:
@@ -270,5 +270,11 @@ def _cmd_enumerate(args) -> int:
     for _, x in sub.iterrows():
         print(f"  {x['name'][:34]:<34} {x['points']:>3} {x['wins']:>14,} {_pct(x['share']):>10} "
               f"{_pct(x['physical_share']):>10}")
-    print(f"\n({seconds:.1f} s)")
+    _timing(seconds)
     return 0
+
+
+def _timing(seconds):
+    # on a terminal only: printed output stays the same from run to run
+    if sys.stderr.isatty():
+        print(f"({seconds:.2f} s)", file=sys.stderr)
