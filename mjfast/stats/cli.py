@@ -19,9 +19,24 @@ __all__ = ["register"]
 FORM_CHOICES = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight", "all")
 
 
+class StatsError(Exception):
+    """A user error: ``mjfast: error: <message>``, exit code 2 (as the main CLI)."""
+
+
 def _error(msg):
-    from ..cli import CliError
-    return CliError(msg)
+    return StatsError(msg)
+
+
+def _guard(func):
+    # the main CLI's error class lives in mjfast.cli, which imports this
+    # module: report our own errors the same way instead of importing it
+    def run(args):
+        try:
+            return func(args)
+        except StatsError as exc:
+            print(f"mjfast: error: {exc}", file=sys.stderr)
+            return 2
+    return run
 
 
 def _positive(value):
@@ -51,7 +66,7 @@ def register(sub) -> None:
     t.add_argument("--scheduler", default=None, metavar="ADDRESS|local",
                    help="run on Dask: a scheduler address (tcp://host:8786) or 'local' for a local cluster "
                         "(pip install 'mjfast[dask]')")
-    t.set_defaults(func=_cmd_table)
+    t.set_defaults(func=_guard(_cmd_table))
 
     e = ssub.add_parser("enumerate", help="exact statistics over every fully concealed winning hand",
                         description="Walk every distinct fully concealed 14-tile winning hand of the form(s) and "
@@ -61,7 +76,7 @@ def register(sub) -> None:
     e.add_argument("--form", choices=FORM_CHOICES, default="all", help="one winning form, or all (default) "
                    "with their union")
     _common(e)
-    e.set_defaults(func=_cmd_enumerate)
+    e.set_defaults(func=_guard(_cmd_enumerate))
     p.set_defaults(func=lambda args: _no_sub(p))
 
 
