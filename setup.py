@@ -2,7 +2,10 @@
 
 OpenMP is used when the compiler can build and run a tiny ``omp parallel``
 program; otherwise the build warns and goes serial.  ``MJFAST_NO_OPENMP=1``
-forces a serial build, ``MJFAST_DEBUG=1`` turns bounds checking back on.
+forces a serial build.  ``MJFAST_DEBUG=1`` makes a debug build: Cython's
+bounds and initialisation checks on, compiled with -O0 -g (``.ci/debug-build``
+builds one in a temporary copy and runs the test suite against it;
+``mjfast._core.DEBUG_BUILD`` tells which build is loaded).
 """
 import os
 import subprocess
@@ -16,6 +19,26 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 DEBUG = os.environ.get("MJFAST_DEBUG") == "1"
+
+
+def _mode_changed():
+    """True when the last build in this tree was of the other kind (debug /
+    release).  Neither cythonize nor build_ext looks at directives or flags,
+    only at file times: without this a switch would reuse the old C and .so."""
+    stamp = os.path.join("build", "mjfast-build-mode")
+    mode = "debug" if DEBUG else "release"
+    try:
+        with open(stamp) as f:
+            old = f.read().strip()
+    except OSError:
+        old = None
+    os.makedirs("build", exist_ok=True)
+    with open(stamp, "w") as f:
+        f.write(mode)
+    return old is not None and old != mode
+
+
+FORCE = _mode_changed()
 
 
 def _openmp_flags(compiler):
@@ -57,12 +80,15 @@ def _openmp_flags(compiler):
 
 class BuildExt(build_ext):
     def build_extensions(self):
+        if FORCE:
+            self.force = True
         flags = _openmp_flags(self.compiler)
         if flags is None:
             print("*" * 70 + "\nmjfast: building WITHOUT OpenMP: batch calls run on one core\n" + "*" * 70)
         for ext in self.extensions:
             if self.compiler.compiler_type != "msvc":
-                ext.extra_compile_args += ["-O3"]
+                # the last -O wins over Python's own CFLAGS
+                ext.extra_compile_args += ["-O0", "-g"] if DEBUG else ["-O3"]
             if flags:
                 ext.extra_compile_args += flags[0]
                 ext.extra_link_args += flags[1]
@@ -76,6 +102,7 @@ directives = {
     "initializedcheck": DEBUG,
     "cdivision": True,
     "embedsignature": True,
+    "linetrace": False,
 }
 
 extensions = [
@@ -83,11 +110,11 @@ extensions = [
         "mjfast._core",
         ["src/_core.pyx"],
         include_dirs=[np.get_include(), "src"],
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")] + ([("MJFAST_DEBUG_BUILD", "1")] if DEBUG else []),
     ),
 ]
 
 setup(
-    ext_modules=cythonize(extensions, compiler_directives=directives, include_path=["src"]),
+    ext_modules=cythonize(extensions, compiler_directives=directives, include_path=["src"], force=FORCE),
     cmdclass={"build_ext": BuildExt},
 )

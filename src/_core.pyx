@@ -1,4 +1,5 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+# cython: language_level=3, cdivision=True
+# (bounds and initialisation checks are set by setup.py: off, or on for MJFAST_DEBUG=1)
 """mjfast compiled core: lookup tables, win check, waits, shanten, decompositions.
 
 Every entry point takes already-validated data (see mjfast/core.py): concealed
@@ -690,7 +691,11 @@ cdef extern from *:
     static int mjfast_max_threads(void) { return 1; }
     static int mjfast_num_procs(void) { return 1; }
     #endif
+    #ifndef MJFAST_DEBUG_BUILD
+    #define MJFAST_DEBUG_BUILD 0
+    #endif
     """
+    int MJFAST_DEBUG_BUILD
     int mjfast_openmp() nogil
     int mjfast_max_threads() nogil
     int mjfast_num_procs() nogil
@@ -873,6 +878,10 @@ cdef Py_ssize_t _flagged(uint8_t[::1] err):
 
 def _openmp_flag():
     return bool(mjfast_openmp())
+
+
+#: True for a debug build (MJFAST_DEBUG=1: Cython's bounds checks on, -O0 -g)
+DEBUG_BUILD = bool(MJFAST_DEBUG_BUILD)
 
 
 include "_fans.pxi"

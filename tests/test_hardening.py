@@ -455,3 +455,30 @@ _HOSTILE = r"""
 def test_hostile_arguments_to_every_compiled_function(seed):
     out = run_child(_HOSTILE % {"seed": seed}).split()
     assert out[0] == "ok" and int(out[1]) > 3000
+
+
+# ---------------------------------------------------------------------------
+# the debug build
+# ---------------------------------------------------------------------------
+
+def test_source_headers_leave_the_checks_to_setup_py():
+    # a "# cython:" header directive overrides setup.py: boundscheck=False in
+    # the header made MJFAST_DEBUG=1 builds byte-identical to release builds
+    for name in os.listdir(os.path.join(ROOT, "src")):
+        if name.endswith((".pyx", ".pxi", ".pxd")):
+            with open(os.path.join(ROOT, "src", name)) as f:
+                for line in f:
+                    if line.replace(" ", "").startswith("#cython:"):
+                        for d in ("boundscheck", "initializedcheck", "wraparound"):
+                            assert d not in line, f"src/{name}: {line.strip()}"
+    assert _core.DEBUG_BUILD in (True, False)
+
+
+@pytest.mark.slow
+def test_suite_passes_on_a_debug_build():
+    # builds with MJFAST_DEBUG=1 in a temporary copy and runs the default suite there (~15-30 min)
+    proc = subprocess.run(["bash", os.path.join(ROOT, ".ci", "debug-build"), "-q", "-x",
+                           "--deselect", "tests/test_hardening.py::test_suite_passes_on_a_debug_build"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=3 * 3600)
+    assert proc.returncode == 0, proc.stdout[-5000:] + proc.stderr[-3000:]
+    assert "debug build:" in proc.stdout
