@@ -5,7 +5,7 @@ A hand is a 34-slot count array (0-8 = 1m-9m, 9-17 = 1p-9p, 18-26 = 1s-9s,
 shanten / decompositions; the fan engine scores all 81 MCR fans.
 """
 from ._version import __version__
-from .errors import InvalidHand, NotWinning
+from .errors import InvalidArgument, InvalidHand, NotWinning
 
 try:
     from . import _core  # noqa: F401
@@ -47,6 +47,7 @@ __all__ = [
     "winning_tiles",
     "__version__",
     "InvalidHand",
+    "InvalidArgument",
     "NotWinning",
     "TILE_NAMES",
     "tile_name",

@@ -11,7 +11,6 @@ never yields a number: its row is flagged in ``errors`` with a message.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Iterator, Optional, Sequence
 
@@ -19,10 +18,11 @@ import numpy as np
 
 from . import _core
 from .core import resolve_workers
-from .errors import InvalidHand
+from .errors import InvalidArgument, InvalidHand
 from .rules.mcr import MCR
-from .records import RecordError, validate_record
-from .score import WINDS, hand_args, MIN_POINTS, _wind  # noqa: F401  (loads the fan table into the kernel)
+from .records import RecordError, check_context, check_flag, validate_record, _show
+from .score import (WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons,  # noqa: F401
+                    ignored_message)  # (importing score loads the fan table into the kernel)
 
 __all__ = ["HandBatch", "BatchResult", "score_batch", "ERR_OK", "ERR_INVALID", "ERR_NOT_WINNING"]
 
@@ -54,11 +54,12 @@ class HandBatch:
     win_tile (N,): tile index.  flags (N,): bit 0 self-drawn, 1 fourth tile,
     2 kong, 3 last tile.  seat, round (N,): 0-3 = E S W N.  flowers (N,): 0-8.
     ids: optional list echoed back.  invalid (N,) bool + messages: rows that
-    could not be read (kept, flagged, never scored).
+    could not be read (kept, flagged, never scored).  lines: the input line
+    number of each row (1-based, set by :meth:`from_jsonl`), else None.
     """
 
     def __init__(self, counts, melds, n_melds, win_tile, flags, seat, round, flowers,
-                 ids=None, invalid=None, messages=None, validate=True):
+                 ids=None, invalid=None, messages=None, validate=True, lines=None):
         self.counts = np.ascontiguousarray(counts, dtype=np.uint8)
         n = self.counts.shape[0]
         if self.counts.ndim != 2 or self.counts.shape[1] != 34:
@@ -87,6 +88,7 @@ class HandBatch:
         if self.invalid.shape != (n,):
             raise InvalidHand(f"invalid must have shape {(n,)}; got {self.invalid.shape}")
         self.messages = dict(messages or {})
+        self.lines = None if lines is None else np.asarray(lines, dtype=np.int64)
         if validate:
             self._validate_arrays()
 
@@ -124,8 +126,11 @@ class HandBatch:
     @classmethod
     def from_records(cls, records: Sequence[dict]) -> "HandBatch":
         """From hand-record dicts (docs/notation.md; fields checked by
-        :func:`mjfast.records.validate_record`); a bad record is flagged, not raised."""
-        records = list(records)
+        :func:`mjfast.records.validate_record`); a bad record is flagged, not raised.
+
+        ``records`` is a list (or any iterable) of dicts; a single dict or a
+        string raises TypeError (it would otherwise make one row per key / character)."""
+        records = _sequence_arg(records, "records", "a list of record dicts")
         n = len(records)
         ids = [r.get("id") if type(r) is dict else None for r in records]
         args = [None] * n
@@ -153,31 +158,40 @@ class HandBatch:
     @classmethod
     def from_strings(cls, hands: Sequence[str], *, self_drawn=False, fourth_tile=False, kong=False,
                      last_tile=False, seat_wind="E", round_wind="E", flowers=0) -> "HandBatch":
-        """From notation strings; each flag is a scalar or a length-N sequence."""
-        hands = list(hands)
-        n = len(hands)
+        """From notation strings; each context argument is a scalar (checked at
+        once: a bad one raises) or a length-N sequence (a bad item flags its row).
 
-        def col(v):
-            if isinstance(v, (str, bool, int, np.integer)) or v is None:
+        ``hands`` is a list (or any iterable) of strings; a single string
+        raises TypeError (it would otherwise make one row per character)."""
+        hands = _sequence_arg(hands, "hands", "a list of notation strings")
+        n = len(hands)
+        names = ("self_drawn", "fourth_tile", "kong", "last_tile", "seat_wind", "round_wind", "flowers")
+        values = (self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
+        scalar = [isinstance(v, (str, bool, int, np.integer, np.bool_)) or v is None for v in values]
+        # scalars are arguments: checked once, a bad one is an error of the call
+        defaults = (False, False, False, False, "E", "E", 0)
+        check_context(*(v if sc else d for v, sc, d in zip(values, scalar, defaults)))
+
+        def col(name, v, sc):
+            if sc:
                 return [v] * n
-            v = list(v)
+            v = _sequence_arg(v, name, f"a scalar or a sequence of {n} values")
             if len(v) != n:
-                raise ValueError(f"a flag sequence has {len(v)} items for {n} hands")
+                raise ValueError(f"{name} has {len(v)} items for {n} hands")
             return v
 
-        sd, ft, kg, lt, sw, rw, fl = map(col, (self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers))
+        sd, ft, kg, lt, sw, rw, fl = map(col, names, values, scalar)
         cols, ok = _parse_hands(hands)
         invalid = np.zeros(n, bool)
         messages = {}
         for i in range(n):
             try:
                 if ok[i]:
-                    if type(fl[i]) is not int or not 0 <= fl[i] <= 8:
-                        raise InvalidHand(f"flowers must be an int 0-8, got {fl[i]!r}")
-                    cols["flags"][i] = (1 if sd[i] else 0) | (2 if ft[i] else 0) | (4 if kg[i] else 0) | (8 if lt[i] else 0)
-                    cols["seat"][i] = _wind(sw[i], "seat_wind")
-                    cols["round"][i] = _wind(rw[i], "round_wind")
-                    cols["flowers"][i] = fl[i]
+                    f, seat, rnd, flw = check_context(sd[i], ft[i], kg[i], lt[i], sw[i], rw[i], fl[i])
+                    cols["flags"][i] = f
+                    cols["seat"][i] = seat
+                    cols["round"][i] = rnd
+                    cols["flowers"][i] = flw
                 else:
                     _fill_row(cols, i, hands[i], sd[i], ft[i], kg[i], lt[i], sw[i], rw[i], fl[i])
             except (InvalidHand, TypeError, ValueError) as exc:
@@ -188,32 +202,45 @@ class HandBatch:
     @classmethod
     def from_jsonl(cls, path, chunk_size: int = 65536) -> Iterator["HandBatch"]:
         """Stream a JSONL file of hand records as batches of ``chunk_size``
-        (memory stays flat for any file size).  Bad JSON lines become invalid rows."""
-        try:
-            import orjson
-            loads = orjson.loads
-        except ImportError:  # pragma: no cover
-            loads = json.loads
-        with open(path, "rb") as f:
-            recs = []
-            for line in f:
-                try:
-                    recs.append(loads(line))
-                except ValueError as exc:
-                    recs.append(_BadRecord(f"bad JSON: {exc}"))
-                if len(recs) == chunk_size:
-                    yield cls._from_mixed(recs)
-                    recs = []
-            if recs:
-                yield cls._from_mixed(recs)
+        (memory stays flat for any file size).  Bad JSON lines become invalid
+        rows; every row's ``lines`` entry is its line number in the file.
+
+        ``chunk_size`` must be an int >= 1 (checked at the call, before any
+        reading)."""
+        if isinstance(chunk_size, (bool, np.bool_)) or not isinstance(chunk_size, (int, np.integer)):
+            raise TypeError(f"chunk_size must be an int >= 1, got {_show(chunk_size)}")
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be an int >= 1, got {int(chunk_size)}")
+        return cls._iter_jsonl(path, int(chunk_size))
 
     @classmethod
-    def _from_mixed(cls, recs):
+    def _iter_jsonl(cls, path, chunk_size):
+        from .io.jsonl import _loads, _parse_error
+        with open(path, "rb") as f:
+            recs = []
+            first = 1       # file line number of recs[0]
+            lineno = 0
+            for lineno, line in enumerate(f, 1):
+                try:
+                    recs.append(_loads(line))
+                except Exception as exc:  # JSONDecodeError, UnicodeDecodeError, RecursionError
+                    recs.append(_BadRecord(f"line {lineno}: {_parse_error(line, exc)}"))
+                if len(recs) == chunk_size:
+                    yield cls._from_mixed(recs, first)
+                    recs = []
+                    first = lineno + 1
+            if recs:
+                yield cls._from_mixed(recs, first)
+
+    @classmethod
+    def _from_mixed(cls, recs, first_line=None):
         batch = cls.from_records([r if not isinstance(r, _BadRecord) else {} for r in recs])
         for i, r in enumerate(recs):
             if isinstance(r, _BadRecord):
                 batch.invalid[i] = True
                 batch.messages[i] = r.message
+        if first_line is not None:
+            batch.lines = np.arange(first_line, first_line + len(recs), dtype=np.int64)
         return batch
 
     # -- validation of array input ------------------------------------------
@@ -260,6 +287,17 @@ class HandBatch:
             self.messages[i] = msg
 
 
+def _sequence_arg(value, name, what) -> list:
+    """``value`` as a list; a str / bytes / dict / non-iterable raises TypeError
+    (a string would become one row per character, a dict one per key)."""
+    if isinstance(value, (str, bytes, bytearray, dict)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be {what}, got {type(value).__name__}"
+                        + (f" {_show(value)}" if isinstance(value, (str, bytes)) else ""))
+    if isinstance(value, np.ndarray) and value.ndim != 1:
+        raise TypeError(f"{name} must be {what} (one dimension), got an array of shape {value.shape}")
+    return list(value)
+
+
 class _BadRecord:
     __slots__ = ("message",)
 
@@ -290,6 +328,21 @@ def _fill_row(cols, i, hand, self_drawn, fourth_tile, kong, last_tile, seat_wind
     cols["flowers"][i] = fl
 
 
+def _need(module: str, extra: str):
+    """Import an optional dependency, or raise an ImportError saying how to install it."""
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise MissingDependency(
+            f"this needs {module}, an optional dependency of mjfast: pip install 'mjfast[{extra}]'"
+            f" (or pip install {module})") from exc
+
+
+class MissingDependency(ImportError):
+    """An optional dependency (pandas, pyarrow) is not installed; the message says how to get it."""
+
+
 @dataclass
 class BatchResult:
     """Scores of a :class:`HandBatch`.  ``fan_counts[:, j]`` counts fan
@@ -300,6 +353,9 @@ class BatchResult:
     errors: np.ndarray        # (N,) uint8: ERR_OK / ERR_INVALID / ERR_NOT_WINNING
     messages: dict = field(default_factory=dict)
     ids: Optional[list] = None
+    lines: Optional[np.ndarray] = None   # (N,) int64 input line numbers (from_jsonl), else None
+    ignored: Optional[np.ndarray] = None  # (N,) uint8 bits (records.FLAG_BITS) of the flags the rules dropped
+    flags: Optional[np.ndarray] = None    # (N,) uint8 the flags as given (HandBatch.flags)
 
     fan_names = tuple(f.en for f in MCR)
     fan_keys = tuple(f.key for f in MCR)
@@ -315,6 +371,17 @@ class BatchResult:
             return "not a winning hand"
         return self.messages.get(i, "invalid hand")
 
+    def line(self, i: int) -> Optional[int]:
+        """The input line number of row i (JSONL input), else None."""
+        return None if self.lines is None else int(self.lines[i])
+
+    def ignored_flags(self, i: int) -> dict:
+        """{flag: reason} for the flags of row i that the rules dropped (see
+        :attr:`mjfast.Score.ignored_flags`); empty for error rows."""
+        if self.ignored is None or self.errors[i]:
+            return {}
+        return dropped_reasons(int(self.ignored[i]), self.flags is not None and bool(self.flags[i] & 1))
+
     def fans(self, i: int) -> list:
         """[(name, zh, points, count)] of row i."""
         out = []
@@ -325,19 +392,43 @@ class BatchResult:
         return out
 
     def record(self, i: int) -> dict:
-        """The JSONL result line of row i (docs/notation.md)."""
+        """The JSONL result line of row i (docs/notation.md): ``{"id", "line",
+        "error"}`` for an error row (``line`` None unless read from a file),
+        else ``{"id", "total", "fans", "legal"}`` plus ``"ignored_flags"``
+        when the rules dropped a flag."""
         rid = self.ids[i] if self.ids is not None else i
         if self.errors[i]:
-            return {"id": rid, "error": self.error_message(i)}
-        return {"id": rid, "total": int(self.totals[i]),
-                "fans": [{"name": n, "zh": z, "points": p, "count": c} for n, z, p, c in self.fans(i)],
-                "legal": bool(self.legal[i])}
+            return {"id": rid, "line": self.line(i), "error": self.error_message(i)}
+        out = {"id": rid, "total": int(self.totals[i]),
+               "fans": [{"name": n, "zh": z, "points": p, "count": c} for n, z, p, c in self.fans(i)],
+               "legal": bool(self.legal[i])}
+        ign = self.ignored_flags(i)
+        if ign:
+            out["ignored_flags"] = ign
+        return out
+
+    def _error_column(self) -> list:
+        return [self.error_message(i) if e else None for i, e in enumerate(self.errors.tolist())]
+
+    def _ignored_column(self) -> list:
+        if self.ignored is None:
+            return [None] * len(self)
+        return [", ".join(self.ignored_flags(i)) or None if b else None
+                for i, b in enumerate(self.ignored.tolist())]
 
     def to_pandas(self):
-        """A DataFrame: total, legal, error, then one column per fan (English names)."""
-        import pandas as pd
+        """A DataFrame: (id,) total, legal, error_code, error (the message, None
+        when fine), line (input line number, <NA> unless read from a file),
+        ignored_flags (names of dropped flags, comma-separated, or None), then
+        one column per fan (English names).  Needs pandas (``pip install 'mjfast[pandas]'``)."""
+        pd = _need("pandas", "pandas")
         df = pd.DataFrame(self.fan_counts, columns=list(self.fan_names), copy=False)
-        df.insert(0, "error", self.errors)
+        lines = pd.array(self.lines if self.lines is not None else [None] * len(self), dtype="Int64")
+        # object columns: None stays None (not NaN) where there is nothing to say
+        df.insert(0, "ignored_flags", pd.Series(self._ignored_column(), dtype=object))
+        df.insert(0, "line", lines)
+        df.insert(0, "error", pd.Series(self._error_column(), dtype=object))
+        df.insert(0, "error_code", self.errors)
         df.insert(0, "legal", self.legal)
         df.insert(0, "total", self.totals)
         if self.ids is not None:
@@ -345,27 +436,39 @@ class BatchResult:
         return df
 
     def to_arrow(self):
-        """A pyarrow Table with the same columns as :meth:`to_pandas`."""
-        import pyarrow as pa
+        """A pyarrow Table with the same columns as :meth:`to_pandas`.  Needs
+        pyarrow (``pip install 'mjfast[arrow]'``)."""
+        pa = _need("pyarrow", "arrow")
         cols = {}
         if self.ids is not None:
             cols["id"] = pa.array(self.ids)
         cols["total"] = pa.array(self.totals)
         cols["legal"] = pa.array(self.legal)
-        cols["error"] = pa.array(self.errors)
+        cols["error_code"] = pa.array(self.errors)
+        cols["error"] = pa.array(self._error_column(), type=pa.string())
+        cols["line"] = pa.array(None if self.lines is None else self.lines, type=pa.int64()) \
+            if self.lines is not None else pa.nulls(len(self), type=pa.int64())
+        cols["ignored_flags"] = pa.array(self._ignored_column(), type=pa.string())
         for j, name in enumerate(self.fan_names):
             cols[name] = pa.array(self.fan_counts[:, j])
         return pa.table(cols)
 
 
-def score_batch(batch, *, workers: int = 1) -> BatchResult:
+def score_batch(batch, *, workers: int = 1, strict: bool = False) -> BatchResult:
     """Score every hand of ``batch`` (a :class:`HandBatch`, or a list of notation
     strings / record dicts).  ``workers``: threads, checked by
     :func:`mjfast.core.resolve_workers` (-1 = all cores; counts above the usable
-    cores are clamped to them); results do not depend on it."""
+    cores are clamped to them); results do not depend on it.  A single string or
+    dict raises TypeError.
+
+    A flag the rules drop (see :attr:`mjfast.Score.ignored_flags`) is reported
+    per row in ``ignored`` / :meth:`BatchResult.ignored_flags`; with
+    ``strict=True`` such a row is an error instead (``ERR_INVALID``, the reason
+    in ``error_message(i)``)."""
     nthreads = resolve_workers(workers)
+    strict = check_flag(strict, "strict")
     if not isinstance(batch, HandBatch):
-        items = list(batch)
+        items = _sequence_arg(batch, "batch", "a HandBatch or a list of notation strings / record dicts")
         if items and all(isinstance(x, str) for x in items):
             batch = HandBatch.from_strings(items)
         else:
@@ -374,15 +477,24 @@ def score_batch(batch, *, workers: int = 1) -> BatchResult:
     n = len(batch)
     totals = np.full(n, -1, dtype=np.int32)
     fans = np.zeros((n, len(MCR)), dtype=np.uint8)
-    skip = batch.invalid.astype(np.uint8)
+    invalid = batch.invalid
+    messages = dict(batch.messages)
+    ignored = dropped_flags(batch.counts, batch.melds, batch.n_melds, batch.win_tile,
+                            np.where(invalid, 0, batch.flags))
+    if strict and ignored.any():
+        invalid = invalid.copy()
+        for i in np.flatnonzero(ignored):
+            invalid[i] = True
+            messages[int(i)] = f"{ignored_message(int(ignored[i]), bool(batch.flags[i] & 1))} (strict=True)"
+    skip = invalid.astype(np.uint8)
     _core.score_batch_kernel(batch.counts, batch.melds, batch.n_melds, batch.win_tile, batch.flags,
                              batch.seat, batch.round, batch.flowers, skip, totals, fans,
                              nthreads)
-    errors = np.where(batch.invalid | (totals == -3), ERR_INVALID,
+    errors = np.where(invalid | (totals == -3), ERR_INVALID,
                       np.where(totals < 0, ERR_NOT_WINNING, ERR_OK)).astype(np.uint8)
-    messages = dict(batch.messages)
-    for i in np.flatnonzero((totals == -3) & ~batch.invalid):
+    for i in np.flatnonzero((totals == -3) & ~invalid):
         messages[int(i)] = "row out of range (changed after the batch was validated?)"
     totals[errors != 0] = -1
+    ignored[errors != 0] = 0
     legal = (errors == 0) & (totals - batch.flowers.astype(np.int32) >= MIN_POINTS)
-    return BatchResult(totals, fans, legal, errors, messages, batch.ids)
+    return BatchResult(totals, fans, legal, errors, messages, batch.ids, batch.lines, ignored, batch.flags)

@@ -10,8 +10,9 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from . import _core
-from .core import _concealed
-from .errors import InvalidHand, NotWinning
+from .core import _concealed, useful_of
+from .errors import InvalidArgument, InvalidHand, NotWinning
+from .records import _show
 from .hand import Hand, format_hand, parse_hand
 from .score import score
 
@@ -41,19 +42,29 @@ def best_discards(hand, *, melds: Optional[int] = None, visible=None) -> list:
     counts, melds, full = _concealed(hand, melds, "win")
     seen = np.array(full if full is not None else counts, dtype=np.int64)
     if visible is not None:
-        vis = np.asarray(visible, dtype=np.int64)
+        vis = np.asarray(visible)
+        if vis.dtype == object or vis.dtype.kind not in "iu":
+            raise InvalidArgument(f"visible must be 34 integer counts 0..4 (tiles seen elsewhere), "
+                                  f"got {_show(visible)}")
         if vis.shape != (34,) or (vis < 0).any() or (vis > 4).any():
-            raise InvalidHand("visible must be 34 counts 0..4")
+            raise InvalidHand(f"visible must be 34 integer counts 0..4 (tiles seen elsewhere), "
+                              f"got {_show(visible)}")
+        vis = vis.astype(np.int64)
         seen = seen + vis
         if (seen > 4).any():
             bad = int(np.flatnonzero(seen > 4)[0])
             raise InvalidHand(f"more than 4 copies of tile {bad} between the hand and the visible tiles")
+    held = np.array(full if full is not None else counts, dtype=np.int64)
     out = []
     for t in np.flatnonzero(counts):
         c = counts.copy()
         c[t] -= 1
+        held[t] -= 1
         sh = _core.shanten_one(c, melds, -1)
-        useful = _core.useful_one(c, melds, -1)
+        # the one definition of "useful" (mjfast.useful_tiles): lowers the
+        # shanten, and the player does not already hold all four copies
+        useful = useful_of(c, melds, -1, held)
+        held[t] += 1
         # copies still unseen: the discarded tile counts as seen (it is on the table)
         left = sum(max(0, 4 - int(seen[u])) for u in useful)
         out.append(Discard(int(t), int(sh), len(useful), int(left)))
@@ -73,7 +84,7 @@ def winning_tiles(hand, **context) -> list:
         raise TypeError("winning_tiles scores both ways; do not pass self_drawn")
     h = parse_hand(hand) if isinstance(hand, str) else hand
     if not isinstance(h, Hand):
-        raise InvalidHand("winning_tiles takes a notation string or a Hand")
+        raise InvalidArgument(f"hand must be a notation string or a Hand, got {type(hand).__name__}")
     if h.n_tiles != 13:
         raise InvalidHand(f"a ready hand has 13 tiles counting 3 per meld; got {h.n_tiles}")
     full = h.all_counts

@@ -6,9 +6,11 @@
     mjfast shanten "123m456p789sEE12s"
     mjfast waits "123m456p789sEE12s"
 
-Exit codes: 0 success; 1 some records of a ``--jsonl`` run could not be
-scored (each has an error line in the output); 2 bad input or usage (a
-one-line ``mjfast: error: ...`` on stderr).
+Exit codes: 0 success (also when the reader of the output goes away, as
+with ``| head``: the output stops quietly, without a traceback); 1 some
+records of a ``--jsonl`` run could not be scored (each has an error line in
+the output); 2 bad input or usage (a one-line ``mjfast: error: ...`` on
+stderr); 130 interrupted.
 """
 from __future__ import annotations
 
@@ -110,12 +112,13 @@ _LABELS = {
         "settlement": "Settlement",
         "base": "base 8",
         "winner": "winner",
-        "next": "next player 下家",
-        "opposite": "opposite 对家",
-        "previous": "previous player 上家",
+        "left": "1 left 上家",
+        "opposite": "2 opposite 对家",
+        "right": "3 right 下家",
         "discarder": "discarder",
         "generic": ("the discarder pays {d}, each of the other two pays 8, the winner gains {w}"
-                    "  (--discarder 1|2|3 for the seats)"),
+                    "  (--discarder 1|2|3 or --discarder-seat WIND for the seats)"),
+        "ignored": "Ignored",
         "not_legal_note": "note: below the minimum, so this hand could not be declared",
         "pts": "points",
     },
@@ -142,11 +145,12 @@ _LABELS = {
         "settlement": "结算",
         "base": "底分 8",
         "winner": "和牌者",
-        "next": "下家",
-        "opposite": "对家",
-        "previous": "上家",
+        "left": "1 上家",
+        "opposite": "2 对家",
+        "right": "3 下家",
         "discarder": "点炮",
-        "generic": "点炮者付 {d}，其余两家各付 8，和牌者得 {w}（用 --discarder 1|2|3 指定座位）",
+        "generic": "点炮者付 {d}，其余两家各付 8，和牌者得 {w}（用 --discarder 1|2|3 或 --discarder-seat 指定座位）",
+        "ignored": "忽略",
         "not_legal_note": "注意：不足起和番数，不能和牌",
         "pts": "番",
     },
@@ -158,21 +162,27 @@ _FLAG_NAMES = {
 }
 
 
-def _settlement(s, discarder: Optional[int]) -> dict:
+def _settlement(s, discarder: Optional[int], seat: int) -> dict:
     """The settlement as data.
 
     ``winner`` is what the winner gains, ``discarder_pays`` / ``others_pay`` what
-    each loser pays (positive numbers); ``seats`` the signed point changes of
-    (winner, next, opposite, previous player), or None for a discard win whose
+    each loser pays (positive numbers); ``discarder`` the discarder's relative
+    seat (1 = left 上家, 2 = opposite 对家, 3 = right 下家, as the notation's meld
+    digits); ``seats`` the signed point changes of (winner, left, opposite,
+    right) and ``by_wind`` the same by absolute seat ``{"E": .., "S": .., "W":
+    .., "N": ..}`` (the winner sits at ``seat``), or None for a discard win whose
     discarder was not given.
     """
     f = s.total
     if s.self_drawn:
         return {"self_drawn": True, "discarder": None, "winner": 3 * (8 + f),
-                "discarder_pays": None, "others_pay": 8 + f, "seats": list(s.settlement())}
+                "discarder_pays": None, "others_pay": 8 + f, "seats": list(s.settlement()),
+                "by_wind": dict(zip(WINDS, s.settlement(winner_seat=seat)))}
     return {"self_drawn": False, "discarder": discarder, "winner": 24 + f,
             "discarder_pays": 8 + f, "others_pay": 8,
-            "seats": list(s.settlement(discarder)) if discarder else None}
+            "seats": list(s.settlement(discarder)) if discarder else None,
+            "by_wind": dict(zip(WINDS, s.settlement(winner_seat=seat, discarder_seat=(seat - discarder) % 4)))
+            if discarder else None}
 
 
 def _score_table(hand: str, s, args, lang: str) -> str:
@@ -185,10 +195,14 @@ def _score_table(hand: str, s, args, lang: str) -> str:
            f"{L['seat']} {wind_names[seat]}", f"{L['round']} {wind_names[rnd]}"]
     if args.flowers:
         how.append(f"{L['flowers']} {args.flowers}")
-    extra = [_FLAG_NAMES[lang][k] for k in ("fourth_tile", "kong", "last_tile") if getattr(args, k)]
+    ignored = s.ignored_flags
+    extra = [_FLAG_NAMES[lang][k] for k in ("fourth_tile", "kong", "last_tile")
+             if getattr(args, k) and k not in ignored]
     if extra:
         how.append(f"{L['extra']}: " + ", ".join(extra))
     out.append(f"{L['win']}: " + ", ".join(how))
+    for k, why in ignored.items():
+        out.append(f"{L['ignored']}: {_FLAG_NAMES[lang][k]} ({why})")
     if s.decomposition:
         sets = " ".join(f"[{t}]" if melded else t for _kind, t, melded in s.decomposition)
         form = "" if s.form == "regular" else f"  ({s.form.replace('_', ' ')})"
@@ -222,14 +236,15 @@ def _score_table(hand: str, s, args, lang: str) -> str:
     out.append(f"{L['legal']}: {L['yes'] if legal else L['no']} ({pts} {'>=' if legal else '<'} 8)")
     out.append("")
 
-    st = _settlement(s, args.discarder)
+    st = _settlement(s, args.discarder, seat)
     f = s.total
     out.append(f"{L['settlement']} ({L['base']}, F = {f}):")
     if st["seats"] is None:
         out.append("  " + L["generic"].format(d=8 + f, w=24 + f))
     else:
-        names = [L["winner"], L["next"], L["opposite"], L["previous"]]
-        labels = [f"{n} ({wind_names[(seat + k) % 4]})" for k, n in enumerate(names)]
+        # relative seat k sits at wind seat - k: 1 = left plays just before the winner
+        names = [L["winner"], L["left"], L["opposite"], L["right"]]
+        labels = [f"{n} ({wind_names[(seat - k) % 4]})" for k, n in enumerate(names)]
         w = max(_width(x) for x in labels)
         for k, (label, amount) in enumerate(zip(labels, st["seats"])):
             mark = f"  {L['discarder']}" if (not s.self_drawn and k == args.discarder) else ""
@@ -253,6 +268,14 @@ def _cmd_score(args) -> int:
     args.seat = 0 if args.seat is None else args.seat
     args.round = 0 if args.round is None else args.round
     args.flowers = 0 if args.flowers is None else args.flowers
+    if args.discarder is not None and args.discarder_seat is not None:
+        raise CliError("give --discarder (relative: 1 left, 2 opposite, 3 right) or --discarder-seat "
+                       "(absolute wind), not both")
+    if args.discarder_seat is not None:
+        if args.discarder_seat == args.seat:
+            raise CliError(f"--discarder-seat {WINDS[args.seat]} is the winner's own seat (--seat)")
+        # absolute -> relative: the player on the winner's left (1) sits at seat - 1
+        args.discarder = (args.seat - args.discarder_seat) % 4
     if args.self_drawn and args.discarder is not None:
         raise CliError("a self-drawn win has no discarder (drop --discarder or --self-drawn)")
 
@@ -262,12 +285,12 @@ def _cmd_score(args) -> int:
     try:
         s = score(hand, self_drawn=args.self_drawn, fourth_tile=args.fourth_tile, kong=args.kong,
                   last_tile=args.last_tile, seat_wind=args.seat, round_wind=args.round,
-                  flowers=args.flowers)
+                  flowers=args.flowers, strict=bool(args.strict))
     except InvalidHand as exc:
         raise CliError(_one_line(exc)) from None
     if args.json:
         d = s.as_dict()
-        d["settlement"] = _settlement(s, args.discarder)
+        d["settlement"] = _settlement(s, args.discarder, args.seat)
         _print(json.dumps(d, ensure_ascii=False))
     else:
         _print(_score_table(hand, s, args, args.lang))
@@ -322,7 +345,8 @@ def _cmd_score_jsonl(args) -> int:
     given = [name for name, v in (
         ("--self-drawn", args.self_drawn), ("--fourth-tile", args.fourth_tile), ("--kong", args.kong),
         ("--last-tile", args.last_tile), ("--seat", args.seat), ("--round", args.round),
-        ("--flowers", args.flowers), ("--discarder", args.discarder), ("--lang", args.lang_given),
+        ("--flowers", args.flowers), ("--discarder", args.discarder),
+        ("--discarder-seat", args.discarder_seat), ("--lang", args.lang_given), ("--strict", args.strict),
     ) if v is not None]
     if given:
         raise CliError(f"{', '.join(given)} cannot be used with --jsonl (each record carries its own fields)")
@@ -405,6 +429,14 @@ def _find_fan(table, query: str):
 def _cmd_fans(args) -> int:
     from .rules import MCR, describe
 
+    def as_json(fan):
+        return {"id": fan.id, "key": fan.key, "name": fan.en, "zh": fan.zh, "points": fan.points,
+                "excludes": list(fan.excludes), "partial": fan.partial or None, "form": fan.form}
+
+    if args.json:
+        data = as_json(_find_fan(MCR, " ".join(args.key))) if args.key else [as_json(f) for f in MCR]
+        _print(json.dumps(data, ensure_ascii=False))
+        return 0
     if args.key:
         fan = _find_fan(MCR, " ".join(args.key))
         if args.lang == "zh":
@@ -450,6 +482,15 @@ def _parse_tiles_arg(words) -> tuple:
     return text, h
 
 
+def _sized_hand(h, sizes: str):
+    """(concealed counts, melds) of a parsed hand as the API reads it: melds
+    in brackets, or implied by the tile count when there are none."""
+    from .core import _concealed
+
+    counts, melds, _ = _concealed(h, None, sizes)
+    return counts, melds
+
+
 def _cmd_shanten(args) -> int:
     from .core import shanten, useful_tiles, waits
     from .errors import InvalidHand
@@ -457,9 +498,27 @@ def _cmd_shanten(args) -> int:
     text, h = _parse_tiles_arg(args.tiles)
     try:
         n = shanten(h, form=args.form)
+        counts, melds = _sized_hand(h, "any")
     except (InvalidHand, ValueError) as exc:
         raise CliError(_one_line(exc)) from None
     full = h.all_counts
+    ready_size = int(counts.sum()) + 3 * melds == 13   # waits and useful tiles need 13-3k tiles
+    w = u = None
+    if ready_size:
+        try:
+            if n == 0 and not args.form:
+                w = waits(h)
+            u = useful_tiles(h, form=args.form)
+        except (InvalidHand, ValueError) as exc:
+            raise CliError(_one_line(exc)) from None
+    if args.json:
+        d = {"hand": text, "form": args.form, "shanten": n, "melds": melds,
+             "waits": None if w is None else _names(w),
+             "waits_left": None if w is None else _left(w, full),
+             "useful_tiles": None if u is None else _names(u),
+             "useful_left": None if u is None else _left(u, full)}
+        _print(json.dumps(d, ensure_ascii=False))
+        return 0
     if n < 0:
         state = "complete (a winning shape)"
     elif n == 0:
@@ -468,21 +527,22 @@ def _cmd_shanten(args) -> int:
         state = f"{n} tile{'s' if n > 1 else ''} from ready ({n}向听)"
     form = f" [{args.form}]" if args.form else ""
     _print(f"Shanten{form}: {n}  {state}")
-    if h.n_tiles == 13:  # waits and useful tiles need a 13-tile hand
-        try:
-            if n == 0 and not args.form:
-                w = waits(h)
-                if w:
-                    _print(f"Waits: {_tiles_list(w)}  ({_left(w, full)} tiles left)")
-                else:
-                    _print("Waits: none (every copy of the winning tiles is already in the hand)")
-            u = useful_tiles(h, form=args.form)
-        except (InvalidHand, ValueError) as exc:
-            raise CliError(_one_line(exc)) from None
+    if w is not None:
+        if w:
+            _print(f"Waits: {_tiles_list(w)}  ({_left(w, full)} tiles left)")
+        else:
+            _print("Waits: none (every copy of the winning tiles is already in the hand)")
+    if u is not None:
         kinds = len(u)
         _print(f"Useful tiles: {_tiles_list(u) or '(none)'}"
                + (f"  ({kinds} kind{'s' if kinds != 1 else ''}, {_left(u, full)} tiles left)" if u else ""))
     return 0
+
+
+def _names(indices) -> list:
+    from .tiles import tile_name
+
+    return [tile_name(int(t)) for t in indices]
 
 
 def _cmd_waits(args) -> int:
@@ -490,17 +550,25 @@ def _cmd_waits(args) -> int:
     from .errors import InvalidHand
 
     text, h = _parse_tiles_arg(args.tiles)
-    if h.n_tiles != 13:
-        raise CliError(f"waits need a 13-tile hand (counting 3 per meld), got {h.n_tiles}")
+    try:
+        _sized_hand(h, "ready")
+    except InvalidHand:
+        raise CliError(f"waits need a 13-tile hand (counting 3 per meld; without brackets a short "
+                       f"hand implies its melds), got {h.n_tiles}") from None
     try:
         w = waits(h)
+        n = shanten(h)
     except (InvalidHand, ValueError) as exc:
         raise CliError(_one_line(exc)) from None
+    left = _left(w, h.all_counts)
+    if args.json:
+        _print(json.dumps({"hand": text, "waits": _names(w), "tiles_left": left, "shanten": n},
+                          ensure_ascii=False))
+        return 0
     if w:
         _print(f"Waits: {_tiles_list(w)}  ({len(w)} kind{'s' if len(w) != 1 else ''}, "
-               f"{_left(w, h.all_counts)} tiles left)")
+               f"{left} tiles left)")
     else:
-        n = shanten(h)
         why = "not ready" if n > 0 else "ready in shape, but every copy of the winning tile is held"
         _print(f"Waits: none ({why}; shanten {n})")
     return 0
@@ -531,8 +599,11 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Fast Chinese Official Mahjong (MCR, 国标麻将) scoring.",
         epilog="Hands: melds first in brackets, the last tile is the winning tile, "
-               "e.g. \"[567m2][EEE1]45m678pFF6m\". Exit codes: 0 ok, 1 some --jsonl "
-               "records failed, 2 bad input.",
+               "e.g. \"[567m2][EEE1]45m678pFF6m\". Seats relative to the player are numbered "
+               "like the meld digits: 1 = left (上家, plays just before), 2 = opposite (对家), "
+               "3 = right (下家). Exit codes: 0 ok (also when the reader of the output goes away, "
+               "e.g. `| head`: the output stops quietly), 1 some --jsonl records failed, "
+               "2 bad input, 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -563,9 +634,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="prevalent (round) wind E S W N (default E)")
     p.add_argument("--flowers", type=_flowers_arg, default=None, metavar="N", help="flower tiles 0-8")
     p.add_argument("--discarder", type=int, choices=(1, 2, 3), default=None,
-                   help="who discarded the winning tile, counted in play order after the winner: "
-                        "1 = next player (下家), 2 = opposite (对家), 3 = previous player (上家). "
+                   help="who discarded the winning tile, relative to the winner and numbered like "
+                        "the notation's meld digits: 1 = the player on the left (上家, who plays just "
+                        "before the winner), 2 = opposite (对家), 3 = the player on the right (下家). "
                         "Without it a discard win's settlement is shown generically.")
+    p.add_argument("--discarder-seat", type=_wind_arg, default=None, metavar="WIND",
+                   help="the discarder's absolute seat, E S W N (or 0-3); the winner's is --seat. "
+                        "Play order is E -> S -> W -> N, so with --seat S, E is the player on the left.")
+    p.add_argument("--strict", action="store_true", default=None,
+                   help="a flag the rules drop (e.g. --fourth-tile with another copy of the winning "
+                        "tile in hand) is an error, not a note")
     _add_lang(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--jsonl", action="store_true",
@@ -581,6 +659,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "id, English or Chinese name.")
     p.add_argument("key", nargs="*", metavar="KEY", help="fan key, id, or name (e.g. pure_straight, 28)")
     _add_lang(p)
+    p.add_argument("--json", action="store_true",
+                   help="print JSON: a list of {id, key, name, zh, points, excludes, partial, form}, "
+                        "or one such object for KEY")
     p.set_defaults(func=_cmd_fans)
 
     p = sub.add_parser("shanten", help="tiles away from ready (向听数), with waits and useful tiles",
@@ -588,11 +669,15 @@ def build_parser() -> argparse.ArgumentParser:
                                    "also the waits (when ready) and the useful tiles.")
     p.add_argument("tiles", nargs="+", metavar="TILES")
     p.add_argument("--form", choices=FORMS, default=None, help="one winning form only (default: all)")
+    p.add_argument("--json", action="store_true",
+                   help="print JSON: {hand, form, shanten, melds, waits, waits_left, useful_tiles, "
+                        "useful_left} (waits/useful null when they do not apply)")
     p.set_defaults(func=_cmd_shanten)
 
     p = sub.add_parser("waits", help="the winning tiles of a ready 13-tile hand",
                        description="The tiles that complete a 13-tile hand (melds in brackets count).")
     p.add_argument("tiles", nargs="+", metavar="TILES")
+    p.add_argument("--json", action="store_true", help="print JSON: {hand, waits, tiles_left, shanten}")
     p.set_defaults(func=_cmd_waits)
 
     from .stats.cli import register as register_stats   # argparse only; the statistics load on use
@@ -616,13 +701,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         _print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        # the reader went away (e.g. `| head`): stop quietly
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, AttributeError, ValueError):
-            pass
-        return 1
+        # the reader went away (e.g. `| head`): not a failure, stop quietly
+        # (exit 0, as documented in --help).  stdout is pointed at /dev/null so
+        # that the interpreter's final flush does not report the closed pipe.
+        _silence_stdout()
+        return 0
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, AttributeError, ValueError):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -12,8 +12,9 @@ import os
 import numpy as np
 
 from . import _core
-from .errors import InvalidHand
+from .errors import InvalidArgument, InvalidHand
 from .hand import Hand, parse_hand, to_counts
+from .records import _show
 
 __all__ = [
     "FORMS",
@@ -37,11 +38,13 @@ ERR_OK = 0
 ERR_TOO_MANY_COPIES = 1   # a count above 4
 ERR_BAD_SIZE = 2          # the tile count does not fit the call (14-3k / 13-3k)
 ERR_BAD_MELDS = 3         # melds outside 0..4
+ERR_NEGATIVE = 4          # a negative count (signed input arrays)
 ERROR_MESSAGES = {
     ERR_OK: "ok",
     ERR_TOO_MANY_COPIES: "a tile count above 4",
     ERR_BAD_SIZE: "wrong number of tiles for the number of melds",
     ERR_BAD_MELDS: "melds must be 0..4",
+    ERR_NEGATIVE: "a negative tile count",
 }
 
 
@@ -89,10 +92,26 @@ def _form_code(form) -> int:
         raise ValueError(f"unknown form {form!r}; expected one of {', '.join(FORMS)}") from None
 
 
+def _melds_arg(melds):
+    """``melds`` of a single-hand call: None or an int 0..4."""
+    if melds is None:
+        return None
+    if isinstance(melds, (bool, np.bool_)) or not isinstance(melds, (int, np.integer)):
+        raise InvalidArgument(f"melds must be None (implied by the tile count) or an int 0..4, "
+                              f"got {_show(melds)}")
+    if not 0 <= melds <= 4:
+        raise InvalidHand(f"melds must be None (implied by the tile count) or an int 0..4, got {melds}")
+    return int(melds)
+
+
 def _concealed(hand, melds, sizes):
     """(counts uint8[34] C-contiguous, melds, all-tiles counts or None) after validation.
 
-    ``sizes``: "win" (14-3k concealed tiles), "ready" (13-3k) or "any" (either)."""
+    ``sizes``: "win" (14-3k concealed tiles), "ready" (13-3k) or "any" (either).
+    A string or Hand with melds in brackets fixes the melds; without any, the
+    melds are ``melds`` or implied by the tile count, exactly as for an array
+    (``"1111m"`` is 4 tiles + 3 melds, like ``to_counts("1111m")``)."""
+    melds = _melds_arg(melds)
     full = None
     if type(hand) is str:
         # compiled parser first; the Python one gives the error messages
@@ -100,16 +119,19 @@ def _concealed(hand, melds, sizes):
         full = np.empty(34, np.uint8)
         k = _core.parse_counts_fast(hand, counts, full)
         if k >= 0:
-            if melds is not None and melds != k:
-                raise InvalidHand(f"melds={melds} contradicts the {k} melds in the hand")
-            return counts, _sized(int(counts.sum()), k, sizes), full
+            if k > 0:
+                if melds is not None and melds != k:
+                    raise InvalidHand(f"melds={melds} contradicts the {k} melds in the hand")
+                melds = k
+            return counts, _sized(int(counts.sum()), melds, sizes), full
         full = None
         hand = parse_hand(hand)
     if isinstance(hand, Hand):
-        if melds is not None and melds != len(hand.melds):
-            raise InvalidHand(f"melds={melds} contradicts the {len(hand.melds)} melds in the hand")
+        if hand.melds:
+            if melds is not None and melds != len(hand.melds):
+                raise InvalidHand(f"melds={melds} contradicts the {len(hand.melds)} melds in the hand")
+            melds = len(hand.melds)
         counts = np.ascontiguousarray(hand.counts, dtype=np.uint8)
-        melds = len(hand.melds)
         full = hand.all_counts
     elif type(hand) is np.ndarray and hand.dtype == np.uint8 and hand.shape == (34,):
         # a count row: validated in one compiled pass
@@ -133,9 +155,9 @@ def _sized(n, melds, sizes):
         elif n % 3 == 1:
             melds = (13 - n) // 3
         else:
-            raise InvalidHand(f"a hand has 13-3k or 14-3k concealed tiles; got {n}")
-    if not isinstance(melds, (int, np.integer)) or isinstance(melds, bool) or not 0 <= melds <= 4:
-        raise InvalidHand(f"melds must be an int 0..4, got {melds!r}")
+            raise InvalidHand(f"a hand has 13 or 14 tiles counting 3 per meld (13-3k or 14-3k concealed tiles); got {n}")
+    if not 0 <= melds <= 4:
+        raise InvalidHand(f"a hand has 13 or 14 tiles counting 3 per meld (13-3k or 14-3k concealed tiles, at most 14); got {n}")
     melds = int(melds)
     total = n + 3 * melds
     if sizes == "win" and total != 14:
@@ -204,13 +226,22 @@ def shanten(hand, *, melds: int | None = None, form: str | None = None) -> int:
 
 
 def useful_tiles(hand, *, melds: int | None = None, form: str | None = None) -> list[int]:
-    """Tiles whose draw lowers the shanten of a 13-3k tile hand (excluding tiles with all 4 copies held)."""
+    """Tiles whose draw lowers the shanten of a 13-3k tile hand, ascending.
+
+    A tile is useful when drawing it lowers the shanten and the player does
+    not already hold all four copies (concealed or in melds; for an array,
+    the concealed counts).  :func:`mjfast.best_discards` counts the same way."""
     code = _form_code(form)
     counts, melds, full = _concealed(hand, melds, "ready")
-    out = _core.useful_one(counts, melds, code)
-    if full is not None:
-        out = [t for t in out if full[t] < 4]
-    return out
+    return useful_of(counts, melds, code, full)
+
+
+def useful_of(counts, melds: int, code: int, held=None) -> list[int]:
+    """The useful tiles of validated 13-3k ``counts`` (the one definition):
+    the kernel's shanten-lowering tiles minus those whose four copies are
+    ``held`` (all the player's tiles, melds included; default ``counts``)."""
+    held = counts if held is None else held
+    return [t for t in _core.useful_one(counts, melds, code) if held[t] < 4]
 
 
 # ---------------------------------------------------------------------------
@@ -218,32 +249,60 @@ def useful_tiles(hand, *, melds: int | None = None, form: str | None = None) -> 
 # ---------------------------------------------------------------------------
 
 def _batch_array(hands, melds, errors):
-    """The (N, 34) uint8 C-contiguous array and the given melds (int64 or None)."""
+    """The (N, 34) uint8 C-contiguous array, the given melds (int64 or None)
+    and the rows with a negative count (bool mask, or None: they are
+    emptied here and flagged by the caller)."""
     if errors not in ("raise", "mask"):
-        raise ValueError("errors must be 'raise' or 'mask'")
+        raise ValueError(f"errors must be 'raise' or 'mask', got {errors!r}")
     arr = np.asarray(hands)
     if arr.ndim != 2 or arr.shape[1] != 34:
-        raise InvalidHand(f"a batch is an (N, 34) array of tile counts; got shape {arr.shape}")
+        raise InvalidHand(f"hands must be an (N, 34) array of tile counts; got shape {arr.shape}")
+    negative = None
     if arr.dtype != np.uint8:
-        if not np.issubdtype(arr.dtype, np.integer):
-            raise InvalidHand(f"tile counts must be integers, got dtype {arr.dtype}")
+        if arr.dtype.kind not in "iu":
+            raise InvalidArgument(f"hands must hold integer tile counts, got dtype {arr.dtype}")
         if arr.size and (arr.min() < 0 or arr.max() > 255):
-            bad = int(np.argmax((arr < 0).any(axis=1) | (arr > 255).any(axis=1)))
-            raise InvalidHand(f"row {bad}: tile counts out of range")
+            # counts above 255 stay too many copies; a row with a negative
+            # count is emptied for the kernel and flagged by the caller
+            neg = (arr < 0).any(axis=1)
+            arr = np.clip(arr, 0, 255)
+            if neg.any():
+                negative = neg
+                arr[neg] = 0
         arr = arr.astype(np.uint8)
     arr = np.ascontiguousarray(arr)
     given = None
     if melds is not None:
-        given = np.ascontiguousarray(np.broadcast_to(np.asarray(melds, dtype=np.int64), (arr.shape[0],)))
-    return arr, given
+        given = _melds_column(melds, arr.shape[0])
+    return arr, given, negative
+
+
+def _melds_column(melds, n):
+    """The ``melds`` of a batch call as int64[n] (a scalar applies to every
+    row); values outside 0..4 are kept (clipped to -1..5) for the per-row check."""
+    m = np.asarray(melds)
+    if m.dtype == object:
+        flat = m.ravel().tolist()
+        if not all(type(x) is int for x in flat):
+            raise InvalidArgument(f"melds must be None, an int or an integer array, got {_show(melds)}")
+        m = np.array([max(-1, min(5, x)) for x in flat], dtype=np.int64).reshape(m.shape)
+    elif m.dtype.kind not in "iu":
+        raise InvalidArgument(f"melds must be None, an int or an integer array, got dtype {m.dtype}")
+    elif m.dtype.kind == "u":
+        m = np.minimum(m, 5)
+    try:
+        return np.ascontiguousarray(np.broadcast_to(m.astype(np.int64), (n,)))
+    except ValueError:
+        raise ValueError(f"melds must be one int or {n} values (one per row), got shape {m.shape}") from None
 
 
 def _raise_first(arr, given, err):
     first = int(np.flatnonzero(err)[0])
     n = int(arr[first].sum())
     m = f"melds={int(given[first])}" if given is not None else "melds implied by the size"
+    detail = "" if err[first] == ERR_NEGATIVE else f" ({n} tiles, {m})"
     raise InvalidHand(
-        f"row {first}: {ERROR_MESSAGES[int(err[first])]} ({n} tiles, {m}); "
+        f"row {first}: {ERROR_MESSAGES[int(err[first])]}{detail}; "
         "pass errors='mask' to flag bad rows instead"
     )
 
@@ -253,11 +312,14 @@ def _batch_input(hands, melds, sizes, errors):
 
     The per-row checks run in one compiled pass; bad rows raise (naming the
     first) or, with errors="mask", are flagged (the kernels skip them)."""
-    arr, given = _batch_array(hands, melds, errors)
+    arr, given, negative = _batch_array(hands, melds, errors)
     n = arr.shape[0]
     m = np.empty(n, dtype=np.uint8)
     err = np.empty(n, dtype=np.uint8)
     nbad = _core.validate_batch(arr, given, {"win": 0, "ready": 1, "any": 2}[sizes], m, err)
+    if negative is not None:
+        err[negative] = ERR_NEGATIVE
+        nbad = int(np.count_nonzero(err))
     if nbad and errors == "raise":
         _raise_first(arr, given, err)
     return arr, given, m, err
@@ -285,12 +347,17 @@ def is_win_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise"):
     ``workers``: threads, checked by :func:`resolve_workers` (-1 = all cores;
     counts above the usable cores are clamped to them); results never depend on it."""
     nthreads = resolve_workers(workers)
-    arr, given = _batch_array(hands, melds, errors)
+    arr, given, negative = _batch_array(hands, melds, errors)
     n = arr.shape[0]
     out = np.empty(n, dtype=np.uint8)
     err = np.empty(n, dtype=np.uint8)
     # validation fused into the kernel: one pass over the rows
-    if _core.is_win_checked(arr, given, out, err, nthreads) and errors == "raise":
+    nbad = _core.is_win_checked(arr, given, out, err, nthreads)
+    if negative is not None:
+        err[negative] = ERR_NEGATIVE
+        out[negative] = 0
+        nbad = int(np.count_nonzero(err))
+    if nbad and errors == "raise":
         _raise_first(arr, given, err)
     return _ret(out.view(bool), err, errors)
 

@@ -11,3 +11,9 @@ class InvalidHand(ValueError):
 
 class NotWinning(InvalidHand):
     """The hand is well formed but is not a winning hand (score() needs a win)."""
+
+
+class InvalidArgument(InvalidHand, TypeError):
+    """An argument of the wrong type (a flag that is not a bool, a float where
+    an int is needed...).  Both an :class:`InvalidHand` and a ``TypeError``,
+    so either ``except`` catches it."""

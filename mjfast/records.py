@@ -1,27 +1,42 @@
-"""Hand records (docs/notation.md, "Hand records"): checking one decoded record.
+"""The win context (flags, winds, flowers) and hand records: one validator.
 
-Shared by :class:`mjfast.HandBatch.from_records` and the JSON-lines scorer,
-so that a record means the same wherever it is read.
+Every entry point that takes a win context — :func:`mjfast.score`,
+:class:`mjfast.HandBatch` (``from_records``, ``from_strings``), the JSON-lines
+scorer and the command line — checks it here, so that a value means the same
+wherever it is given.
 
-* ``hand`` is required and must be a string.
-* ``self_drawn``, ``fourth_tile``, ``kong``, ``last_tile`` must be JSON
-  booleans; ``seat_wind`` / ``round_wind`` one of ``"E" "S" "W" "N"`` (any
-  case) or an integer 0-3; ``flowers`` an integer 0-8.  A field that is absent
-  or ``null`` takes its default; a value of the wrong type is an error (no
-  coercion).  Unknown keys are ignored.
+* ``self_drawn``, ``fourth_tile``, ``kong``, ``last_tile``: ``True`` /
+  ``False`` (a numpy bool too); anything else (``"no"``, ``1``, ``2``,
+  ``None`` as an argument) is an error naming the argument — no coercion.
+* ``seat_wind`` / ``round_wind``: one of ``"E" "S" "W" "N"`` (any case) or an
+  integer 0-3.
+* ``flowers``: an integer 0-8.
+
+A hand record (docs/notation.md, "Hand records") is a dict with a required
+string ``hand`` and the fields above; a field that is absent or ``null``
+takes its default.  Unknown keys are ignored.
 """
 from __future__ import annotations
 
 import json
 
-__all__ = ["RecordError", "validate_record"]
+import numpy as np
+
+from .errors import InvalidArgument, InvalidHand
+
+__all__ = ["RecordError", "validate_record", "check_flag", "check_wind", "check_flowers",
+           "check_context", "FLAG_NAMES", "FLAG_BITS"]
 
 
 class RecordError(ValueError):
     """A record's fields are missing or have the wrong type / value."""
 
 
-_BOOL_FIELDS = ("self_drawn", "fourth_tile", "kong", "last_tile")
+#: The four win flags, in the order of their bits in a packed ``flags`` byte.
+FLAG_NAMES = ("self_drawn", "fourth_tile", "kong", "last_tile")
+#: flag name -> bit in the packed ``flags`` byte (HandBatch.flags, the kernel's).
+FLAG_BITS = {name: 1 << i for i, name in enumerate(FLAG_NAMES)}
+
 _WIND_CODES = {}
 for _i, _w in enumerate("ESWN"):
     _WIND_CODES[_w] = _i
@@ -40,17 +55,49 @@ def _show(value) -> str:
     return text
 
 
-def _wind_field(rec: dict, field: str) -> int:
-    value = rec.get(field)
-    if value is None:
-        return 0
+def check_flag(value, name: str) -> bool:
+    """``value`` as a bool if it is ``True``/``False`` (or a numpy bool);
+    else :class:`~mjfast.errors.InvalidArgument` naming ``name``."""
+    if value is True or value is False:
+        return value
+    if type(value) is np.bool_:
+        return bool(value)
+    raise InvalidArgument(f"{name} must be true or false (a bool), got {_show(value)}")
+
+
+def check_wind(value, name: str) -> int:
+    """A wind as 0-3 (E S W N) from ``"E"``..``"N"`` (any case) or an int 0-3."""
     if type(value) is str:
         w = _WIND_CODES.get(value)
         if w is not None:
             return w
-    elif type(value) is int and 0 <= value <= 3:
-        return value
-    raise RecordError(f"{field!r} must be one of \"E\" \"S\" \"W\" \"N\" or 0-3, got {_show(value)}")
+    elif isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        if 0 <= value <= 3:
+            return int(value)
+    else:
+        raise InvalidArgument(f"{name} must be one of \"E\" \"S\" \"W\" \"N\" or 0-3, got {_show(value)}")
+    raise InvalidHand(f"{name} must be one of \"E\" \"S\" \"W\" \"N\" or 0-3, got {_show(value)}")
+
+
+def check_flowers(value, name: str = "flowers") -> int:
+    """Flowers as an int 0-8."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        if 0 <= value <= 8:
+            return int(value)
+        raise InvalidHand(f"{name} must be an integer 0-8, got {_show(value)}")
+    raise InvalidArgument(f"{name} must be an integer 0-8, got {_show(value)}")
+
+
+def check_context(self_drawn=False, fourth_tile=False, kong=False, last_tile=False,
+                  seat_wind="E", round_wind="E", flowers=0) -> tuple:
+    """The whole win context checked: ``(flags, seat, round, flowers)`` with
+    ``flags`` the packed bits of :data:`FLAG_BITS`, winds 0-3, flowers 0-8."""
+    flags = ((1 if check_flag(self_drawn, "self_drawn") else 0)
+             | (2 if check_flag(fourth_tile, "fourth_tile") else 0)
+             | (4 if check_flag(kong, "kong") else 0)
+             | (8 if check_flag(last_tile, "last_tile") else 0))
+    return (flags, check_wind(seat_wind, "seat_wind"), check_wind(round_wind, "round_wind"),
+            check_flowers(flowers))
 
 
 def validate_record(rec: dict) -> tuple:
@@ -67,18 +114,15 @@ def validate_record(rec: dict) -> tuple:
         if hand is None:
             raise RecordError("missing field 'hand'")
         raise RecordError(f"'hand' must be a string, got {_show(hand)}")
-    flags = []
-    for field in _BOOL_FIELDS:
-        v = rec.get(field)
-        if v is None:
-            v = False
-        elif v is not True and v is not False:
-            raise RecordError(f"{field!r} must be true or false, got {_show(v)}")
-        flags.append(v)
-    flowers = rec.get("flowers")
-    if flowers is None:
-        flowers = 0
-    elif type(flowers) is not int or not 0 <= flowers <= 8:
-        raise RecordError(f"'flowers' must be an integer 0-8, got {_show(flowers)}")
-    return (hand, flags[0], flags[1], flags[2], flags[3],
-            _wind_field(rec, "seat_wind"), _wind_field(rec, "round_wind"), flowers)
+    get = rec.get
+    # null = absent = the default
+    values = [get(f) for f in FLAG_NAMES]
+    values = [False if v is None else v for v in values]
+    seat, rnd, flowers = get("seat_wind"), get("round_wind"), get("flowers")
+    try:
+        flags, seat, rnd, flowers = check_context(
+            *values, "E" if seat is None else seat, "E" if rnd is None else rnd,
+            0 if flowers is None else flowers)
+    except InvalidHand as exc:
+        raise RecordError(str(exc)) from None
+    return (hand, bool(flags & 1), bool(flags & 2), bool(flags & 4), bool(flags & 8), seat, rnd, flowers)

@@ -12,8 +12,9 @@ from typing import Optional
 import numpy as np
 
 from . import _core
-from .errors import InvalidHand, NotWinning
+from .errors import InvalidArgument, InvalidHand, NotWinning
 from .hand import Hand, parse_hand
+from .records import FLAG_BITS, check_context, check_flag, check_wind
 from .rules.mcr import DEMOTES_FULLY_CONCEALED_HAND, MCR
 from .tiles import TILE_NAMES
 
@@ -52,22 +53,20 @@ _BY_ID = {fan.id: fan for fan in MCR}
 
 
 def _wind(value, field: str) -> int:
-    if isinstance(value, str) and value.upper() in WINDS:
-        return WINDS.index(value.upper())
-    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value <= 3:
-        return int(value)
-    raise InvalidHand(f"{field} must be one of E S W N (or 0-3), got {value!r}")
+    return check_wind(value, field)
 
 
 def hand_args(hand, self_drawn=False, fourth_tile=False, kong=False, last_tile=False,
               seat_wind="E", round_wind="E", flowers=0):
     """Validate one hand and its context; returns the packed arguments of the kernel."""
+    flags, seat, rnd, flowers = check_context(self_drawn, fourth_tile, kong, last_tile,
+                                              seat_wind, round_wind, flowers)
     if isinstance(hand, str):
         h = parse_hand(hand)
     elif isinstance(hand, Hand):
         h = hand
     else:
-        raise InvalidHand(f"a hand is a notation string or a Hand, got {type(hand).__name__}")
+        raise InvalidArgument(f"hand must be a notation string or a Hand, got {type(hand).__name__}")
     if not h.tiles:
         raise InvalidHand("a winning hand needs a winning tile (the last concealed tile)")
     if h.n_tiles != 14:
@@ -75,9 +74,7 @@ def hand_args(hand, self_drawn=False, fourth_tile=False, kong=False, last_tile=F
             f"a winning hand has 14 tiles counting 3 per meld; got {len(h.tiles)} concealed"
             f" + {len(h.melds)} melds = {h.n_tiles}"
         )
-    if isinstance(flowers, bool) or not isinstance(flowers, (int, np.integer)) or not 0 <= flowers <= 8:
-        raise InvalidHand(f"flowers must be an int 0-8, got {flowers!r}")
-    flowers = int(flowers) + (h.flowers or 0)
+    flowers = flowers + (h.flowers or 0)
     if flowers > 8:
         raise InvalidHand(f"at most 8 flowers, got {flowers}")
     melds = np.zeros((4, 3), dtype=np.uint8)
@@ -85,10 +82,68 @@ def hand_args(hand, self_drawn=False, fourth_tile=False, kong=False, last_tile=F
         melds[i, 0] = _KIND[m.kind]
         melds[i, 1] = m.tile
         melds[i, 2] = 0 if m.concealed else 1
-    flags = (1 if self_drawn else 0) | (2 if fourth_tile else 0) | (4 if kong else 0) | (8 if last_tile else 0)
     counts = np.ascontiguousarray(h.counts, dtype=np.uint8)
-    return h, counts, melds, len(h.melds), int(h.win_tile), flags, _wind(seat_wind, "seat_wind"), \
-        _wind(round_wind, "round_wind"), flowers
+    return h, counts, melds, len(h.melds), int(h.win_tile), flags, seat, rnd, flowers
+
+
+# -- flags the rules drop ------------------------------------------------------
+
+_FOURTH, _KONG = FLAG_BITS["fourth_tile"], FLAG_BITS["kong"]
+
+
+def dropped_flags(counts, melds, n_melds, win_tile, flags) -> np.ndarray:
+    """(N,) uint8: the flag bits that the scorer drops as impossible, per row.
+
+    The same normalisation the fan engine applies (rules section 5.2), computed
+    here so that it can be reported: ``fourth_tile`` when the concealed tiles
+    hold another copy of the winning tile; ``kong`` on a self-drawn win with no
+    kong among the melds, or on a discard win (robbing the kong) when the
+    winning tile is also in the hand or its melds.  Columns as in
+    :class:`~mjfast.HandBatch`; rows must be valid.
+    """
+    counts = np.asarray(counts).reshape(-1, 34)
+    n = counts.shape[0]
+    flags = np.asarray(flags, dtype=np.uint8).reshape(n)
+    out = np.zeros(n, np.uint8)
+    rows = np.flatnonzero(flags & (_FOURTH | _KONG))
+    if rows.size == 0:
+        return out
+    melds = np.asarray(melds).reshape(n, 4, 3)[rows].astype(np.int64)
+    k = np.minimum(np.asarray(n_melds).reshape(n)[rows].astype(np.int64), 4)
+    win = np.minimum(np.asarray(win_tile).reshape(n)[rows].astype(np.int64), 33)
+    f = flags[rows]
+    slot = np.arange(4)[None, :] < k[:, None]
+    kind, tile = melds[:, :, 0], melds[:, :, 1]
+    w = win[:, None]
+    in_melds = np.where(slot & (kind == 0) & (tile <= w) & (w <= tile + 2), 1, 0).sum(1) \
+        + np.where(slot & (kind == 1) & (tile == w), 3, 0).sum(1) \
+        + np.where(slot & (kind == 2) & (tile == w), 4, 0).sum(1)
+    n_kongs = (slot & (kind == 2)).sum(1)
+    another = counts[rows, win] >= 2
+    self_drawn = (f & 1) != 0
+    d = np.where(((f & _FOURTH) != 0) & another, _FOURTH, 0)
+    kong_dropped = ((f & _KONG) != 0) & np.where(self_drawn, n_kongs == 0, (in_melds > 0) | another)
+    out[rows] = d | np.where(kong_dropped, _KONG, 0)
+    return out
+
+
+def dropped_reasons(bits: int, self_drawn: bool) -> dict:
+    """{flag name: why it was dropped} for the bits of :func:`dropped_flags`."""
+    out = {}
+    if bits & _FOURTH:
+        out["fourth_tile"] = ("dropped: the concealed tiles hold another copy of the winning tile, "
+                              "so it cannot be the last one")
+    if bits & _KONG:
+        out["kong"] = ("dropped: out with a replacement tile needs a kong among the melds, and there is none"
+                       if self_drawn else
+                       "dropped: robbing the kong needs a winning tile that is not also in the hand or its melds")
+    return out
+
+
+def ignored_message(bits: int, self_drawn: bool) -> str:
+    """One line for ``strict`` errors: which flags cannot hold, and why."""
+    return "; ".join(f"{k} {v}" for k, v in dropped_reasons(bits, self_drawn).items()) \
+        .replace(" dropped:", " cannot hold:")
 
 
 @dataclass(frozen=True)
@@ -115,17 +170,19 @@ class Score:
 
     ``total`` (flowers included), ``fans`` (list of :class:`FanResult`, highest
     first), ``decomposition`` (the sets of the reading used), ``form``,
-    ``is_legal_win``; :meth:`settlement` gives the point changes.
+    ``is_legal_win``, ``ignored_flags`` (context flags the rules dropped);
+    :meth:`settlement` gives the point changes.
     """
 
-    __slots__ = ("total", "self_drawn", "flowers", "_buf", "_fans")
+    __slots__ = ("total", "self_drawn", "flowers", "_buf", "_fans", "_dropped")
 
-    def __init__(self, total, buf, self_drawn, flowers):
+    def __init__(self, total, buf, self_drawn, flowers, dropped=0):
         self.total = total
         self.self_drawn = self_drawn
         self.flowers = flowers
         self._buf = buf          # int16[100]: fan counts by id, form, packs
         self._fans = None
+        self._dropped = int(dropped)
 
     @property
     def fans(self) -> list:
@@ -154,6 +211,16 @@ class Score:
 
     legal = is_legal_win
 
+    @property
+    def ignored_flags(self) -> dict:
+        """``{flag: reason}`` for each flag passed to :func:`score` that the
+        rules drop because it cannot hold for this hand (``fourth_tile`` with
+        another copy of the winning tile in hand; ``kong`` on a self-drawn win
+        without a kong, or robbing a kong of a tile the hand also holds).
+        Empty when every flag was applied.  ``score(..., strict=True)`` raises
+        instead."""
+        return dropped_reasons(self._dropped, self.self_drawn)
+
     def fan_counts(self) -> np.ndarray:
         """int16 counts indexed by fan id (0 unused, 1-82)."""
         return self._buf[:83].copy()
@@ -161,34 +228,86 @@ class Score:
     def __contains__(self, name) -> bool:
         return any(f.name == name or f.key == name for f in self.fans)
 
-    def settlement(self, discarder: Optional[int] = None) -> tuple:
-        """Point changes for (winner, next player, opposite, previous player).
+    def settlement(self, discarder: Optional[int] = None, *, discarder_seat=None, winner_seat=None) -> tuple:
+        """Point changes of the four players, as a 4-tuple (base 8, F = ``total``).
 
-        Self-drawn: each other player pays 8 + F.  On a discard, ``discarder`` is
-        1 (next), 2 (opposite) or 3 (previous player, 上家): the discarder pays
-        8 + F and the other two pay 8.  F = total points, flowers included.
+        Self-drawn: each other player pays 8 + F.  On a discard the discarder
+        pays 8 + F and the other two pay 8.
+
+        **Relative seats** (the default), numbered like the notation's meld
+        digits: the tuple is (winner, 1, 2, 3) with 1 = the player on the
+        winner's left (上家, who plays just before the winner), 2 = opposite
+        (对家), 3 = the player on the right (下家, who plays just after).  On a
+        discard win give ``discarder=1``, ``2`` or ``3`` in this numbering.
+
+        **Absolute seats**, only under explicit names: ``winner_seat`` (and on
+        a discard win ``discarder_seat``) as 0-3 or ``"E" "S" "W" "N"`` (seats
+        in play order E -> S -> W -> N, like Botzone's player ids 0-3); the
+        tuple is then indexed by absolute seat (E, S, W, N).
+
+        >>> s = score("123m456m789m123p5p5p")                  # F = 23  # doctest: +SKIP
+        >>> s.settlement(discarder=1)        # the winner's left discarded  # doctest: +SKIP
+        (47, -31, -8, -8)
+        >>> s.settlement(winner_seat="S", discarder_seat="E")  # E is S's left  # doctest: +SKIP
+        (-31, 47, -8, -8)
         """
         f = self.total
+        absolute = winner_seat is not None or discarder_seat is not None
+        if absolute:
+            if discarder is not None:
+                raise TypeError("give either discarder (relative: 1 = left, 2 = opposite, 3 = right) "
+                                "or discarder_seat and winner_seat (absolute seats 0-3 / E S W N), not both")
+            if winner_seat is None:
+                raise TypeError("discarder_seat needs winner_seat (absolute seats 0-3 or E S W N)")
+            w = check_wind(winner_seat, "winner_seat")
+            if self.self_drawn:
+                if discarder_seat is not None:
+                    raise ValueError("a self-drawn win has no discarder (drop discarder_seat)")
+                rel = self.settlement()
+            else:
+                if discarder_seat is None:
+                    raise ValueError("on a discard win give discarder_seat (0-3 or E S W N) with winner_seat")
+                d = check_wind(discarder_seat, "discarder_seat")
+                if d == w:
+                    raise ValueError(f"discarder_seat and winner_seat are the same seat ({'ESWN'[w]})")
+                rel = self.settlement((w - d) % 4)
+            out = [0, 0, 0, 0]
+            for r, amount in enumerate(rel):
+                out[(w - r) % 4] = amount
+            return tuple(out)
         if self.self_drawn:
             if discarder is not None:
                 raise ValueError("a self-drawn win has no discarder")
             return (3 * (8 + f), -(8 + f), -(8 + f), -(8 + f))
+        if discarder is None:
+            raise ValueError("on a discard win give discarder=1 (left, 上家), 2 (opposite, 对家) "
+                             "or 3 (right, 下家)")
+        if isinstance(discarder, (bool, np.bool_)) or not isinstance(discarder, (int, np.integer)):
+            raise TypeError(f"discarder must be an int 1 (left, 上家), 2 (opposite, 对家) or 3 (right, 下家), "
+                            f"got {discarder!r}")
         if discarder not in (1, 2, 3):
-            raise ValueError("on a discard win give discarder=1, 2 or 3 (seats after the winner)")
+            raise ValueError(f"discarder must be 1 (left, 上家), 2 (opposite, 对家) or 3 (right, 下家), "
+                             f"got {discarder!r}")
         out = [24 + f, -8, -8, -8]
-        out[discarder] = -(8 + f)
+        out[int(discarder)] = -(8 + f)
         return tuple(out)
 
     def as_dict(self) -> dict:
-        return {
+        """The JSON result: total, fans, legal, and ``ignored_flags`` (``{flag:
+        reason}``) only when the rules dropped a flag (as in JSONL result lines)."""
+        out = {
             "total": self.total,
             "fans": [{"name": f.name, "zh": f.zh, "points": f.points, "count": f.count} for f in self.fans],
             "legal": self.is_legal_win,
         }
+        if self._dropped:
+            out["ignored_flags"] = self.ignored_flags
+        return out
 
     def __repr__(self) -> str:
         fans = ", ".join(str(f) for f in self.fans)
-        return f"Score(total={self.total}, legal={self.is_legal_win}, fans=[{fans}])"
+        ign = f", ignored_flags={sorted(self.ignored_flags)}" if self._dropped else ""
+        return f"Score(total={self.total}, legal={self.is_legal_win}, fans=[{fans}]{ign})"
 
 
 def _fans_from_counts(counts) -> list:
@@ -219,43 +338,57 @@ def _decomposition(packs):
     return tuple(out)
 
 
-_WIND_CODE = {"E": 0, "S": 1, "W": 2, "N": 3, 0: 0, 1: 1, 2: 2, 3: 3}
+_WIND_CODE = {"E": 0, "S": 1, "W": 2, "N": 3, "e": 0, "s": 1, "w": 2, "n": 3, 0: 0, 1: 1, 2: 2, 3: 3}
 
 
 def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bool = False,
-          last_tile: bool = False, seat_wind="E", round_wind="E", flowers: int = 0) -> Score:
+          last_tile: bool = False, seat_wind="E", round_wind="E", flowers: int = 0,
+          strict: bool = False) -> Score:
     """Score a winning MCR hand.
 
     ``hand``: notation with melds first and the winning tile last
     (``"[567m2][EEE1]45m678pFF6m"``) or a :class:`~mjfast.Hand`.
-    ``kong``: robbing the kong on a discard win, out with a replacement tile on a
-    self-drawn win.  ``last_tile``: last tile draw / last tile claim.
-    ``fourth_tile``: the winning tile is the last of its kind (和绝张).
-    Flags that cannot hold are normalised as the reference does (docs/rulings.md, 4):
-    fourth_tile is dropped when you hold another copy of the winning tile and
-    set when your melds hold three; kong is dropped for a self-drawn win with
-    no kong, or a discard win on a tile you already hold.
+    ``self_drawn``, ``fourth_tile``, ``kong``, ``last_tile``: bools (a numpy
+    bool too; anything else raises :class:`~mjfast.errors.InvalidArgument`, a
+    TypeError).  ``kong``: robbing the kong on a discard win, out with a
+    replacement tile on a self-drawn win.  ``last_tile``: last tile draw / last
+    tile claim.  ``fourth_tile``: the winning tile is the last of its kind (和绝张).
+    ``seat_wind`` / ``round_wind``: ``"E" "S" "W" "N"`` or 0-3; ``flowers`` 0-8.
+
+    Flags that cannot hold are dropped as the reference does (docs/rulings.md, 4), and
+    reported in :attr:`Score.ignored_flags`: fourth_tile when you hold another
+    copy of the winning tile (it is set when your melds hold three); kong for a
+    self-drawn win with no kong, or a discard win on a tile you already hold.
+    With ``strict=True`` such a flag raises :class:`~mjfast.InvalidHand` instead.
 
     Raises :class:`~mjfast.NotWinning` if the tiles are not a winning hand,
     :class:`~mjfast.InvalidHand` for malformed input.
     """
     buf = np.zeros(100, dtype=np.int16)
-    if type(hand) is str:
+    if strict is not False:
+        strict = check_flag(strict, "strict")
+    if (type(hand) is str and type(self_drawn) is bool and type(fourth_tile) is bool
+            and type(kong) is bool and type(last_tile) is bool):
         # fast path: the compiled parser takes well-formed compact notation;
         # anything else goes through the Python parser for a precise message
         seat = _WIND_CODE.get(seat_wind) if type(seat_wind) in (str, int) else None
         rnd = _WIND_CODE.get(round_wind) if type(round_wind) in (str, int) else None
-        if seat is not None and rnd is not None and type(flowers) is int and 0 <= flowers <= 8:
-            flags = (1 if self_drawn else 0) | (2 if fourth_tile else 0) | (4 if kong else 0) | (8 if last_tile else 0)
+        # fourth_tile / kong may be dropped by the rules: the slow path reports it
+        if (seat is not None and rnd is not None and type(flowers) is int and 0 <= flowers <= 8
+                and not fourth_tile and not kong):
+            flags = (1 if self_drawn else 0) | (8 if last_tile else 0)
             total = _core.score_str(hand, flags, seat, rnd, flowers, buf)
             if total >= 0:
-                return Score(total, buf, bool(self_drawn), flowers)
+                return Score(total, buf, self_drawn, flowers)
             if total == -1:
                 raise NotWinning(f"not a winning hand: {hand}")
             if total == -3:  # pragma: no cover - the parser validated the hand
                 raise InvalidHand(f"invalid hand: {hand}")
     h, counts, melds, n_melds, win, flags, seat, rnd, fl = hand_args(
         hand, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
+    dropped = int(dropped_flags(counts, melds, n_melds, win, flags)[0]) if flags & (_FOURTH | _KONG) else 0
+    if dropped and strict:
+        raise InvalidHand(f"{ignored_message(dropped, bool(flags & 1))} (strict=True)")
     total, form, packs = _core.score_one(counts, melds, n_melds, win, flags, seat, rnd, fl, buf[:84])
     if total == -3:  # pragma: no cover - hand_args validated the hand
         raise InvalidHand(f"invalid hand: {hand}")
@@ -264,4 +397,4 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     buf[84] = form
     for i, (typ, tile, melded) in enumerate(packs):
         buf[85 + 3 * i:88 + 3 * i] = (typ, tile, melded)
-    return Score(total, buf, bool(self_drawn), fl)
+    return Score(total, buf, bool(flags & 1), fl, dropped)

@@ -330,6 +330,10 @@ def _counts_of(x):
                 raise InvalidHand(
                     f"item {k} is {v!r}: tile counts/indices must be integers"
                 )
+            if not -256 <= v <= 256:  # before numpy meets an int it cannot hold
+                raise InvalidHand(
+                    f"item {k} is {v}: out of range for a tile count (0-4) or index (0-33)"
+                )
         arr = seq
 
     if len(arr) == N_TILES:  # counts

@@ -68,7 +68,7 @@ def test_bad_records_are_flagged_not_dropped():
     assert "fifth copy" in res.error_message(2)
     assert res.error_message(3) == "not a winning hand"
     assert "hand" in res.error_message(4)
-    assert res.record(3) == {"id": "d", "error": "not a winning hand"}
+    assert res.record(3) == {"id": "d", "line": None, "error": "not a winning hand"}
     assert res.record(0)["total"] == 23
 
 

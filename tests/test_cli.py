@@ -408,7 +408,12 @@ def test_shanten(capsys):
     assert " ".join(useful) in out
     code, out, _ = run(capsys, "shanten", "123m456p789sEE12s3s")
     assert "Shanten: -1" in out
-    code, _, err = run(capsys, "shanten", "1111m")
+    # a short hand without brackets implies its melds, as in the API: 1111m = 4 tiles + 3 melds
+    code, out, _ = run(capsys, "shanten", "1111m")
+    assert code == 0 and "Shanten: 0" in out and "Waits: none" in out
+    code, _, err = run(capsys, "shanten", "11m")
+    assert code == 0
+    code, _, err = run(capsys, "shanten", "111m")
     assert code == 2 and err.startswith("mjfast: error:")
 
 

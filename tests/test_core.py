@@ -326,7 +326,7 @@ def test_invalid_hand_is_value_error():
     (mjfast.is_win, "123m456p789s11p23s", r"14 tiles"),         # 13 tiles given to is_win
     (mjfast.waits, "123m456p789s11p234s", r"13 tiles"),         # 14 tiles given to waits
     (mjfast.shanten, "123m456p789s11p2s", r"13 or 14"),         # 12 tiles
-    (mjfast.shanten, "123m456p789s11p", r"13 or 14"),           # 11 tiles without melds
+    (mjfast.shanten, "[123m]456p789s11p", r"13 or 14"),         # 8 tiles + 1 meld (11 alone imply a meld)
     (mjfast.useful_tiles, "123m456p789s11p234s", r"13 tiles"),
 ])
 def test_invalid_hand_messages(call, arg, match):

@@ -8,6 +8,9 @@ Output: exactly one line per input line, in the same order::
 
     {"id": 7, "total": 13, "fans": [{"name": ..., "zh": ..., "points": ..., "count": ...}], "legal": true}
 
+(plus ``"ignored_flags": {"kong": "dropped: ..."}`` when the rules dropped a
+flag of the record: see :attr:`mjfast.Score.ignored_flags`),
+
 or, for a record that could not be scored::
 
     {"id": 7, "line": 3, "error": "not a winning hand: ..."}
@@ -103,8 +106,10 @@ def score_records(records: List[dict]) -> List[dict]:
     """Score a chunk of decoded records; one result dict per record, in order.
 
     A result is ``{"id", "total", "fans", "legal"}`` (as
-    ``mjfast.score(...).as_dict()`` plus the id) or ``{"id", "error"}`` (the
-    caller adds the line number).  Never raises for a bad record.
+    ``mjfast.score(...).as_dict()`` plus the id; ``"ignored_flags"``
+    ``{flag: reason}`` only when the rules dropped a flag of the record) or
+    ``{"id", "error"}`` (the caller adds the line number).  Never raises for a
+    bad record.
 
     The chunk becomes one :class:`~mjfast.HandBatch` (fields checked by
     :func:`~mjfast.records.validate_record`, hands parsed by the compiled
@@ -123,12 +128,17 @@ def score_records(records: List[dict]) -> List[dict]:
         name, zh, pts = info[c]
         per_row[r].append({"name": name, "zh": zh, "points": pts, "count": k})
     out = []
+    ignored = res.ignored.tolist()
     for i, (rid, err, total, legal) in enumerate(zip(batch.ids, res.errors.tolist(), res.totals.tolist(),
                                                     res.legal.tolist())):
         if err == ERR_NOT_WINNING:
             out.append({"id": rid, "error": f"not a winning hand: {records[i]['hand']}"})
         elif err:
             out.append({"id": rid, "error": _one_line(res.error_message(i))})
+        elif ignored[i]:
+            # rare: a flag the rules dropped is reported, never silently applied
+            out.append({"id": rid, "total": total, "fans": per_row[i], "legal": legal,
+                        "ignored_flags": res.ignored_flags(i)})
         else:
             out.append({"id": rid, "total": total, "fans": per_row[i], "legal": legal})
     return out
@@ -173,8 +183,10 @@ def process_jsonl(lines: Iterable, write: Callable[[bytes], object], *,
     Returns ``(records, errors)``.  ``progress(n)`` is called after each chunk
     with the number of lines it held.
     """
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int):
+        raise TypeError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
     if chunk_size < 1:
-        raise ValueError("chunk_size must be >= 1")
+        raise ValueError(f"chunk_size must be an int >= 1, got {chunk_size}")
     it = iter(lines)
     n_done = 0
     n_err = 0
