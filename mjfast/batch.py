@@ -20,7 +20,7 @@ from . import _core
 from .core import resolve_workers
 from .errors import InvalidArgument, InvalidHand
 from .rules.mcr import MCR
-from .records import RecordError, check_context, check_flag, validate_record, _show
+from .records import RecordError, check_context, check_flag, validate_record, _loads, _parse_error, _show
 from .score import (WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons,  # noqa: F401
                     ignored_message)  # (importing score loads the fan table into the kernel)
 
@@ -215,7 +215,6 @@ class HandBatch:
 
     @classmethod
     def _iter_jsonl(cls, path, chunk_size):
-        from .io.jsonl import _loads, _parse_error
         with open(path, "rb") as f:
             recs = []
             first = 1       # file line number of recs[0]

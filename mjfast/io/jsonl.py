@@ -42,13 +42,12 @@ from __future__ import annotations
 
 import gc
 import json
-import re
 import time
 from itertools import islice
 from typing import Callable, Iterable, List, NamedTuple, Optional
 
 from ..batch import HandBatch, score_batch, ERR_NOT_WINNING
-from ..records import RecordError, validate_record, _show
+from ..records import RecordError, validate_record, _loads, _one_line, _parse_error, _show
 
 __all__ = [
     "JSON_BACKEND",
@@ -71,23 +70,16 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 if _orjson is not None:
     JSON_BACKEND = "orjson"
-    _loads = _orjson.loads
     _OPT_NL = _orjson.OPT_APPEND_NEWLINE
 
     def _dumps_line(obj) -> bytes:
         return _orjson.dumps(obj, option=_OPT_NL)
 else:  # pragma: no cover - depends on the environment
     JSON_BACKEND = "json"
-    _loads = json.loads
     _encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
     def _dumps_line(obj) -> bytes:
         return (_encoder.encode(obj) + "\n").encode("utf-8")
-
-
-def _one_line(exc: BaseException) -> str:
-    msg = str(exc) or type(exc).__name__
-    return " ".join(msg.split()) if "\n" in msg or "\r" in msg else msg
 
 
 def _fan_columns():
@@ -142,23 +134,6 @@ def score_records(records: List[dict]) -> List[dict]:
         else:
             out.append({"id": rid, "total": total, "fans": per_row[i], "legal": legal})
     return out
-
-
-_POSITION = re.compile(r":? line 1 column (\d+) \(char \d+\)$")
-
-
-def _parse_error(line, exc: BaseException) -> str:
-    """The message for a line that did not decode (slow path: errors only)."""
-    if isinstance(line, (bytes, str)):
-        stripped = line.rstrip(b"\r\n" if isinstance(line, bytes) else "\r\n")
-        if not stripped.strip():
-            return "blank line"
-        try:  # again without the newline, so positions count within the line
-            _loads(stripped)
-        except Exception as again:
-            exc = again
-    msg = _POSITION.sub(r" at column \1", _one_line(exc))
-    return f"bad JSON: {msg}"
 
 
 def _encode(results: list) -> bytes:
