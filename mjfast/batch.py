@@ -216,20 +216,26 @@ class HandBatch:
     @classmethod
     def _iter_jsonl(cls, path, chunk_size):
         with open(path, "rb") as f:
-            recs = []
-            first = 1       # file line number of recs[0]
-            lineno = 0
-            for lineno, line in enumerate(f, 1):
-                try:
-                    recs.append(_loads(line))
-                except Exception as exc:  # JSONDecodeError, UnicodeDecodeError, RecursionError
-                    recs.append(_BadRecord(f"line {lineno}: {_parse_error(line, exc)}"))
-                if len(recs) == chunk_size:
-                    yield cls._from_mixed(recs, first)
-                    recs = []
-                    first = lineno + 1
-            if recs:
+            yield from cls.from_lines(f, chunk_size)
+
+    @classmethod
+    def from_lines(cls, lines, chunk_size: int = 65536, first_line: int = 1) -> Iterator["HandBatch"]:
+        """Batches of ``chunk_size`` from JSON lines (bytes or str, e.g. an open
+        binary file), the first being line ``first_line``: the reader of
+        :meth:`from_jsonl`, for data that is not a whole file."""
+        recs = []
+        first = first_line      # line number of recs[0]
+        for lineno, line in enumerate(lines, first_line):
+            try:
+                recs.append(_loads(line))
+            except Exception as exc:  # JSONDecodeError, UnicodeDecodeError, RecursionError
+                recs.append(_BadRecord(f"line {lineno}: {_parse_error(line, exc)}"))
+            if len(recs) == chunk_size:
                 yield cls._from_mixed(recs, first)
+                recs = []
+                first = lineno + 1
+        if recs:
+            yield cls._from_mixed(recs, first)
 
     @classmethod
     def _from_mixed(cls, recs, first_line=None):

@@ -67,48 +67,29 @@ def _score_part(part) -> "pandas.DataFrame":
     import pandas as pd
     path, first_line, start, end = part
     frames = []
-    line = first_line
     with open(path, "rb") as f:
         f.seek(start)
         data = f.read(end - start)
-    # the same reader as HandBatch.from_jsonl, over this byte range
-    for batch in _batches(data):
+    # the same reader as HandBatch.from_jsonl, over this byte range (rows carry
+    # their file line numbers in the "line" column)
+    for batch in _batches(data, first_line=first_line):
         res = score_batch(batch)
         df = res.to_pandas()
         df.insert(0, "message", [res.error_message(i) for i in range(len(res))])
-        df.insert(0, "line", np.arange(line, line + len(res), dtype=np.int64))
         df.insert(0, "file", path)
-        line += len(res)
         frames.append(df)
     if not frames:
         return _meta()
     return pd.concat(frames, ignore_index=True)
 
 
-def _batches(data: bytes, chunk_size: int = 65536):
+def _batches(data: bytes, chunk_size: int = 65536, first_line: int = 1):
     """The batches ``HandBatch.from_jsonl`` makes of these lines (same reader,
     same handling of bad JSON), from bytes already read."""
-    from .batch import _BadRecord
-    try:
-        import orjson
-        loads = orjson.loads
-    except ImportError:  # pragma: no cover
-        import json
-        loads = json.loads
-    recs = []
     lines = data.split(b"\n")          # as iterating a binary file does: only \n ends a line
     if lines and lines[-1] == b"":
         lines.pop()
-    for line in lines:
-        try:
-            recs.append(loads(line))
-        except ValueError as exc:
-            recs.append(_BadRecord(f"bad JSON: {exc}"))
-        if len(recs) == chunk_size:
-            yield HandBatch._from_mixed(recs)
-            recs = []
-    if recs:
-        yield HandBatch._from_mixed(recs)
+    return HandBatch.from_lines(lines, chunk_size, first_line)
 
 
 def _meta():
@@ -117,16 +98,16 @@ def _meta():
     df = res.to_pandas()
     df["id"] = df["id"].astype(object)
     df.insert(0, "message", pd.Series([], dtype=object))
-    df.insert(0, "line", pd.Series([], dtype=np.int64))
     df.insert(0, "file", pd.Series([], dtype=object))
     return df
 
 
 def score_jsonl(paths, lines_per_partition: Optional[int] = None) -> "dd.DataFrame":
     """A dask DataFrame of the scores of JSONL hand-record files: one partition
-    per file (or per ``lines_per_partition`` lines).  Columns: file, line,
-    message (empty when scored), id, total, legal, error, then one per fan —
-    the columns of ``BatchResult.to_pandas()`` plus where each row came from."""
+    per file (or per ``lines_per_partition`` lines).  Columns: file, message
+    (empty when scored), then those of ``BatchResult.to_pandas()`` (id, total,
+    legal, error_code, error, line - the file's line number -, ignored_flags,
+    one per fan)."""
     parts = jsonl_partitions(paths, lines_per_partition)
     # ids are any JSON value: keep them as Python objects, as the single-machine
     # path does (not dask's default conversion of object columns to strings)

@@ -46,7 +46,7 @@ def test_table_against_naive_pandas(corpus):
     recs, batch, res = corpus
     acc = FanStats().update(res)
     df = res.to_pandas()
-    ok = df[df["error"] == 0]
+    ok = df[df["error_code"] == 0]
     assert acc.rows == len(df) and acc.invalid == 1 and acc.not_winning == 1
     assert acc.wins == len(ok) == len(df) - 2
     t = acc.table()

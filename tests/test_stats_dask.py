@@ -44,8 +44,9 @@ def test_local_cluster_matches_single_machine(tmp_path):
         acc_files = mjd.fan_frequencies_of_files(paths)
     assert list(got["line"][:3]) == [1, 2, 3] and got["line"].iloc[1017] == 18
     assert got["file"].iloc[1500] == str(paths[1])
-    assert got["message"].iloc[1017].startswith("bad JSON")
-    pd.testing.assert_frame_equal(got.drop(columns=["file", "line", "message"]), single)
+    assert got["message"].iloc[1017].startswith("line 18: bad JSON")
+    pd.testing.assert_frame_equal(got.drop(columns=["file", "message"]), single)
+    assert "line 18" in got["error"].iloc[1017]        # the file's line, not the partition's
     want = FanStats()
     for p in paths:
         for batch in mjfast.HandBatch.from_jsonl(p):

@@ -8,8 +8,8 @@ Files (by suffix):
 
 * ``.parquet`` / ``.csv`` — a table with a ``total`` column and one column
   per fan, named as in ``BatchResult.fan_names`` (English) or by fan key;
-  ``error`` and ``legal`` are optional (what ``BatchResult.to_pandas()``
-  writes; other columns are ignored).  A row whose total is missing or
+  ``error_code`` (or ``error``, a code or a message) and ``legal`` are
+  optional (what ``BatchResult.to_pandas()`` writes; other columns are ignored).  A row whose total is missing or
   negative is not a win.
 * ``.jsonl`` / ``.ndjson`` / ``.json`` — either hand records (a ``hand``
   field: they are scored here, through ``score_batch``) or the result lines
@@ -78,8 +78,9 @@ def frame_arrays(df, first_row: int = 0) -> tuple:
     else:
         missing = np.zeros(n, bool)
         tot = tot.astype(np.int64)
-    if "error" in df.columns:
-        err = df["error"].to_numpy()
+    if "error_code" in df.columns or "error" in df.columns:
+        # BatchResult.to_pandas() writes the code as error_code and the message as error
+        err = df["error_code" if "error_code" in df.columns else "error"].to_numpy()
         if err.dtype.kind in "iub":
             err = err.astype(np.uint8)
         else:   # error messages (text): any non-empty one is an invalid row
