@@ -60,34 +60,27 @@ class HandBatch:
 
     def __init__(self, counts, melds, n_melds, win_tile, flags, seat, round, flowers,
                  ids=None, invalid=None, messages=None, validate=True, lines=None):
-        self.counts = np.ascontiguousarray(counts, dtype=np.uint8)
+        out_of_range = {}    # row -> message, for values no uint8 column can hold
+        self.counts = _uint8_column(counts, None, "counts", out_of_range)
         n = self.counts.shape[0]
         if self.counts.ndim != 2 or self.counts.shape[1] != 34:
             raise InvalidHand(f"counts must be (N, 34); got {self.counts.shape}")
-
-        def column(a, shape, name):
-            # zero-copy when the array already is C-contiguous uint8 of the right shape;
-            # a scalar is broadcast to every row
-            a = np.asarray(a)
-            if a.ndim == 0:
-                return np.full(shape, a, dtype=np.uint8)
-            a = np.ascontiguousarray(a, dtype=np.uint8)
-            if a.shape != shape:
-                raise InvalidHand(f"{name} must have shape {shape}; got {a.shape}")
-            return a
-
-        self.melds = column(melds, (n, 4, 3), "melds")
-        self.n_melds = column(n_melds, (n,), "n_melds")
-        self.win_tile = column(win_tile, (n,), "win_tile")
-        self.flags = column(flags, (n,), "flags")
-        self.seat = column(seat, (n,), "seat")
-        self.round = column(round, (n,), "round")
-        self.flowers = column(flowers, (n,), "flowers")
+        self.melds = _uint8_column(melds, (n, 4, 3), "melds", out_of_range)
+        self.n_melds = _uint8_column(n_melds, (n,), "n_melds", out_of_range)
+        self.win_tile = _uint8_column(win_tile, (n,), "win_tile", out_of_range)
+        self.flags = _uint8_column(flags, (n,), "flags", out_of_range)
+        self.seat = _uint8_column(seat, (n,), "seat", out_of_range)
+        self.round = _uint8_column(round, (n,), "round", out_of_range)
+        self.flowers = _uint8_column(flowers, (n,), "flowers", out_of_range)
         self.ids = ids
         self.invalid = np.zeros(n, bool) if invalid is None else np.ascontiguousarray(invalid, bool)
         if self.invalid.shape != (n,):
             raise InvalidHand(f"invalid must have shape {(n,)}; got {self.invalid.shape}")
         self.messages = dict(messages or {})
+        for i, msg in out_of_range.items():
+            if not self.invalid[i]:
+                self.invalid[i] = True
+                self.messages[i] = msg
         self.lines = None if lines is None else np.asarray(lines, dtype=np.int64)
         if validate:
             self._validate_arrays()
@@ -290,6 +283,42 @@ class HandBatch:
         for i, msg in bad.items():
             self.invalid[i] = True
             self.messages[i] = msg
+
+
+def _uint8_column(a, shape, name, out_of_range) -> np.ndarray:
+    """A HandBatch column as C-contiguous uint8 (zero-copy when it already is
+    one); a scalar is broadcast to ``shape``.  Integer input only (a float or
+    string column is a TypeError naming it); a value outside 0..255 is not
+    wrapped: its row is recorded in ``out_of_range`` (flagged invalid)."""
+    a = np.asarray(a)
+    if a.dtype == object:
+        flat = a.ravel().tolist()
+        if not all(type(x) is int for x in flat):
+            raise InvalidArgument(f"{name} must hold integers, got {_show(flat[:3])}")
+        a = np.array([min(max(x, -1), 256) for x in flat], dtype=np.int64).reshape(a.shape)
+    elif a.dtype.kind == "f":
+        # whole numbers in a float array are read as integers (np.zeros(...) is float)
+        if not np.isfinite(a).all() or (a != np.floor(a)).any():
+            raise InvalidArgument(f"{name} must hold whole numbers, got a fraction, inf or nan")
+        a = np.clip(a, -1, 256).astype(np.int64)
+    elif a.dtype.kind not in "iub":
+        raise InvalidArgument(f"{name} must hold integers, got dtype {a.dtype}")
+    if a.dtype != np.uint8 and a.dtype.kind != "b" and a.size and (a.min() < 0 or a.max() > 255):
+        bad = (a < 0) | (a > 255)
+        if a.ndim == 0:
+            raise InvalidHand(f"{name} must be 0-255, got {int(a)}")
+        rows = np.flatnonzero(bad.reshape(bad.shape[0], -1).any(axis=1))
+        for i in rows.tolist():
+            out_of_range.setdefault(i, f"{name} out of range (a value below 0 or above 255)")
+        a = np.clip(a, 0, 255)
+    if shape is None:
+        return np.ascontiguousarray(a, dtype=np.uint8)
+    if a.ndim == 0:
+        return np.full(shape, a, dtype=np.uint8)
+    a = np.ascontiguousarray(a, dtype=np.uint8)
+    if a.shape != shape:
+        raise InvalidHand(f"{name} must have shape {shape}; got {a.shape}")
+    return a
 
 
 def _sequence_arg(value, name, what) -> list:

@@ -346,7 +346,7 @@ def _cmd_score_jsonl(args) -> int:
         ("--self-drawn", args.self_drawn), ("--fourth-tile", args.fourth_tile), ("--kong", args.kong),
         ("--last-tile", args.last_tile), ("--seat", args.seat), ("--round", args.round),
         ("--flowers", args.flowers), ("--discarder", args.discarder),
-        ("--discarder-seat", args.discarder_seat), ("--lang", args.lang_given), ("--strict", args.strict),
+        ("--discarder-seat", args.discarder_seat), ("--lang", args.lang_given),
     ) if v is not None]
     if given:
         raise CliError(f"{', '.join(given)} cannot be used with --jsonl (each record carries its own fields)")
@@ -376,7 +376,7 @@ def _cmd_score_jsonl(args) -> int:
         update, close = _make_progress(total, show)
         try:
             stats = score_jsonl(fin, fout, chunk_size=args.chunk_size or DEFAULT_CHUNK_SIZE,
-                                progress=update)
+                                progress=update, strict=bool(args.strict))
         finally:
             close()
     finally:
@@ -643,7 +643,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "Play order is E -> S -> W -> N, so with --seat S, E is the player on the left.")
     p.add_argument("--strict", action="store_true", default=None,
                    help="a flag the rules drop (e.g. --fourth-tile with another copy of the winning "
-                        "tile in hand) is an error, not a note")
+                        "tile in hand) is an error, not a note; with --jsonl, an error line for "
+                        "that record")
     _add_lang(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--jsonl", action="store_true",

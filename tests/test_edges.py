@@ -564,3 +564,45 @@ def test_extras_are_declared():
     assert any(d.startswith("pandas") for d in extras["pandas"])
     assert any(d.startswith("pyarrow") for d in extras["arrow"])
     assert {"pandas", "pyarrow"} <= {d.split(">")[0].split("=")[0] for d in extras["dev"]}
+
+
+def test_process_jsonl_rejects_a_single_string():
+    from mjfast.io.jsonl import process_jsonl
+    for bad in ('{"hand": "123m456m789m123p5p5p"}', b'{"hand": "x"}'):
+        with pytest.raises(TypeError, match="lines"):
+            process_jsonl(bad, lambda b: None)
+
+
+def test_array_batch_columns_are_not_wrapped_or_truncated():
+    good = mjfast.to_counts(WIN)
+    C = np.stack([good, good])
+    M = np.zeros((2, 4, 3))                       # float zeros: whole numbers are fine
+    # a value no uint8 can hold flags its row instead of wrapping (-1 -> 255, 256 -> 0)
+    for bad in ([10**20, 13], [-1, 13], np.array([256, 13], np.int32)):
+        b = HandBatch(C, M, [0, 0], bad, 0, 0, 0, 0)
+        assert list(b.invalid) == [True, False] and "win_tile" in b.messages[0]
+        assert list(score_batch(b).totals) == [-1, 23]
+    neg = C.astype(np.int16)
+    neg[1, 0] = -1
+    assert list(HandBatch(neg, M, [0, 0], [13, 13], 0, 0, 0, 0).invalid) == [False, True]
+    # a fraction is not silently truncated
+    with pytest.raises(TypeError, match="win_tile"):
+        HandBatch(C, M, [0, 0], [13.5, 13], 0, 0, 0, 0)
+    with pytest.raises(TypeError, match="flowers"):
+        HandBatch(C, M, [0, 0], [13, 13], 0, 0, 0, [0, np.nan])
+    with pytest.raises(TypeError, match="counts"):
+        HandBatch(None, M, [0, 0], [13, 13], 0, 0, 0, 0)
+    with pytest.raises(ValueError, match="flowers"):
+        HandBatch(C, M, [0, 0], [13, 13], 0, 0, 0, -1)      # a bad scalar is an argument error
+
+
+def test_jsonl_strict(tmp_path, capsys):
+    from mjfast.cli import main
+    p = _jsonl(tmp_path, [json.dumps({"id": 1, "hand": WIN, "fourth_tile": True}),
+                          json.dumps({"id": 2, "hand": SINGLE, "fourth_tile": True})])
+    assert main(["score", "--jsonl", str(p), "--no-progress"]) == 0
+    a, b = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert "ignored_flags" in a and "ignored_flags" not in b
+    assert main(["score", "--jsonl", str(p), "--no-progress", "--strict"]) == 1
+    a, b = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert a["line"] == 1 and "fourth_tile" in a["error"] and b["total"] > 0

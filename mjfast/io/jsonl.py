@@ -94,14 +94,15 @@ def _fan_columns():
 _COLUMNS = None
 
 
-def score_records(records: List[dict]) -> List[dict]:
+def score_records(records: List[dict], *, strict: bool = False) -> List[dict]:
     """Score a chunk of decoded records; one result dict per record, in order.
 
     A result is ``{"id", "total", "fans", "legal"}`` (as
     ``mjfast.score(...).as_dict()`` plus the id; ``"ignored_flags"``
     ``{flag: reason}`` only when the rules dropped a flag of the record) or
     ``{"id", "error"}`` (the caller adds the line number).  Never raises for a
-    bad record.
+    bad record.  ``strict``: a flag the rules drop is an error for its record
+    (see :func:`mjfast.score_batch`).
 
     The chunk becomes one :class:`~mjfast.HandBatch` (fields checked by
     :func:`~mjfast.records.validate_record`, hands parsed by the compiled
@@ -112,7 +113,7 @@ def score_records(records: List[dict]) -> List[dict]:
         _COLUMNS = _fan_columns()
     order, info = _COLUMNS
     batch = HandBatch.from_records(records)
-    res = score_batch(batch)
+    res = score_batch(batch, strict=strict)
     fans = res.fan_counts[:, order]
     rows, cidx = fans.nonzero()
     per_row = [[] for _ in range(len(records))]
@@ -152,12 +153,15 @@ def _encode(results: list) -> bytes:
 
 def process_jsonl(lines: Iterable, write: Callable[[bytes], object], *,
                   chunk_size: int = DEFAULT_CHUNK_SIZE,
-                  progress: Optional[Callable[[int], object]] = None) -> tuple:
+                  progress: Optional[Callable[[int], object]] = None, strict: bool = False) -> tuple:
     """Score every line of ``lines`` (bytes or str) and ``write`` UTF-8 result lines.
 
     Returns ``(records, errors)``.  ``progress(n)`` is called after each chunk
     with the number of lines it held.
     """
+    if isinstance(lines, (str, bytes, bytearray)):
+        raise TypeError("lines must be an iterable of lines (a file, a list), not one "
+                        f"{type(lines).__name__} (it would be read a character at a time)")
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int):
         raise TypeError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
     if chunk_size < 1:
@@ -177,7 +181,7 @@ def process_jsonl(lines: Iterable, write: Callable[[bytes], object], *,
         if gc_was_on:
             gc.disable()
         try:
-            out = _process_chunk(chunk, n_done, loads)
+            out = _process_chunk(chunk, n_done, loads, strict)
         finally:
             if gc_was_on:
                 gc.enable()
@@ -189,7 +193,7 @@ def process_jsonl(lines: Iterable, write: Callable[[bytes], object], *,
     return n_done, n_err
 
 
-def _process_chunk(chunk: list, n_done: int, loads) -> list:
+def _process_chunk(chunk: list, n_done: int, loads, strict: bool = False) -> list:
     """Result dicts for one chunk of lines (``n_done`` lines came before it)."""
     out: list = [None] * len(chunk)
     recs = []
@@ -207,7 +211,7 @@ def _process_chunk(chunk: list, n_done: int, loads) -> list:
         recs.append(obj)
         where.append(i)
     if recs:
-        for i, res in zip(where, score_records(recs)):
+        for i, res in zip(where, score_records(recs, strict=strict)):
             if "error" in res:
                 res = {"id": res.get("id"), "line": n_done + i + 1, "error": res["error"]}
             out[i] = res
@@ -249,16 +253,17 @@ def _writer(f) -> Callable[[bytes], object]:
 
 
 def score_jsonl(fin, fout, *, chunk_size: int = DEFAULT_CHUNK_SIZE,
-                progress: Optional[Callable[[int], object]] = None) -> JsonlStats:
+                progress: Optional[Callable[[int], object]] = None, strict: bool = False) -> JsonlStats:
     """Score the records of file object ``fin`` into file object ``fout``.
 
     Either may be binary or text (a text ``fin`` with a ``.buffer`` is read as
-    bytes).  Returns a :class:`JsonlStats`.
+    bytes).  ``strict``: a flag the rules drop is an error line for its
+    record.  Returns a :class:`JsonlStats`.
     """
     src = getattr(fin, "buffer", fin)
     write = _writer(fout)
     t0 = time.perf_counter()
-    n, k = process_jsonl(src, write, chunk_size=chunk_size, progress=progress)
+    n, k = process_jsonl(src, write, chunk_size=chunk_size, progress=progress, strict=strict)
     flush = getattr(getattr(fout, "buffer", fout), "flush", None)
     if flush is not None:
         flush()
