@@ -94,7 +94,7 @@ _FOURTH, _KONG = FLAG_BITS["fourth_tile"], FLAG_BITS["kong"]
 def dropped_flags(counts, melds, n_melds, win_tile, flags) -> np.ndarray:
     """(N,) uint8: the flag bits that the scorer drops as impossible, per row.
 
-    The same normalisation the fan engine applies (rules section 5.2), computed
+    The same normalisation the fan engine applies (docs/rulings.md, 4), computed
     here so that it can be reported: ``fourth_tile`` when the concealed tiles
     hold another copy of the winning tile; ``kong`` on a self-drawn win with no
     kong among the melds, or on a discard win (robbing the kong) when the
