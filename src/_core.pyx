@@ -915,13 +915,11 @@ def validate_batch(const uint8_t[:, ::1] hands, melds_given, int mode, uint8_t[:
 
 cdef inline int _row_check(const uint8_t* c, const int64_t* given, int mode, int* melds) noexcept nogil:
     """The validating pass for one row (see validate_batch); returns the error
-    code.  Reads each count and the given melds once (they may be changing)."""
-    cdef int j, s = 0, mx = 0, m, total, v
+    code.  The kernels pass a private copy of the row; the given melds (the
+    caller's array) are read once."""
+    cdef int s = _sum34(c), m, total
+    cdef bint over = _over4(c)
     cdef int64_t g
-    for j in range(34):
-        v = c[j]
-        s += v
-        mx = v if v > mx else mx
     if given != NULL:
         g = given[0]
         m = <int>g if -1 <= g <= 5 else 5
@@ -931,7 +929,7 @@ cdef inline int _row_check(const uint8_t* c, const int64_t* given, int mode, int
         m = (13 - s) // 3
     melds[0] = m if 0 <= m <= 4 else 0
     total = s + 3 * m
-    if mx > 4:
+    if over:
         return 1
     if m < 0 or m > 4:
         return 3
