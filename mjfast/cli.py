@@ -683,6 +683,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .stats.cli import register as register_stats   # argparse only; the statistics load on use
     register_stats(sub)
+    from .logs.cli import add_parser as _add_logs  # mjfast logs score|export (mjfast/logs/cli.py)
+    _add_logs(sub)
     return parser
 
 

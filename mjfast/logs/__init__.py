@@ -1,0 +1,107 @@
+"""Reading, replaying and scoring match archives of the Botzone platform.
+
+>>> import mjfast.logs as logs
+>>> for m in logs.read("data.txt"):          # doctest: +SKIP
+...     r = logs.replay(m)                   # MatchError if malformed or illegal
+...     r.wins                               # [Win(winner=..., hand=..., self_drawn=...)]
+>>> df = logs.score(["data.txt", "matches/"])  # doctest: +SKIP  (one row per win)
+
+Formats: the text archive (``Match`` / ``Player n Draw W1`` lines, many
+matches per file), the match JSON (one object, a list, a bare ``logs`` list,
+or a directory of such files) and, for reading, PMN.  Streaming throughout:
+memory does not grow with the file.  Details: docs/logs.md.
+"""
+from __future__ import annotations
+
+import os
+from typing import Iterable, Iterator, Union
+
+from .model import Claim, Event, Match, fan_key
+from .replay import MatchError, Replayed, Win, replay
+from .scoring import COLUMNS, Problem, Summary, detect_format, iter_matches, process, settlement
+
+__all__ = ["read", "replay", "wins", "score", "export", "Match", "Event", "Claim", "Win", "Replayed",
+           "MatchError", "Summary", "Problem", "COLUMNS", "fan_key", "settlement"]
+
+PathArg = Union[str, os.PathLike, Iterable]
+
+
+def _paths(paths):
+    if isinstance(paths, (str, os.PathLike)):
+        return [os.fspath(paths)]
+    try:
+        return [os.fspath(p) for p in paths]
+    except TypeError:
+        raise TypeError(f"expected a path or a list of paths, got {paths!r}") from None
+
+
+def read(path, format: str = None) -> Iterator[Match]:
+    """The matches of one file or directory, streamed (no rule checked yet:
+    a malformed match has ``problem = (position, reason)``).  ``format``:
+    "text", "json" or "pmn" (default: detected)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"read() takes one path, got {type(path).__name__}")
+    path = os.fspath(path)
+    if not os.path.exists(path):
+        raise FileNotFoundError(path)
+    return iter_matches(path, format)
+
+
+def wins(paths: PathArg, summary: Summary = None) -> Iterator[Win]:
+    """Every win of every replayable match, in file order (not scored).
+    Problems are added to ``summary`` when one is given."""
+    for p in _paths(paths):
+        for m in read(p):
+            if summary is not None:
+                summary.matches += 1
+            try:
+                r = replay(m)
+            except MatchError as exc:
+                if summary is not None:
+                    summary.skipped += 1
+                    summary.problems.append(Problem(p, exc.match, exc.pos, exc.reason, "match", exc.where))
+                continue
+            if summary is not None:
+                summary.replayed += 1
+                summary.wins += len(r.wins)
+                summary.huang += r.outcome == "huang"
+                summary.error_endings += r.outcome == "error"
+            yield from r.wins
+
+
+def score(paths: PathArg, workers: int = 1):
+    """A pandas DataFrame with one row per win (columns ``COLUMNS``), scored
+    in bulk.  ``df.attrs["summary"]`` is the :class:`Summary` (matches read,
+    replayed, skipped with the reason, agreement with the recorded fans)."""
+    try:
+        import pandas as pd
+    except ImportError:  # pragma: no cover
+        raise ImportError("mjfast.logs.score needs pandas: pip install 'mjfast[logs]'") from None
+    for p in _paths(paths):
+        if not os.path.exists(p):
+            raise FileNotFoundError(p)
+    rows = []
+    total = Summary()
+    for r, _w, s in process(_paths(paths), workers=workers):
+        rows.extend(r)
+        total.add(s)
+    df = pd.DataFrame(rows, columns=list(COLUMNS))
+    # seats and points as integers with missing values (no float NaN for "self-drawn")
+    for col in ("pos", "winner", "discarder", "total", "recorded_total"):
+        df[col] = df[col].astype("Int64")
+    df.attrs["summary"] = total
+    return df
+
+
+def export(paths: PathArg, workers: int = 1) -> Iterator[dict]:
+    """The wins as hand records (the JSONL hand-record format), in order."""
+    for _r, ws, _s in process(_paths(paths), workers=workers, want_rows=False):
+        for w in ws:
+            yield win_record(w)
+
+
+def win_record(w: Win) -> dict:
+    """A hand record (``mjfast score --jsonl`` input) of one win."""
+    return {"id": f"{w.match}:{w.pos}", "hand": w.hand, "self_drawn": w.self_drawn,
+            "fourth_tile": w.fourth_tile, "kong": w.kong, "last_tile": w.last_tile,
+            "seat_wind": "ESWN"[w.seat_wind], "round_wind": "ESWN"[w.round_wind], "flowers": 0}

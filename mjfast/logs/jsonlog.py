@@ -1,0 +1,382 @@
+"""Reader of the platform's match records (JSON).
+
+Accepted shapes, per file:
+
+* one match object ``{"initdata": ..., "logs": [...], ...}``;
+* a list of match objects (streamed element by element, so a large file
+  does not have to fit in memory), or several objects one after another
+  (e.g. one per line);
+* a bare ``logs`` list (one match);
+* a directory: every ``*.json`` file in it (sorted by name, not recursive).
+
+``initdata`` may be a JSON string or an object; ``walltiles`` (136 tiles,
+seat by seat) gives each seat's wall when present.
+
+Events come from the judge entries' ``display`` (``DEAL``, ``DRAW``, ``PLAY``,
+``CHI``, ``PENG``, ``GANG``, ``BUGANG``, ``HU``, ``HUANG`` or an error code),
+the claims that lost from the bot entry before each claim (every non-PASS
+response of another seat).  ``Event.pos`` is the index in ``logs``.
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Iterator, Optional
+
+from .model import Claim, Event, Match, TILE_SET, FLOWER_SET, TILE_CODES
+
+__all__ = ["read_json", "match_from_json", "iter_json_values"]
+
+_CHUNK = 1 << 20
+_CLAIM_WORDS = {"CHI": "CHI", "PENG": "PENG", "GANG": "GANG", "HU": "HU"}
+
+
+def iter_json_values(f, chunk: int = _CHUNK):
+    """Top-level JSON values of a text stream, one at a time.  A top-level
+    list is *opened*: yields ``("list", None)`` then each element as
+    ``("item", value)``; other values as ``("value", value)``.  Raises
+    ValueError on bad or truncated JSON (with the element index)."""
+    dec = json.JSONDecoder()
+    buf = ""
+    pos = 0
+    eof = False
+
+    def more():
+        nonlocal buf, pos, eof
+        # read at least as much as is buffered: a long value is re-decoded
+        # O(log n) times, not once per chunk
+        data = f.read(max(chunk, len(buf) - pos))
+        if not data:
+            eof = True
+            return False
+        buf = buf[pos:] + data
+        pos = 0
+        return True
+
+    def skip_ws():
+        nonlocal pos
+        while True:
+            n = len(buf)
+            while pos < n and buf[pos] in " \t\r\n":
+                pos += 1
+            if pos < n or not more():
+                return pos < len(buf)
+
+    def value(what):
+        nonlocal pos
+        while True:
+            try:
+                v, end = dec.raw_decode(buf, pos)
+            except json.JSONDecodeError as exc:
+                # incomplete at the end of the buffer: read more and retry
+                if not eof and more():
+                    continue
+                raise ValueError(f"bad JSON in {what}: {exc.msg} (character {exc.pos})") from None
+            if end == len(buf) and not eof:
+                # a number could go on in the next chunk
+                if buf[pos] not in "{[\"" and more():
+                    continue
+            pos = end
+            return v
+
+    first = True
+    while skip_ws():
+        if buf[pos] == "[" and first:
+            pos += 1
+            yield ("list", None)
+            k = 0
+            if not skip_ws():
+                raise ValueError("truncated JSON list")
+            if buf[pos] == "]":
+                pos += 1
+            else:
+                while True:
+                    if not skip_ws():
+                        raise ValueError(f"truncated JSON list after element {k}")
+                    yield ("item", value(f"list element {k}"))
+                    k += 1
+                    if not skip_ws():
+                        raise ValueError(f"truncated JSON list after element {k - 1}")
+                    c = buf[pos]
+                    pos += 1
+                    if c == "]":
+                        break
+                    if c != ",":
+                        raise ValueError(f"expected ',' or ']' after list element {k - 1}, got {c!r}")
+            first = False
+            continue
+        yield ("value", value("the file" if first else "a value after the first"))
+        first = False
+
+
+def _is_log_entry(x) -> bool:
+    return isinstance(x, dict) and ("output" in x or any(k in x for k in ("0", "1", "2", "3")))
+
+
+def read_json(path) -> Iterator[Match]:
+    """Matches of a JSON file or of every ``*.json`` file of a directory."""
+    if os.path.isdir(path):
+        for name in sorted(os.listdir(path)):
+            p = os.path.join(path, name)
+            if name.endswith(".json") and os.path.isfile(p):
+                yield from read_json(p)
+        return
+    stem = os.path.splitext(os.path.basename(path))[0]
+    with open(path, "r", encoding="utf-8", errors="strict") as f:
+        k = 0
+        in_list = False
+        logs_list = None
+        try:
+            for tag, v in iter_json_values(f):
+                if tag == "list":
+                    in_list = True
+                    continue
+                if in_list and tag == "item" and (logs_list is not None or (k == 0 and _is_log_entry(v))):
+                    # a bare logs list: this one list is the match
+                    if logs_list is None:
+                        logs_list = []
+                    logs_list.append(v)
+                    continue
+                if in_list and tag == "value":
+                    in_list = False
+                yield match_from_json(v, f"{stem}" if k == 0 and tag == "value" else f"{stem}#{k}", path, k)
+                k += 1
+        except (ValueError, UnicodeDecodeError) as exc:
+            if logs_list is not None:
+                m = Match(stem, path, "json", 0)
+                m.fail(len(logs_list), str(exc))
+            else:
+                m = Match(f"{stem}#{k}", path, "json", k)
+                m.fail(0, str(exc))
+            yield m
+            return
+        if logs_list is not None:
+            yield match_from_json({"logs": logs_list}, stem, path, 0)
+
+
+def _tiles(x):
+    if isinstance(x, str):
+        return x.split()
+    if isinstance(x, list) and all(type(t) is str for t in x):
+        return list(x)
+    return None
+
+
+def _seat(v):
+    if type(v) is int and 0 <= v <= 3:
+        return v
+    if isinstance(v, str) and v in ("0", "1", "2", "3"):
+        return int(v)
+    return None
+
+
+def match_from_json(obj, default_id, path=None, index=0) -> Match:
+    """One :class:`Match` from a decoded match object (or a bare logs list)."""
+    if isinstance(obj, list):
+        obj = {"logs": obj}
+    mid = default_id
+    if isinstance(obj, dict):
+        for key in ("_id", "id", "match_id", "matchid"):
+            if isinstance(obj.get(key), (str, int)):
+                mid = str(obj[key])
+                break
+    m = Match(mid, path, "json", index)
+    if not isinstance(obj, dict) or not isinstance(obj.get("logs"), list):
+        m.fail(0, "not a match record: no 'logs' list")
+        return m
+    init = obj.get("initdata")
+    if isinstance(init, str) and init.strip():
+        try:
+            init = json.loads(init)
+        except ValueError:
+            m.fail(0, "initdata is not valid JSON")
+            return m
+    if isinstance(init, dict):
+        q = init.get("quan")
+        if q is not None:
+            if type(q) is int and 0 <= q <= 3:
+                m.quan = q
+            else:
+                m.fail(0, f"initdata quan must be 0-3, got {q!r}")
+                return m
+        wt = init.get("walltiles")
+        if wt is not None:
+            tiles = _tiles(wt)
+            if tiles is None or len(tiles) != 136 or any(t not in TILE_SET for t in tiles):
+                m.fail(0, "initdata walltiles must be 136 tile codes")
+                return m
+            m.walls = [tiles[34 * s:34 * s + 34] for s in range(4)]
+    _events(m, obj["logs"])
+    return m
+
+
+def _response(entry, seat):
+    if not isinstance(entry, dict):
+        return None
+    r = entry.get(str(seat))
+    if isinstance(r, dict):
+        r = r.get("response")
+    return r.strip() if isinstance(r, str) else None
+
+
+def _losers(m, logs, i, winner, discarder):
+    """Non-PASS responses of the other seats in the bot entry before log i."""
+    if i == 0 or not isinstance(logs[i - 1], dict) or "output" in logs[i - 1]:
+        return ()
+    out = []
+    for s in range(4):
+        if s == winner or s == discarder:
+            continue
+        r = _response(logs[i - 1], s)
+        if not r or r == "PASS":
+            continue
+        word = r.split()[0].upper()
+        kind = _CLAIM_WORDS.get(word)
+        if kind is None:
+            m.fail(i - 1, f"player {s} answered {r!r} to a discard")
+            return ()
+        out.append(Claim(s, kind, None, r))
+    return tuple(out)
+
+
+def _events(m: Match, logs):
+    last = None          # (kind, seat, tile) of the last event, for GANG and HU
+    last_tile = None
+    discarder = None     # seat whose tile is live (discard or added kong)
+    for i, entry in enumerate(logs):
+        if not isinstance(entry, dict):
+            m.fail(i, "a log entry is not an object")
+            return
+        out = entry.get("output")
+        if out is None:
+            continue            # a bot entry: read when the next judge entry needs it
+        if not isinstance(out, dict):
+            m.fail(i, "'output' is not an object")
+            return
+        d = out.get("display")
+        if not isinstance(d, dict):
+            if out.get("command") == "finish" and m.end is not None:
+                continue
+            m.fail(i, "a judge entry without 'display'")
+            return
+        act = d.get("action")
+        if type(act) is not str:
+            m.fail(i, f"a display without an action word: {act!r}")
+            return
+        if m.end is not None:
+            m.fail(i, f"{act!r} after the end of the match (log {m.end_pos})")
+            return
+        if act == "INIT":
+            q = d.get("quan")
+            if q is not None:
+                if type(q) is not int or not 0 <= q <= 3:
+                    m.fail(i, f"quan must be 0-3, got {q!r}")
+                    return
+                if m.quan is not None and m.quan != q:
+                    m.fail(i, f"display quan {q} differs from initdata quan {m.quan}")
+                    return
+                m.quan = q
+            continue
+        if act == "DEAL":
+            hands = d.get("hand")
+            if not isinstance(hands, (list, dict)):
+                hands = [d.get(str(s)) for s in range(4)]
+            for s in range(4):
+                h = hands.get(str(s)) if isinstance(hands, dict) else (hands[s] if s < len(hands) else None)
+                tiles = _tiles(h)
+                if tiles is None or any(t not in TILE_SET and t not in FLOWER_SET for t in tiles):
+                    m.fail(i, f"bad deal for player {s}")
+                    return
+                hand = [t for t in tiles if t in TILE_SET]
+                if len(hand) != 13:
+                    m.fail(i, f"player {s} is dealt {len(hand)} tiles, not 13")
+                    return
+                m.deals[s] = hand
+                m.flowers[s] = [t for t in tiles if t in FLOWER_SET]
+            continue
+        seat = _seat(d.get("player"))
+        if act == "HUANG":
+            m.end = "huang"
+            m.end_pos = i
+            _finish_scores(m, out, d)
+            continue
+        if seat is None:
+            m.fail(i, f"display {act!r} without a valid player")
+            return
+        if m.deals[seat] is None:
+            m.fail(i, f"player {seat} acts before the deal")
+            return
+        tile = d.get("tile")
+        if act in ("DRAW", "PLAY", "BUGANG", "BUHUA", "GANG", "CHI", "PENG"):
+            want = FLOWER_SET if act == "BUHUA" else TILE_SET
+            if type(tile) is not str or tile not in want:
+                m.fail(i, f"{act} with a bad tile {tile!r}")
+                return
+        if act == "DRAW":
+            m.events.append(Event(i, seat, "DRAW", tile))
+        elif act == "PLAY":
+            m.events.append(Event(i, seat, "PLAY", tile))
+            discarder, last_tile = seat, tile
+        elif act == "BUHUA":
+            m.events.append(Event(i, seat, "BUHUA", tile))
+        elif act == "BUGANG":
+            m.events.append(Event(i, seat, "BUGANG", tile))
+            discarder, last_tile = seat, tile
+        elif act == "CHI":
+            mid = d.get("tileCHI")
+            if type(mid) is not str or mid not in TILE_SET:
+                m.fail(i, f"CHI with a bad tileCHI {mid!r}")
+                return
+            m.events.append(Event(i, seat, "CHI", mid, tile, i, _losers(m, logs, i, seat, discarder)))
+            discarder, last_tile = seat, tile
+        elif act == "PENG":
+            m.events.append(Event(i, seat, "PENG", last_tile, tile, i, _losers(m, logs, i, seat, discarder)))
+            discarder, last_tile = seat, tile
+        elif act == "GANG":
+            if last is not None and last[0] == "DRAW" and last[1] == seat:
+                m.events.append(Event(i, seat, "ANGANG", tile))
+            else:
+                m.events.append(Event(i, seat, "GANG", tile, None, None, _losers(m, logs, i, seat, discarder)))
+        elif act == "HU":
+            self_drawn = last is not None and last[0] == "DRAW" and last[1] == seat
+            win_tile = last[2] if self_drawn else last_tile
+            ign = () if self_drawn else _losers(m, logs, i, seat, discarder)
+            m.events.append(Event(i, seat, "HU", win_tile, None, None, ign))
+            m.end = "hu"
+            m.end_pos = i
+            fans = d.get("fan")
+            if isinstance(fans, list):
+                try:
+                    m.recorded_fans = [(str(f["name"]), int(f["cnt"])) for f in fans]
+                except (KeyError, TypeError, ValueError):
+                    m.fail(i, "bad 'fan' list in the HU display")
+                    return
+            if type(d.get("fanCnt")) is int:
+                m.recorded_total = d["fanCnt"]
+            _finish_scores(m, out, d)
+        else:
+            # an error code (WA, WH, TLE, RE, ...): the game ended by the error rule
+            m.end = "error"
+            m.end_pos = i
+            m.error_seat = seat
+            m.error_code = str(act)
+            m.error_response = _response(logs[i - 1], seat) if i > 0 else None
+            _finish_scores(m, out, d)
+            continue
+        if m.problem is not None:
+            return
+        ev = m.events[-1]
+        last = (ev.kind, ev.seat, ev.tile)
+
+
+def _finish_scores(m, out, d):
+    sc = d.get("score")
+    if isinstance(sc, list) and len(sc) == 4 and all(type(x) is int for x in sc):
+        m.recorded_scores = list(sc)
+        return
+    c = out.get("content")
+    if out.get("command") == "finish" and isinstance(c, dict):
+        try:
+            m.recorded_scores = [int(c[str(s)]) for s in range(4)]
+        except (KeyError, TypeError, ValueError):
+            pass

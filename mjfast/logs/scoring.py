@@ -1,0 +1,334 @@
+"""Scoring the wins of many matches in bulk.
+
+Matches are read and replayed one at a time; their wins are collected as hand
+records and scored a chunk at a time with :class:`mjfast.HandBatch` and
+:func:`mjfast.score_batch` (never one ``score()`` call per win).  Each win
+becomes one row (see ``COLUMNS``); every match that cannot be replayed becomes
+one problem, so that ``read == replayed + skipped`` and
+``wins found == wins scored + wins that failed to score``.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, List, Optional
+
+import numpy as np
+
+from ..batch import HandBatch, score_batch
+from ..rules.mcr import MCR
+from .model import Match, fan_key
+from .replay import MatchError, replay
+
+__all__ = ["COLUMNS", "Summary", "Problem", "iter_matches", "detect_format", "split_tasks",
+           "run_task", "process", "settlement"]
+
+#: The columns of a result row, in order.
+COLUMNS = ("match", "file", "pos", "winner", "discarder", "tile", "hand", "self_drawn", "fourth_tile",
+           "last_tile", "kong", "seat_wind", "round_wind", "total", "fans", "recorded_total",
+           "recorded_fans", "agrees", "settlement", "recorded_score", "error")
+
+WIN_CHUNK = 4096
+_KEYS = tuple(f.key for f in MCR)
+_PGN_TAG = re.compile(r"^\s*\[\w+\s+\"")
+
+
+@dataclass
+class Problem:
+    """A match that was skipped, or a win that could not be scored."""
+    file: Optional[str]
+    match: object
+    pos: Optional[int]
+    reason: str
+    kind: str = "match"       # "match" (skipped) | "win" (not scored)
+    where: str = "line"       # what pos counts: "line" (text) or "log" (JSON index)
+
+    def __str__(self):
+        where = self.where
+        f = f"{self.file}: " if self.file else ""
+        return f"{f}match {self.match}: {where} {self.pos}: {self.reason}"
+
+
+@dataclass
+class Summary:
+    matches: int = 0
+    replayed: int = 0
+    skipped: int = 0
+    huang: int = 0
+    error_endings: int = 0
+    wins: int = 0
+    scored: int = 0
+    agree: int = 0
+    with_record: int = 0
+    problems: List[Problem] = field(default_factory=list)
+    disagreements: list = field(default_factory=list)   # (file, match, pos, ours, recorded)
+
+    def add(self, other: "Summary"):
+        for k in ("matches", "replayed", "skipped", "huang", "error_endings", "wins", "scored", "agree",
+                  "with_record"):
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+        self.problems.extend(other.problems)
+        self.disagreements.extend(other.disagreements)
+
+    def text(self, list_limit: int = 50) -> str:
+        lines = [f"matches read {self.matches} = replayed {self.replayed} + skipped {self.skipped}"
+                 f"  (Huang {self.huang}, error-rule endings {self.error_endings})",
+                 f"wins found {self.wins} = wins scored {self.scored}"
+                 + (f" + not scored {self.wins - self.scored}" if self.wins != self.scored else "")]
+        if self.with_record:
+            lines.append(f"agreement with the recorded fans: {self.agree}/{self.with_record} "
+                         f"({100.0 * self.agree / self.with_record:.2f} %)")
+        for title, items in (("skipped matches", [p for p in self.problems if p.kind == "match"]),
+                             ("wins not scored", [p for p in self.problems if p.kind == "win"])):
+            if items:
+                lines.append(f"{title}:")
+                lines += [f"  {p}" for p in items[:list_limit]]
+                if len(items) > list_limit:
+                    lines.append(f"  ... and {len(items) - list_limit} more")
+        if self.disagreements:
+            lines.append("disagreeing wins (ours vs recorded):")
+            for f, mid, pos, ours, rec in self.disagreements[:list_limit]:
+                where = "log" if f and str(f).endswith(".json") else "line"
+                lines.append(f"  {f}: match {mid}: {where} {pos}: {ours}  vs  {rec}")
+            if len(self.disagreements) > list_limit:
+                lines.append(f"  ... and {len(self.disagreements) - list_limit} more")
+        return "\n".join(lines)
+
+
+# -- inputs -------------------------------------------------------------------------
+
+def detect_format(path) -> str:
+    """"json" for a directory or a file starting with ``{`` / ``[`` (not a PMN
+    tag), "pmn" for a PMN file, else "text"."""
+    if os.path.isdir(path):
+        return "json"
+    with open(path, "rb") as f:
+        head = f.read(4096)
+    text = head.lstrip(b"\xef\xbb\xbf").lstrip()
+    if text[:1] == b"[" and _PGN_TAG.match(text.decode("utf-8", "replace")):
+        return "pmn"
+    if text[:1] in (b"{", b"["):
+        return "json"
+    return "text"
+
+
+def iter_matches(path, fmt=None, start=0, stop=None, first_line=1) -> Iterator[Match]:
+    fmt = fmt or detect_format(path)
+    if fmt == "json":
+        from .jsonlog import read_json
+        return read_json(path)
+    if fmt == "pmn":
+        return iter([_pmn_not_read(path)])
+    from .text import read_text
+    return read_text(path, start, stop, first_line)
+
+
+def _pmn_not_read(path) -> Match:
+    """PMN (python-majiang) is recognised, not replayed: docs/logs.md says why."""
+    m = Match(os.path.basename(path), path, "pmn", 1)
+    m.fail(1, "PMN (python-majiang) records are recognised but not replayed: table play with a shared "
+              "wall that is not recorded, chows written by the claimed tile only, several winners per "
+              "discard (see docs/logs.md)")
+    return m
+
+
+def split_tasks(paths: Iterable, chunk_bytes: int = 4 << 20) -> list:
+    """Units of work: (path, fmt, start, stop, first_line).  A text archive is
+    cut at ``Match`` lines into pieces of about ``chunk_bytes``; a JSON file or
+    directory entry is one unit.  The same list whatever the worker count, so
+    the output is identical."""
+    tasks = []
+    for path in paths:
+        path = os.fspath(path)
+        fmt = detect_format(path)
+        if fmt == "json" and os.path.isdir(path):
+            for name in sorted(os.listdir(path)):
+                p = os.path.join(path, name)
+                if name.endswith(".json") and os.path.isfile(p):
+                    tasks.append((p, "json", 0, None, 1))
+            continue
+        if fmt != "text":
+            tasks.append((path, fmt, 0, None, 1))
+            continue
+        size = os.path.getsize(path)
+        if size <= chunk_bytes:
+            tasks.append((path, "text", 0, None, 1))
+            continue
+        cuts = _match_cuts(path, size, chunk_bytes)
+        for (a, la), (b, _) in zip(cuts, cuts[1:] + [(None, None)]):
+            tasks.append((path, "text", a, b, la))
+    return tasks
+
+
+def _match_cuts(path, size, chunk_bytes):
+    """[(byte offset, line number)] of the cut points: 0 and, about every
+    chunk_bytes, the start of the next ``Match`` line."""
+    cuts = [(0, 1)]
+    target = chunk_bytes
+    data_off = 0      # file offset of the next block
+    nl_before = 0     # newlines in file[0:data_off]
+    prev = b""        # the end of the previous block (a "\nMatch " may straddle blocks)
+    with open(path, "rb") as f:
+        while True:
+            block = f.read(1 << 22)
+            if not block:
+                break
+            buf = prev + block
+            buf_off = data_off - len(prev)
+            i = max(0, target - 1 - buf_off)
+            while True:
+                k = buf.find(b"\nMatch ", i)
+                if k < 0:
+                    break
+                cut = buf_off + k + 1
+                if cut >= data_off:
+                    n = nl_before + block[:cut - data_off].count(b"\n")
+                else:
+                    n = nl_before - prev[k + 1:].count(b"\n")
+                cuts.append((cut, n + 1))
+                target = cut + chunk_bytes
+                i = max(k + 1, target - 1 - buf_off)
+            nl_before += block.count(b"\n")
+            data_off += len(block)
+            prev = block[-8:]
+    return cuts
+
+
+# -- replay and score one unit --------------------------------------------------------
+
+def settlement(total, winner, discarder):
+    """The platform's settlement of a win worth ``total`` points."""
+    if discarder is None:
+        return [3 * (8 + total) if s == winner else -(8 + total) for s in range(4)]
+    return [24 + total if s == winner else (-(8 + total) if s == discarder else -8) for s in range(4)]
+
+
+def _recorded(fans):
+    if fans is None:
+        return None
+    out = {}
+    for name, cnt in fans:
+        k = fan_key(name) or name
+        if k == "flower_tiles" and not cnt:
+            continue
+        out[k] = out.get(k, 0) + cnt
+    return out
+
+
+def _score_wins(wins, summary, rows):
+    recs = [{"hand": w.hand, "self_drawn": w.self_drawn, "fourth_tile": w.fourth_tile, "kong": w.kong,
+             "last_tile": w.last_tile, "seat_wind": w.seat_wind, "round_wind": w.round_wind, "flowers": 0}
+            for w in wins]
+    res = score_batch(HandBatch.from_records(recs))
+    totals = res.totals
+    fc = res.fan_counts
+    for i, w in enumerate(wins):
+        err = None
+        total = None
+        fans = None
+        if res.errors[i]:
+            err = res.error_message(i)
+            summary.problems.append(Problem(w.path, w.match, w.pos, f"the win {w.hand} could not be scored: {err}", "win",
+                                                "log" if str(w.path).endswith(".json") else "line"))
+        else:
+            summary.scored += 1
+            total = int(totals[i])
+            fans = {_KEYS[j]: int(fc[i, j]) for j in np.flatnonzero(fc[i])}
+        rec = _recorded(w.recorded_fans)
+        settle = settlement(total, w.winner, w.discarder) if total is not None else None
+        agrees = None
+        if rec is not None or w.recorded_total is not None:
+            summary.with_record += 1
+            agrees = (total is not None and total == w.recorded_total and (rec is None or rec == fans)
+                      and (w.recorded_scores is None or settle == list(w.recorded_scores)))
+            if agrees:
+                summary.agree += 1
+            else:
+                ours = f"{total} {_fan_text(fans)}"
+                theirs = f"{w.recorded_total} {_fan_text(rec)}"
+                if w.recorded_scores is not None and settle != list(w.recorded_scores):
+                    ours += f" score {settle}"
+                    theirs += f" score {list(w.recorded_scores)}"
+                summary.disagreements.append((w.path, w.match, w.pos, ours, theirs))
+        rows.append({
+            "match": w.match, "file": w.path, "pos": w.pos, "winner": w.winner, "discarder": w.discarder,
+            "tile": w.tile, "hand": w.hand, "self_drawn": w.self_drawn, "fourth_tile": w.fourth_tile,
+            "last_tile": w.last_tile, "kong": w.kong, "seat_wind": "ESWN"[w.seat_wind],
+            "round_wind": "ESWN"[w.round_wind], "total": total, "fans": fans,
+            "recorded_total": w.recorded_total, "recorded_fans": rec, "agrees": agrees,
+            "settlement": settle,
+            "recorded_score": w.recorded_scores, "error": err,
+        })
+
+
+def _fan_text(fans):
+    if fans is None:
+        return "(no fan list)"
+    return "+".join(f"{k}*{v}" for k, v in sorted(fans.items()))
+
+
+def run_task(task, want_rows=True):
+    """Read, replay and score one unit of work: (rows, wins, summary)."""
+    path, fmt, start, stop, first_line = task
+    summary = Summary()
+    rows = []
+    pending = []
+    all_wins = []
+    try:
+        matches = iter_matches(path, fmt, start, stop, first_line)
+        for m in matches:
+            summary.matches += 1
+            try:
+                r = replay(m)
+            except MatchError as exc:
+                summary.skipped += 1
+                summary.problems.append(Problem(path, exc.match, exc.pos, exc.reason, "match", exc.where))
+                continue
+            summary.replayed += 1
+            if r.outcome == "huang":
+                summary.huang += 1
+            elif r.outcome == "error":
+                summary.error_endings += 1
+            summary.wins += len(r.wins)
+            pending.extend(r.wins)
+            if len(pending) >= WIN_CHUNK:
+                if want_rows:
+                    _score_wins(pending, summary, rows)
+                else:
+                    all_wins.extend(pending)
+                pending = []
+    except OSError as exc:
+        summary.matches += 1
+        summary.skipped += 1
+        summary.problems.append(Problem(path, None, None, f"cannot read: {exc.strerror or exc}"))
+    if pending:
+        if want_rows:
+            _score_wins(pending, summary, rows)
+        else:
+            all_wins.extend(pending)
+    return rows, all_wins, summary
+
+
+def process(paths, workers: int = 1, want_rows=True, progress=None) -> Iterator[tuple]:
+    """(rows, wins, summary) per unit of work, in input order, over ``workers``
+    processes (identical results for any count)."""
+    tasks = split_tasks([paths] if isinstance(paths, (str, os.PathLike)) else paths)
+    if workers <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            out = run_task(t, want_rows)
+            if progress:
+                progress(out[2].matches)
+            yield out
+        return
+    import multiprocessing as mp
+    ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
+    with ctx.Pool(workers) as pool:
+        for out in pool.imap(_run_task_star, [(t, want_rows) for t in tasks]):
+            if progress:
+                progress(out[2].matches)
+            yield out
+
+
+def _run_task_star(args):
+    return run_task(*args)
