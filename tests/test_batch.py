@@ -128,7 +128,17 @@ def test_best_discards_orders_by_shanten():
     after = {d.tile: d for d in mjfast.best_discards("123m456p789s11pEN5s", visible=seen)}
     before = {d.tile: d for d in out}
     e = mjfast.tile_index("E")
-    assert after[e].useful_left <= before[e].useful_left
+    # discarding E keeps N, which is useful: its three visible copies are gone
+    assert mjfast.tile_index("N") in mjfast.useful_tiles(c - np.eye(34, dtype=np.uint8)[e])
+    assert after[e].useful_left == before[e].useful_left - 3
+    # every count: copies neither in the hand (the discard included) nor visible
+    for d in after.values():
+        rest = c.copy()
+        rest[d.tile] -= 1
+        useful = mjfast.useful_tiles(rest)
+        assert d.useful_kinds == len(useful)
+        assert d.useful_left == sum(max(0, 4 - int(c[u]) - int(seen[u])) for u in useful), d
+        assert before[d.tile].useful_left == sum(4 - int(c[u]) for u in useful), d
 
 
 def test_winning_tiles_scores_each_wait():

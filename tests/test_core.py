@@ -23,7 +23,6 @@ from mjfast import InvalidHand
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-pytest.importorskip("MahjongGB")
 
 import handgen  # noqa: E402
 from oracle import (  # noqa: E402
@@ -116,6 +115,7 @@ KNOWN_WAITS = [
 ]
 
 
+@pytest.mark.oracle
 @pytest.mark.parametrize("tiles,expected", KNOWN_WAITS, ids=[k for k, _ in KNOWN_WAITS])
 def test_known_waits(tiles, expected):
     c = C(tiles)
@@ -142,6 +142,7 @@ def test_nine_gates_every_tile_wins():
         assert mjfast.is_win(c2) == (t < 9)
 
 
+@pytest.mark.oracle
 def test_four_held_shape_is_ready_but_waits_nothing():
     c = C("1111m")
     assert mjfast.shanten(c) == 0 == oracle_shanten(c)
@@ -175,12 +176,14 @@ def test_four_held_tile_hidden_by_a_meld():
     "11113333m5555p7s7s",
     "EEEE SSSS WWWW NN",
 ])
+@pytest.mark.oracle
 def test_four_of_a_kind_shapes(tiles):
     c = C(tiles)
     assert mjfast.is_win(c) == oracle_is_win(c)
     assert mjfast.shanten(c) == oracle_shanten(c)
 
 
+@pytest.mark.oracle
 def test_four_of_a_kind_known():
     assert mjfast.is_win(C("1111m22p44p66p77s99s"))           # seven pairs, 1111m = two pairs
     assert mjfast.shanten(C("1111m22p44p66p77s99s"), form="seven_pairs") == -1
@@ -193,6 +196,7 @@ def test_four_of_a_kind_known():
     assert mjfast.shanten(C("EEEESSSSWWWWN")) == oracle_shanten(C("EEEESSSSWWWWN"))
 
 
+@pytest.mark.oracle
 def test_honors_and_knitted_shanten():
     c = C("147m258s36pESWNC")
     assert mjfast.shanten(c) == 0
@@ -211,6 +215,7 @@ def test_honors_and_knitted_shanten():
     assert mjfast.shanten(c3, form="honors_knitted") > 0
 
 
+@pytest.mark.oracle
 def test_special_forms_known():
     orph = C("19m19p19sESWNCFP")
     assert mjfast.shanten(orph, form="thirteen_orphans") == 0
@@ -605,6 +610,7 @@ def _report(fails, n):
 CI_N = 3000
 
 
+@pytest.mark.oracle
 @pytest.mark.parametrize("bias", BIASES, ids=[str(b) for b in BIASES])
 @pytest.mark.parametrize("size", READY_SIZES)
 def test_differential_ready_ci(size, bias):
@@ -612,6 +618,7 @@ def test_differential_ready_ci(size, bias):
     _report(_diff_ready(H), len(H))
 
 
+@pytest.mark.oracle
 @pytest.mark.parametrize("bias", BIASES, ids=[str(b) for b in BIASES])
 @pytest.mark.parametrize("size", WIN_SIZES)
 def test_differential_complete_ci(size, bias):
@@ -619,18 +626,21 @@ def test_differential_complete_ci(size, bias):
     _report(_diff_complete(H), len(H))
 
 
+@pytest.mark.oracle
 @pytest.mark.parametrize("bias", BIASES, ids=[str(b) for b in BIASES])
 def test_differential_forms_13_ci(bias):
     H = handgen.random_hands(CI_N, 13, seed=3000, bias=bias)
     _report(_diff_forms(H, 13), len(H))
 
 
+@pytest.mark.oracle
 @pytest.mark.parametrize("size", (1, 4, 7, 10))
 def test_differential_forms_small_ci(size):
     H = np.concatenate([handgen.random_hands(150, size, seed=3100 + size, bias=b) for b in BIASES])
     _report(_diff_forms(H, size), len(H))
 
 
+@pytest.mark.oracle
 def test_differential_forms_complete_ci():
     # 14-tile per-form shanten is slow in the oracle (~0.7 ms regular): a small sample
     H14 = np.concatenate([handgen.random_hands(40, 14, seed=3200, bias=b) for b in BIASES])
@@ -675,11 +685,13 @@ def _diff_records(n, seed):
     return fails, len(R)
 
 
+@pytest.mark.oracle
 def test_differential_ready_from_winning_records_ci():
     fails, n = _diff_records(10000, seed=77)
     _report(fails, n)
 
 
+@pytest.mark.oracle
 @pytest.mark.slow
 def test_differential_slow():
     """>= 200,000 hands (~330,000) across sizes 1-14 and every bias, exact agreement (~45 s)."""
@@ -715,6 +727,7 @@ def test_differential_slow():
     _report(fails, total)
 
 
+@pytest.mark.oracle
 @pytest.mark.slow
 def test_differential_200k_per_size():
     """200,000 random hands of EACH size 1, 4, 7, 10, 13 (shanten + waits) and

@@ -1,6 +1,8 @@
 """The compiled engine is pinned to the fan table, and its fast paths agree
 with the general ones."""
 
+import numpy as np
+
 import mjfast
 from mjfast import _core
 from mjfast.hand import format_hand, parse_hand
@@ -65,3 +67,81 @@ def test_decompositions_cover_is_win():
         assert mjfast.is_win(c, melds=len(h.melds))
         assert mjfast.decompose(c, melds=len(h.melds))
     assert mjfast.decompose("123m456m789m123p5p6p") == []
+
+
+def _corpus(n=2500, seed=31):
+    """Generated hand strings and near misses: winning hands, their ready
+    parts, Botzone spellings, spaced spellings and 1-3 random edits over the
+    notation's characters (a seeded mix of valid and invalid strings)."""
+    import random
+
+    rng = random.Random(seed)
+    alphabet = "123456789mpsESWNCFP[] 0BTJH\t"
+    out = []
+    for rec in random_winning_records(n, seed=seed):
+        s = rec["hand"]
+        h = parse_hand(s)
+        out.append(s)
+        out.append(s[:-2] if s[-1] in "mps" else s[:-1])
+        if not h.melds:
+            out.append(format_hand(h, "botzone"))
+        out.append(" ".join(s.replace("]", "] ").split()))
+        for _ in range(2):
+            t = list(s)
+            for _ in range(rng.randint(1, 3)):
+                k = rng.randrange(len(t) + 1)
+                op = rng.random()
+                if op < 0.4 and k < len(t):
+                    t[k] = rng.choice(alphabet)
+                elif op < 0.7:
+                    t.insert(k, rng.choice(alphabet))
+                elif k < len(t):
+                    del t[k]
+            out.append("".join(t))
+    return out
+
+
+def test_fast_and_python_parsers_agree_on_a_generated_corpus():
+    from mjfast.batch import _parse_hands
+
+    corpus = _corpus()
+    cols, ok = _parse_hands(corpus)
+    counts = np.empty(34, np.uint8)
+    full = np.empty(34, np.uint8)
+    n_fast = n_py = n_both14 = 0
+    for i, s in enumerate(corpus):
+        try:
+            h = parse_hand(s)
+        except mjfast.InvalidHand:
+            h = None
+        n_py += h is not None
+        k = _core.parse_counts_fast(s, counts, full)
+        if k >= 0:
+            n_fast += 1
+            assert h is not None, f"the fast parser accepts {s!r}, the Python parser does not"
+            assert k == len(h.melds) and (counts == h.counts).all() and (full == h.all_counts).all(), s
+        if ok[i]:
+            n_both14 += 1
+            assert h is not None and h.n_tiles == 14, s
+            assert (cols["counts"][i] == h.counts).all() and cols["win_tile"][i] == h.win_tile, s
+            got = sorted(tuple(int(x) for x in cols["melds"][i, j]) for j in range(int(cols["n_melds"][i])))
+            want = sorted(({"chow": 0, "pung": 1, "kong": 2}[m.kind], m.tile, int(not m.concealed))
+                          for m in h.melds)
+            assert got == want, s
+        # the string path and the Hand path answer alike
+        if h is not None and h.n_tiles == 14:
+            try:
+                a = mjfast.score(s)
+                a = (a.total, [(f.key, f.count) for f in a.fans])
+            except ValueError as exc:
+                a = type(exc)
+            try:
+                b = mjfast.score(h)
+                b = (b.total, [(f.key, f.count) for f in b.fans])
+            except ValueError as exc:
+                b = type(exc)
+            assert a == b, s
+    # the corpus exercises both parsers: most valid strings take the fast path
+    assert len(corpus) > 10000
+    assert n_fast > 0.5 * n_py and n_both14 > 2000, (n_fast, n_py, n_both14)
+    assert n_py < len(corpus) - 1000            # and plenty of strings are invalid

@@ -13,7 +13,6 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-pytest.importorskip("MahjongGB")
 
 import handgen  # noqa: E402
 from oracle import (  # noqa: E402
@@ -39,6 +38,7 @@ def counts_of(s: str) -> list:
 _FIELDS = {"hand", "self_drawn", "fourth_tile", "kong", "last_tile", "seat_wind", "round_wind", "flowers"}
 
 
+@pytest.mark.oracle
 def test_generated_records_accepted():
     recs = handgen.random_winning_records(2000, seed=11)
     assert len(recs) == 2000
@@ -90,6 +90,7 @@ def test_generator_meld_and_flag_variety():
     assert {r["flowers"] for r in recs} == set(range(9))
 
 
+@pytest.mark.oracle
 def test_fan_coverage():
     counter = collections.Counter()
     for rec in handgen.iter_winning_records(50000, seed=0):
@@ -117,6 +118,7 @@ def test_random_hands(bias, size):
 # oracle_score: spec vectors and input handling
 # ---------------------------------------------------------------------------
 
+@pytest.mark.oracle
 @pytest.mark.parametrize("hand,kwargs,expected,total", VECTORS, ids=[v[0] for v in VECTORS])
 def test_spec_vectors(hand, kwargs, expected, total):
     got_total, got = oracle_score(as_record(hand, kwargs))
@@ -124,6 +126,7 @@ def test_spec_vectors(hand, kwargs, expected, total):
     assert got_total == total
 
 
+@pytest.mark.oracle
 def test_spaced_and_botzone_notation():
     a = oracle_score({"hand": "234s 567s 234p 567p 5m 5m"})
     b = oracle_score({"hand": "234s567s234p567p5m5m"})
@@ -131,6 +134,7 @@ def test_spaced_and_botzone_notation():
     assert a == b == c
 
 
+@pytest.mark.oracle
 def test_added_kong_is_a_melded_kong():
     base = {"hand": "[EEEE1]456m789s11p23p4p", "self_drawn": True, "kong": True}
     for d in "5", "6", "7":
@@ -148,11 +152,13 @@ def test_added_kong_is_a_melded_kong():
     "[124m]456m789s11p23p4p",        # not a meld
     "123m456p789s11p23p4",           # digits without a suit
 ])
+@pytest.mark.oracle
 def test_oracle_rejects(hand):
     with pytest.raises(OracleError):
         oracle_score({"hand": hand})
 
 
+@pytest.mark.oracle
 def test_oracle_rejects_bad_fields():
     ok = {"hand": "123m456p789s11p23p4p"}
     oracle_score(ok)
@@ -166,11 +172,13 @@ def test_oracle_rejects_bad_fields():
 # win / waits / shanten
 # ---------------------------------------------------------------------------
 
+@pytest.mark.oracle
 def test_waits_nine_gates():
     assert oracle_waits(counts_of("1112345678999m")) == list(range(9))
     assert oracle_waits(counts_of("1112345678999p")) == list(range(9, 18))
 
 
+@pytest.mark.oracle
 def test_waits_thirteen_orphans():
     w = oracle_waits(counts_of("19m19p19sESWNCFP"))
     assert len(w) == 13
@@ -178,6 +186,7 @@ def test_waits_thirteen_orphans():
     assert oracle_waits(counts_of("19m19p19sESWNCCF")) == [33]
 
 
+@pytest.mark.oracle
 def test_waits_exclude_fifth_copy():
     # 1111m 234567p 789s: the only structural wait is a fifth 1m
     c = counts_of("1111m234567p789s")
@@ -185,6 +194,7 @@ def test_waits_exclude_fifth_copy():
     assert oracle_shanten(c) == 0          # the reference's shanten is structural
 
 
+@pytest.mark.oracle
 def test_waits_with_melds():
     assert oracle_waits(counts_of("E"), 4) == [27]
     assert oracle_waits(counts_of("E")) == [27]                 # n_melds inferred
@@ -193,6 +203,7 @@ def test_waits_with_melds():
     assert oracle_waits(counts_of("2345678m")) == [1, 4, 7]
 
 
+@pytest.mark.oracle
 def test_is_win():
     assert oracle_is_win(counts_of("1112345678999m5m"))
     assert oracle_is_win(counts_of("1111m22p44p66p77s99s"))     # 4 identical = two pairs
@@ -208,6 +219,7 @@ def test_is_win():
         oracle_is_win(counts_of("123m456p789s11p23p4p"), 1)       # size vs melds
 
 
+@pytest.mark.oracle
 def test_shanten_sizes():
     assert oracle_shanten(counts_of("1112345678999m")) == 0
     assert oracle_shanten(counts_of("1112345678999m5m")) == -1
@@ -229,6 +241,7 @@ def test_shanten_sizes():
             assert s14 == min(discards)
 
 
+@pytest.mark.oracle
 def test_shanten_forms():
     c = counts_of("1111m22p44p66p77s9s")
     assert oracle_shanten_form(c, "seven_pairs") == 0
@@ -247,6 +260,7 @@ def test_shanten_forms():
         oracle_shanten_form(c, "chiitoitsu")
 
 
+@pytest.mark.oracle
 def test_waits_agree_with_win_on_random_hands():
     h = handgen.random_hands(40, 13, seed=4, bias="one_suit")
     for row in h:
