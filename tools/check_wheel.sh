@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Prove that mjfast's release artifacts work:
+#   1. `python -m build` makes an sdist, then a wheel FROM that sdist (so the
+#      sdist is complete); the sdist holds the Cython sources (.pyx/.pxi) and
+#      no generated .c/.so;
+#   2. the wheel installs into a fresh venv and passes tools/smoke_test.py with
+#      NO compiler reachable: PATH holds only the venv's bin, CC/CXX=false.
+# Usage: tools/check_wheel.sh [WORKDIR]   (default: a new temporary directory)
+# Env: MJFAST_NO_OPENMP=1 checks a serial build (what macOS wheels are).
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+WORK="${1:-$(mktemp -d -t mjfast-wheel-XXXXXX)}"
+PY="${PYTHON:-python3}"
+mkdir -p "$WORK"
+echo "== work dir: $WORK"
+
+echo "== building sdist, then the wheel from the sdist"
+# a copy of the files git knows (not ignored): nothing built in the checkout leaks in
+SRC="$WORK/src"
+if [ "${REUSE:-0}" = 1 ] && ls "$WORK"/dist/*.whl >/dev/null 2>&1; then
+  echo "   (REUSE=1: keeping the artifacts in $WORK/dist)"
+else
+  rm -rf "$SRC" "$WORK/dist"
+  mkdir -p "$SRC"
+  git -C "$ROOT" ls-files -z --cached --others --exclude-standard | (cd "$ROOT" && xargs -0 cp --parents -t "$SRC")
+  "$PY" -m build --outdir "$WORK/dist" "$SRC" > "$WORK/build.log" 2>&1 || { tail -40 "$WORK/build.log"; exit 1; }
+fi
+SDIST=$(ls "$WORK"/dist/*.tar.gz)
+WHEEL=$(ls "$WORK"/dist/*.whl)
+echo "   $(basename "$SDIST")  $(du -h "$SDIST" | cut -f1)"
+echo "   $(basename "$WHEEL")  $(du -h "$WHEEL" | cut -f1)"
+
+echo "== sdist contents (sources of the extension)"
+tar tzf "$SDIST" > "$WORK/sdist.txt"
+grep -E '\.(pyx|pxi|pxd)$' "$WORK/sdist.txt" | sed 's/^/   /'
+for f in src/_core.pyx src/_fans.pxi setup.py pyproject.toml MANIFEST.in README.md docs/notation.md tools/smoke_test.py; do
+  grep -q "/$f\$" "$WORK/sdist.txt" || { echo "MISSING from sdist: $f"; exit 1; }
+done
+if grep -E '\.(c|so|pyd)$' "$WORK/sdist.txt"; then echo "generated files in the sdist"; exit 1; fi
+echo "   ok: .pyx/.pxi present, no generated .c/.so"
+
+echo "== fresh venv, no compiler on PATH"
+VENV="$WORK/venv"
+rm -rf "$VENV"
+"$PY" -m venv "$VENV"
+NOCC_PATH="$VENV/bin"
+for cc in gcc cc clang c++ g++; do
+  if PATH="$NOCC_PATH" command -v "$cc" >/dev/null 2>&1; then echo "a compiler is reachable: $cc"; exit 1; fi
+done
+echo "   PATH=$NOCC_PATH  (gcc, cc, clang, c++, g++: not found)"
+cd "$WORK"   # away from the checkout, so `import mjfast` cannot find the source tree
+env -i HOME="$HOME" PATH="$NOCC_PATH" CC=false CXX=false \
+  "$VENV/bin/python" -m pip install --quiet --only-binary=:all: "$WHEEL"
+env -i HOME="$HOME" PATH="$NOCC_PATH" CC=false CXX=false \
+  "$VENV/bin/python" "$SRC/tools/smoke_test.py"
+env -i HOME="$HOME" PATH="$NOCC_PATH" "$VENV/bin/python" -c \
+  "import mjfast, sys; assert mjfast.__file__.startswith(sys.prefix), mjfast.__file__"
+env -i HOME="$HOME" PATH="$NOCC_PATH" "$VENV/bin/mjfast" score "[567m2][EEE1]45m678pFF6m" --self-drawn --json
+echo "== OK: the wheel installs and works without a compiler"
