@@ -80,17 +80,10 @@ def _row_ok(row, melds, sizes):
     return melds
 
 
-# Known open failures to step over while they are being fixed (comma-separated
-# names in MJFAST_FUZZ_KNOWN), so that a long run looks for new ones.
-_KNOWN = set(filter(None, os.environ.get("MJFAST_FUZZ_KNOWN", "").split(",")))
-
-
 def check_arrays(b: Bytes) -> None:
     import mjfast
 
     arr, melds = _rows(b)
-    if "wide-dtype" in _KNOWN and arr.dtype != np.uint8 and arr.size and (arr.min() < 0 or arr.max() > 255):
-        return
     n = arr.shape[0]
     mi = [None if melds is None else int(melds) if np.ndim(melds) == 0 else int(melds[i]) for i in range(n)]
     for fn, single, sizes in ((mjfast.is_win_batch, mjfast.is_win, (14,)),
