@@ -33,7 +33,8 @@ from .core import (
 from .score import score, Score, FanResult
 from .rules import MCR
 from .batch import HandBatch, BatchResult, score_batch
-from .bots import best_discards, winning_tiles
+from .bots import best_discards, best_discards_batch, winning_tiles
+from .targets import FanTarget, fan_targets, fan_shanten
 
 __all__ = [
     "score",
@@ -44,6 +45,10 @@ __all__ = [
     "BatchResult",
     "score_batch",
     "best_discards",
+    "best_discards_batch",
+    "FanTarget",
+    "fan_targets",
+    "fan_shanten",
     "winning_tiles",
     "__version__",
     "InvalidHand",

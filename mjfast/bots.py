@@ -1,7 +1,8 @@
 """Helpers for bots: which tile to discard, and what each wait is worth.
 
-Both sit on the compiled core (shanten, useful tiles, the fan engine); they
-are small Python loops over at most 14 discards / 34 tiles.
+best_discards is compiled (src/_decide.pxi) for count arrays; the Python
+front end here reads every other input and adds the options that need the
+fan engine (below_8, rank="fan").  winning_tiles scores each wait.
 """
 from __future__ import annotations
 
@@ -10,20 +11,20 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from . import _core
-from .core import _concealed, useful_of
+from .core import _concealed
 from .errors import InvalidArgument, InvalidHand, NotWinning
 from .records import _show
 from .hand import Hand, format_hand, parse_hand
 from .score import score
 
-__all__ = ["Discard", "WinningTile", "best_discards", "winning_tiles"]
+__all__ = ["Discard", "WinningTile", "best_discards", "best_discards_batch", "winning_tiles"]
 
 
-class Discard(NamedTuple):
-    tile: int           # the tile to discard (index)
-    shanten: int        # shanten of the 13-3k tiles left
-    useful_kinds: int   # kinds of tile that would lower it
-    useful_left: int    # copies of those still unseen (4 - in hand - visible)
+#: One answer of :func:`best_discards`: a tuple ``(tile, shanten,
+#: useful_kinds, useful_left)`` with ``below_8`` and ``fan_shanten`` by name
+#: (None unless asked for).  Built in compiled code (a struct sequence, like
+#: ``os.stat_result``): ``Discard((tile, shanten, kinds, left))``.
+Discard = _core.Discard
 
 
 class WinningTile(NamedTuple):
@@ -34,13 +35,23 @@ class WinningTile(NamedTuple):
     self_drawn_legal: bool
 
 
-def best_discards(hand, *, melds: Optional[int] = None, visible=None) -> list:
-    """For a 14-3k tile hand, every distinct discard with the shanten left and
-    the useful tiles it keeps, best first (lowest shanten, then most useful
-    copies left).  ``visible``: optional 34 counts of tiles seen elsewhere
-    (discards, other players' melds) that can no longer be drawn."""
+def _best_discards_py(hand, melds, visible, **options):
+    """best_discards() for every input its compiled fast path does not take
+    (strings, Hand objects, bad input to be named) and for the options."""
+    check_points = options.pop("check_points", False)
+    rank = options.pop("rank", "shanten")
+    context = {k: options.pop(k) for k in _CONTEXT if k in options}
+    if options:
+        raise TypeError(f"best_discards got unexpected keyword arguments: {', '.join(sorted(options))}")
+    if not isinstance(check_points, (bool, np.bool_)):
+        raise TypeError(f"check_points must be a bool, got {type(check_points).__name__}")
+    if rank not in ("shanten", "fan"):
+        raise ValueError(f"rank must be 'shanten' or 'fan', got {rank!r}")
+    if context and not check_points:
+        raise TypeError(f"{', '.join(sorted(context))}: scoring context only applies with check_points=True")
     counts, melds, full = _concealed(hand, melds, "win")
-    seen = np.array(full if full is not None else counts, dtype=np.int64)
+    held = np.ascontiguousarray(full if full is not None else counts, dtype=np.uint8)
+    seen = held.astype(np.int64)
     if visible is not None:
         vis = np.asarray(visible)
         if vis.dtype == object or vis.dtype.kind not in "iu":
@@ -54,22 +65,95 @@ def best_discards(hand, *, melds: Optional[int] = None, visible=None) -> list:
         if (seen > 4).any():
             bad = int(np.flatnonzero(seen > 4)[0])
             raise InvalidHand(f"more than 4 copies of tile {bad} between the hand and the visible tiles")
-    held = np.array(full if full is not None else counts, dtype=np.int64)
-    out = []
-    for t in np.flatnonzero(counts):
-        c = counts.copy()
-        c[t] -= 1
-        held[t] -= 1
-        sh = _core.shanten_one(c, melds, -1)
-        # the one definition of "useful" (mjfast.useful_tiles): lowers the
-        # shanten, and the player does not already hold all four copies
-        useful = useful_of(c, melds, -1, held)
-        held[t] += 1
-        # copies still unseen: the discarded tile counts as seen (it is on the table)
-        left = sum(max(0, 4 - int(seen[u])) for u in useful)
-        out.append(Discard(int(t), int(sh), len(useful), int(left)))
-    out.sort(key=lambda d: (d.shanten, -d.useful_left, -d.useful_kinds, d.tile))
-    return out
+    # useful tiles as mjfast.useful_tiles counts them; their copies left are
+    # 4 - seen, the discarded tile counting as seen (it is on the table)
+    out = _core.discards_core(counts, melds, held, seen.astype(np.uint8))
+    if not check_points and rank == "shanten":
+        return out
+    return _with_points(hand, counts, melds, out, check_points, rank, context)
+
+
+_CONTEXT = ("seat_wind", "round_wind", "flowers", "fourth_tile", "kong", "last_tile")
+
+
+def _with_points(hand, counts, melds, out, check_points, rank, context):
+    """The options of best_discards: below_8 (check_points) and fan_shanten
+    (rank="fan") for each discard, and the order rank asks for."""
+    from .targets import fan_shanten
+    if isinstance(hand, str):
+        hand = parse_hand(hand)
+    if not isinstance(hand, Hand):
+        if melds:
+            raise InvalidHand("check_points / rank='fan' need the melds themselves: pass a notation "
+                              "string or a Hand, not counts beside melds=k")
+        hand = Hand((), tuple(t for t in range(34) for _ in range(int(counts[t]))))
+    res = []
+    for d in out:
+        tiles = list(hand.tiles)
+        tiles.remove(d.tile)
+        left = Hand(hand.melds, tuple(tiles), hand.flowers)
+        below = None
+        if check_points and d.shanten == 0:
+            waits = winning_tiles(left, **context)
+            below = not any(w.discard_legal or w.self_drawn_legal for w in waits)
+        fs = fan_shanten(left) if rank == "fan" else None
+        res.append(Discard(tuple(d) + (below, fs)))
+    if rank == "fan":
+        res.sort(key=lambda d: (99 if d.fan_shanten is None else d.fan_shanten, d.shanten,
+                                -d.useful_left, -d.useful_kinds, d.tile))
+    return res
+
+
+#: The compiled front: a list/tuple/array of 34 counts (and ``visible`` the
+#: same) is answered in one call; anything else goes to _best_discards_py.
+best_discards = _core.best_discards
+_core._set_slow("best_discards", _best_discards_py)
+
+
+def best_discards_batch(hands, *, melds=None, visible=None, workers: int = 1, errors: str = "raise"):
+    """best_discards for N hands at once, for search loops.
+
+    ``hands``: (N, 34) concealed counts of 14-3k tiles (``melds``: None =
+    implied by the size, an int, or one per row); ``visible``: None, 34
+    counts for every row, or (N, 34).  Returns ``(shanten, useful_kinds,
+    useful_left)``, each (N, 34): column t answers "discard tile t" as
+    :func:`best_discards` does; shanten is 127 where the row does not hold
+    t.  With ``errors="mask"`` returns ``(shanten, kinds, left, err)`` and a
+    bad row gets -128 everywhere.  ``workers`` as in the other batch calls."""
+    from .core import _batch_input, _changed, resolve_workers
+    nthreads = resolve_workers(workers)
+    arr, given, m, err = _batch_input(hands, melds, "win", errors)
+    n = arr.shape[0]
+    seen = arr
+    if visible is not None:
+        vis = np.asarray(visible)
+        if vis.dtype.kind not in "iu" or vis.shape not in ((34,), (n, 34)):
+            raise InvalidHand(f"visible must be 34 integer counts or one row of 34 per hand, got shape {vis.shape}")
+        tot = arr.astype(np.int64) + vis.astype(np.int64)
+        over = (tot > 4).any(axis=1) | (vis < 0).any(axis=-1)
+        if over.any():
+            if errors == "raise":
+                bad = int(np.flatnonzero(over)[0])
+                raise InvalidHand(f"row {bad}: more than 4 copies of a tile between the hand and the visible "
+                                  "tiles (or a negative visible count)")
+            err = err.copy()
+            err[over & (err == 0)] = 1
+            arr = arr.copy()
+            arr[over] = 0
+            tot[over] = 0
+        seen = np.ascontiguousarray(tot, dtype=np.uint8)
+    sh = np.empty((n, 34), dtype=np.int8)
+    kinds = np.empty((n, 34), dtype=np.uint8)
+    left = np.empty((n, 34), dtype=np.uint8)
+    # bad rows (flagged in err) get -128; the kernel flags any row that changed since
+    _changed(arr, given, err, errors, _core.discards_batch(arr, m, err, seen, sh, kinds, left, nthreads))
+    if errors == "mask":
+        bad = err != 0
+        sh[bad] = -128
+        kinds[bad] = 0
+        left[bad] = 0
+        return sh, kinds, left, err
+    return sh, kinds, left
 
 
 def winning_tiles(hand, **context) -> list:

@@ -209,39 +209,49 @@ def waits(hand, *, melds: int | None = None) -> list[int]:
     return out
 
 
-def shanten(hand, *, melds: int | None = None, form: str | None = None) -> int:
-    """Tiles away from ready: -1 = complete, 0 = ready (tenpai), 1, 2, ...
-
-    Minimum over every MCR form, or one ``form`` of :data:`FORMS`.  A form that
-    cannot apply (seven pairs with a meld, say) raises ``ValueError``.  Like the
-    reference calculator, shanten counts shapes only: ``1111m`` is ready.
-    """
+def _shanten_py(hand, melds, form, exact):
+    """shanten() for every input its compiled fast path does not take
+    (strings, Hand objects, other sequences, bad input to be named)."""
     code = _form_code(form)
+    if not isinstance(exact, (bool, np.bool_)):
+        raise TypeError(f"exact must be a bool, got {type(exact).__name__} {exact!r}")
     counts, melds, _ = _concealed(hand, melds, "any")
     if code in (1, 2, 3) and melds > 0:
         raise ValueError(f"form {form!r} needs a hand without melds")
     if code == 4 and melds > 1:
         raise ValueError("form 'knitted_straight' allows at most one meld")
+    if exact:
+        return _core.shanten_exact_one(counts, melds, code)
     return _core.shanten_one(counts, melds, code)
 
 
-def useful_tiles(hand, *, melds: int | None = None, form: str | None = None) -> list[int]:
-    """Tiles whose draw lowers the shanten of a 13-3k tile hand, ascending.
-
-    A tile is useful when drawing it lowers the shanten and the player does
-    not already hold all four copies (concealed or in melds; for an array,
-    the concealed counts).  :func:`mjfast.best_discards` counts the same way."""
+def _useful_py(hand, melds, form):
+    """useful_tiles() for every input its compiled fast path does not take."""
     code = _form_code(form)
     counts, melds, full = _concealed(hand, melds, "ready")
+    if code in (1, 2, 3) and melds > 0:
+        raise ValueError(f"form {form!r} needs a hand without melds")
+    if code == 4 and melds > 1:
+        raise ValueError("form 'knitted_straight' allows at most one meld")
     return useful_of(counts, melds, code, full)
 
 
 def useful_of(counts, melds: int, code: int, held=None) -> list[int]:
     """The useful tiles of validated 13-3k ``counts`` (the one definition):
-    the kernel's shanten-lowering tiles minus those whose four copies are
-    ``held`` (all the player's tiles, melds included; default ``counts``)."""
-    held = counts if held is None else held
-    return [t for t in _core.useful_one(counts, melds, code) if held[t] < 4]
+    the tiles whose draw lowers the shanten, minus those whose four copies
+    are ``held`` (all the player's tiles, melds included; default ``counts``)."""
+    held = counts if held is None else np.ascontiguousarray(held, dtype=np.uint8)
+    _, mask = _core.useful_mask(counts, melds, code, held)
+    return [t for t in range(34) if (mask >> t) & 1]
+
+
+# The public shanten / useful_tiles are compiled: a list, tuple or numpy array
+# of 34 counts is read in one typed pass and answered without leaving C; any
+# other input comes back to the Python front ends above.
+shanten = _core.shanten
+useful_tiles = _core.useful_tiles
+_core._set_slow("shanten", _shanten_py)
+_core._set_slow("useful_tiles", _useful_py)
 
 
 # ---------------------------------------------------------------------------
@@ -362,8 +372,10 @@ def is_win_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise"):
     return _ret(out.view(bool), err, errors)
 
 
-def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 1, errors: str = "raise"):
+def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 1, errors: str = "raise",
+                  exact: bool = False):
     """(N,) int8 shanten of each row (13-3k or 14-3k tiles). Bad rows (errors="mask") get -128.
+    ``exact=True``: the exact replacement number - 1, as :func:`shanten`.
 
     ``workers``: threads, checked by :func:`resolve_workers` (-1 = all cores;
     counts above the usable cores are clamped to them); results never depend on it."""
@@ -374,9 +386,12 @@ def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 
         raise ValueError(f"form {form!r} needs hands without melds")
     if code == 4 and (m > 1).any():
         raise ValueError("form 'knitted_straight' allows at most one meld")
+    if not isinstance(exact, (bool, np.bool_)):
+        raise TypeError(f"exact must be a bool, got {type(exact).__name__} {exact!r}")
     out = np.empty(arr.shape[0], dtype=np.int8)
     # bad rows (flagged in err) get -128; the kernel flags any row that changed since
-    _changed(arr, given, err, errors, _core.shanten_batch(arr, m, err, out, code, nthreads))
+    kernel = _core.shanten_exact_batch if exact else _core.shanten_batch
+    _changed(arr, given, err, errors, kernel(arr, m, err, out, code, nthreads))
     return _ret(out, err, errors)
 
 

@@ -290,14 +290,14 @@ cdef object _build_tables_locked():
     cdef uint8_t* flag2
     cdef uint32_t* wf
     t0 = time.perf_counter()
-    dist = <uint8_t*>malloc(NKEY * 10)
+    dist = <uint8_t*>_big_alloc(NKEY * 10)
     flag = <uint8_t*>malloc(NKEY)
     wmask = <uint16_t*>malloc(NKEY * 2 * sizeof(uint16_t))
     hdist = <uint8_t*>malloc(NHKEY * 10)
     hflag = <uint8_t*>malloc(NHKEY)
     hwmask = <uint8_t*>malloc(NHKEY * 2)
     flag2 = <uint8_t*>malloc(NKEY // 4 + 1)
-    wf = <uint32_t*>malloc(NKEY * sizeof(uint32_t))
+    wf = <uint32_t*>_big_alloc(NKEY * sizeof(uint32_t))
     if not (dist and flag and wmask and hdist and hflag and hwmask and flag2 and wf):
         free(dist); free(flag); free(wmask); free(hdist); free(hflag); free(hwmask); free(flag2); free(wf)
         raise MemoryError("mjfast: cannot allocate the lookup tables")
@@ -885,6 +885,9 @@ DEBUG_BUILD = bool(MJFAST_DEBUG_BUILD)
 
 
 include "_fans.pxi"
+include "_decide.pxi"
+include "_exact.pxi"
+include "_targets.pxi"
 
 
 def validate_batch(const uint8_t[:, ::1] hands, melds_given, int mode, uint8_t[::1] melds_out, uint8_t[::1] err_out):

@@ -326,6 +326,9 @@ CORE_CALLABLES = {
     "parse_counts_fast", "parse_rows_fast", "score_batch_kernel", "score_one", "score_str", "set_fan_table",
     "shanten_batch", "shanten_one", "useful_one", "validate_batch", "waits_batch", "waits_one",
     "__pyx_unpickle_Enum",
+    # per-call decisions, exact shanten, fan targets
+    "shanten", "useful_tiles", "best_discards", "useful_mask", "discards_core", "discards_batch",
+    "shanten_exact_one", "shanten_exact_batch", "build_restricted", "target_dists", "_set_slow",
 }
 
 
@@ -348,6 +351,9 @@ _HOSTILE = r"""
     H13 = np.tile(c13, (N, 1))
     meld = np.zeros((4, 3), np.uint8)
     b = mjfast.HandBatch.from_strings(["123m456m789m123p55p"] * N)
+    from mjfast import targets
+    TT = targets._get_tables()          # the real restricted tables first
+    slow_shanten = _core._slow["shanten"]
 
     def valid():
         # one well-formed call of each entry point (fresh output arrays each time)
@@ -373,6 +379,18 @@ _HOSTILE = r"""
             "waits_batch": (H13.copy(), u(N), u(N), u(N, 34), 1),
             "waits_one": (c13.copy(), 0),
             "__pyx_unpickle_Enum": (object, 0, None),
+            "shanten": (c13.copy(),), "useful_tiles": (c13.copy(),), "best_discards": (c14.copy(),),
+            "useful_mask": (c13.copy(), 0, -1, c13.copy()),
+            "discards_core": (c14.copy(), 0, c14.copy(), c14.copy()),
+            "discards_batch": (H14.copy(), u(N), u(N), H14.copy(), np.zeros((N, 34), np.int8), u(N, 34),
+                               u(N, 34), 1),
+            "shanten_exact_one": (c13.copy(), 0, -1),
+            "shanten_exact_batch": (H13.copy(), u(N), u(N), np.zeros(N, np.int8), -1, 1),
+            "build_restricted": ([targets._RSPECS[n] for n in targets._RNAMES],),
+            "target_dists": (c13.copy(), 0, u(34), TT.F0.copy(), TT.RP0.copy(), TT.fan0.copy(), TT.rspec.copy(),
+                             TT.rfan.copy(), TT.pallow.copy(), TT.pfan.copy(), TT.form_fan.copy(),
+                             np.zeros(len(TT.keys), np.int16), True, np.zeros(len(TT.keys), np.int64)),
+            "_set_slow": ("shanten", slow_shanten),
         }
 
     INTS = [-2**63, -2**31, -40, -1, 0, 1, 3, 4, 5, 14, 33, 34, 84, 99, 100, 250, 255, 256, 2**31 - 1, 2**31, 2**63,

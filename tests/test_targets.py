@@ -1,0 +1,297 @@
+"""Fan targets: exact distances against brute force, and the points they promise.
+
+For a hand of 13 concealed tiles, every sequence of up to two exchanges is
+tried (draw any tile not held four times, discard any tile); each winning
+hand reached is tested for each target's pattern by a predicate written
+here from the definitions (over mjfast.decompose's readings, independent of
+the compiled tables), and scored with mjfast.score: a target at distance d
+(shanten d - 1) must be reached in exactly d exchanges when d <= 2 and not
+before, and every win carrying the pattern must score at least the target's
+points.  fan_shanten is checked to be an upper bound of the brute-force
+distance to any win of 8 points.  CI runs a sample; the slow run thousands.
+"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+import numpy as np
+import pytest
+
+import mjfast
+from mjfast import targets as T
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import handgen  # noqa: E402
+
+SUITS = (0, 9, 18)
+
+
+def _show(c):
+    return mjfast.counts_to_str(np.asarray(c, dtype=np.uint8))
+
+
+# ---------------------------------------------------------------------------
+# the patterns, from the definitions
+# ---------------------------------------------------------------------------
+
+def _readings(W):
+    try:
+        return mjfast.decompose(np.asarray(W, np.uint8), melds=0)
+    except mjfast.InvalidHand:
+        return []
+
+
+def _regular_items(W):
+    return [items for form, items in _readings(W) if form == "regular"]
+
+
+def _contains_sets(W, melds, pair, R, p):
+    """W holds the fixed melds and pair, and the rest is R melds + p pairs."""
+    X = np.asarray(W, np.int64).copy()
+    for kind, t in melds:
+        if kind == "chow":
+            X[t:t + 3] -= 1
+        else:
+            X[t] -= 3
+    if pair is not None:
+        X[pair] -= 2
+    if (X < 0).any():
+        return False
+    return _is_sets(X, R, p)
+
+
+def _is_sets(X, R, p):
+    """X splits into exactly R melds and p pairs (brute force)."""
+    X = np.asarray(X, np.int64)
+    if X.sum() != 3 * R + 2 * p:
+        return False
+    if X.sum() == 0:
+        return True
+    t = int(np.flatnonzero(X)[0])
+    Y = X.copy()
+    if R and Y[t] >= 3:
+        Y[t] -= 3
+        if _is_sets(Y, R - 1, p):
+            return True
+        Y[t] += 3
+    if R and t < 27 and t % 9 <= 6 and Y[t + 1] and Y[t + 2]:
+        Y[t:t + 3] -= 1
+        if _is_sets(Y, R - 1, p):
+            return True
+        Y[t:t + 3] += 1
+    if p and Y[t] >= 2:
+        Y[t] -= 2
+        if _is_sets(Y, R, p - 1):
+            return True
+    return False
+
+
+def _spec_ok(name, part, kind, t):
+    if name is None:
+        return False
+    nrank, allowed, chow, pung, pair = T._RSPECS[name]
+    r = t % 9 if t < 27 else t - 27
+    bits = {"chow": chow, "pung": pung, "pair": pair}[kind]
+    return bool((bits >> r) & 1)
+
+
+def has_pattern(W, key):
+    W = np.asarray(W, np.int64)
+    for k, fm, pair, R, p in T._fixed_variants():
+        if k == key and _contains_sets(W, fm, pair, R, p):
+            return True
+    for k, c in T._tiles_fixed():
+        if k == key and (W == c).all():
+            return True
+    for k, spec in T._restricted_variants():
+        if k != key:
+            continue
+        for items in _regular_items(W):
+            ok = True
+            for kind, t in items:
+                part = 3 if t >= 27 else t // 9
+                s = spec[part]
+                if s == T._FULL:
+                    continue
+                if not _spec_ok(T._RNAMES[s] if s >= 0 else None, part, kind, t):
+                    ok = False
+                    break
+            if ok:
+                return True
+    for k, allow in T._pung_variants():
+        if k != key:
+            continue
+        for items in _regular_items(W):
+            if all(kind != "chow" and allow[t] for kind, t in items):
+                return True
+    forms = {f for f, _ in _readings(W)}
+    if key == "seven_pairs":
+        return (W % 2 == 0).all() and W.sum() == 14
+    if key == "thirteen_orphans":
+        return "thirteen_orphans" in forms
+    if key == "lesser_honors_and_knitted_tiles":
+        return "honors_knitted" in forms
+    if key == "greater_honors_and_knitted_tiles":
+        return "honors_knitted" in forms and (W[27:] == 1).all()
+    if key == "knitted_straight":
+        return "knitted_straight" in forms
+    return False
+
+
+# ---------------------------------------------------------------------------
+# brute force
+# ---------------------------------------------------------------------------
+
+def _plus(rows):
+    out = []
+    for r in rows:
+        for t in np.flatnonzero(r < 4):
+            x = r.copy()
+            x[t] += 1
+            out.append(x)
+    return np.unique(np.array(out), axis=0)
+
+
+def _minus(rows):
+    out = []
+    for r in rows:
+        for t in np.flatnonzero(r):
+            x = r.copy()
+            x[t] -= 1
+            out.append(x)
+    return np.unique(np.array(out), axis=0)
+
+
+def winners_by_depth(c, depth=2):
+    """{k: winning 14-tile hands reachable in exactly k exchanges} for a
+    13-tile hand (first reached at k)."""
+    rows = np.asarray(c, np.uint8)[None, :]
+    seen = set()
+    out = {}
+    for k in range(1, depth + 1):
+        rows = _plus(rows)
+        win = rows[mjfast.is_win_batch(rows)]
+        out[k] = [w for w in win if w.tobytes() not in seen]
+        seen.update(w.tobytes() for w in win)
+        if k < depth:
+            rows = _minus(rows)
+    return out
+
+
+def _total(W):
+    """Points of W won on a discard (the best winning tile), no flowers."""
+    best = 0
+    for t in np.flatnonzero(W):
+        X = W.copy()
+        X[t] -= 1
+        s = mjfast.counts_to_str(X) + mjfast.tile_name(int(t))
+        try:
+            best = max(best, mjfast.score(s).total)
+        except mjfast.InvalidHand:
+            pass
+    return best
+
+
+def check_hand(c, depth=2):
+    """Problems found on one 13-tile hand (empty list = all good)."""
+    bad = []
+    wins = winners_by_depth(c, depth)
+    targets = {f.key: f for f in mjfast.fan_targets(c, min_points=0)}
+    totals = {}
+    for key, f in targets.items():
+        d = None if f.shanten is None else f.shanten + 1
+        found = None
+        for k in range(1, depth + 1):
+            hits = [w for w in wins[k] if has_pattern(w, key)]
+            if hits:
+                found = k
+                for w in hits[:3]:
+                    b = w.tobytes()
+                    if b not in totals:
+                        totals[b] = _total(w)
+                    if totals[b] < T.TARGETS[key]:
+                        bad.append((_show(c), key, "scores", _show(w), totals[b]))
+                break
+        if (d if d is not None and d <= depth else None) != found:
+            bad.append((_show(c), key, "distance", d, found))
+    # fan_shanten: an upper bound of the distance to any 8-point win
+    fs = mjfast.fan_shanten(c)
+    if fs is not None and fs + 1 <= depth:
+        reach = None
+        for k in range(1, depth + 1):
+            if any(_total(w) >= 8 for w in wins[k]):
+                reach = k
+                break
+        if reach is None or reach > fs + 1:
+            bad.append((_show(c), "fan_shanten", fs, reach))
+    return bad
+
+
+def near_target_hands(n, seed):
+    """13-tile hands one or two exchanges from a generated winning hand."""
+    rng = random.Random(seed)
+    out = []
+    for rec in handgen.iter_winning_records(20 * n, seed=seed):
+        if "[" in rec["hand"]:
+            continue
+        W = mjfast.parse_hand(rec["hand"]).counts.astype(np.int64)
+        k = rng.choice((1, 1, 2))
+        for _ in range(k):
+            t = rng.choice([int(x) for x in np.flatnonzero(W)])
+            W[t] -= 1
+        for _ in range(k - 1):
+            t = rng.choice([int(x) for x in np.flatnonzero(W < 4)])
+            W[t] += 1
+        out.append(W.astype(np.uint8))
+        if len(out) == n:
+            break
+    return out
+
+
+# ---------------------------------------------------------------------------
+# tests
+# ---------------------------------------------------------------------------
+
+def test_targets_worked_examples():
+    f = {t.key: t for t in mjfast.fan_targets("123m456p789s11pEN5s")}
+    assert f["mixed_straight"].shanten == 1               # 14 tiles: discard E/N, wait on the pair and 4s/6s
+    f = {t.key: t for t in mjfast.fan_targets("147m258p369sESWNC")}
+    assert f["lesser_honors_and_knitted_tiles"].shanten == -1
+    f = {t.key: t for t in mjfast.fan_targets("123456789m11pEN5s"[:-2])}
+    assert f["pure_straight"].shanten == 1 and sorted(f["pure_straight"].useful) == sorted(
+        [mjfast.tile_index(x) for x in ("1p", "E", "N")])
+    assert mjfast.fan_shanten("123m456p789s11pEN5s") == 1
+    # a target worth 6 is only a target in a pair that reaches 8
+    assert "all_pungs" not in {t.key for t in mjfast.fan_targets("123m456p789s11pEN5s", min_points=0)}
+    assert T.TARGETS["all_pungs+half_flush"] == 12
+
+
+def test_targets_with_melds():
+    # an exposed 567m leaves Mixed Straight (123/456/789 in three suits) needing
+    # it as the remainder meld; Pure Shifted Chows 456/567/678m uses it
+    f = {t.key: t for t in mjfast.fan_targets("[567m2][EEE1]45m678pFF6m")}
+    # 456m held; 678m needs 6m 7m 8m: 3 draws, shanten 2
+    assert f["pure_shifted_chows"].shanten == 2
+    assert f["seven_pairs"].shanten is None                # melds rule it out
+    c = mjfast.parse_hand("[567m2][EEE1]45m678pFF6m").counts
+    g = mjfast.fan_targets(c, melds=[("chow", 4), ("pung", 27)])
+    assert g == mjfast.fan_targets("[567m2][EEE1]45m678pFF6m")
+
+
+def test_targets_match_brute_force_sample():
+    hands = near_target_hands(6, seed=1) + list(handgen.random_hands(2, 13, seed=2, bias="one_suit"))
+    bad = []
+    for c in hands:
+        bad += check_hand(c)
+    assert not bad, bad[:5]
+
+
+@pytest.mark.slow
+def test_targets_match_brute_force_thousands():
+    hands = near_target_hands(1500, seed=10) + list(handgen.random_hands(500, 13, seed=11, bias="one_suit"))
+    bad = []
+    for c in hands:
+        bad += check_hand(c)
+    assert not bad, bad[:5]
