@@ -6,7 +6,7 @@ fan engine (below_8, rank="fan").  winning_tiles scores each wait.
 """
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import numpy as np
 
