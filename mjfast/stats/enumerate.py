@@ -391,12 +391,17 @@ def enumerate_stats(forms: Sequence[str] = FORM_NAMES, *, workers: int = 1, chun
         done = 0
         for h in hands(form, chunk):
             res, win, idx = _score_rows(h, workers)
-            _update(fr, h, res, win, idx)
+            part = FormResult(form)
+            _update(part, h, res, win, idx)
+            fr.merge(part)
             if union is not None:
                 keep = np.ones(len(h), bool)
                 for e in earlier:
                     keep &= shanten_batch(h, form=e, workers=workers) != -1
-                _update(union, h, res, win, idx, keep if not keep.all() else None)
+                if keep.all():
+                    union.merge(part)
+                else:
+                    _update(union, h, res, win, idx, keep)
             done += len(h)
             if progress is not None:
                 progress(form, done)
