@@ -192,3 +192,25 @@ def test_files(tmp_path, corpus):
     assert got.invalid == 2
     with pytest.raises(ValueError, match="unknown file type"):
         stats_of_files(tmp_path / "x.txt")
+
+
+def test_fans_column_of_mappings(corpus):
+    # the log readers' table: one 'fans' column of {key: count} (or its text forms)
+    import json
+    _, _, res = corpus
+    keys = mjfast.BatchResult.fan_keys
+    rows = []
+    for i in range(len(res)):
+        if res.errors[i]:
+            rows.append({"total": None, "fans": None, "error": res.error_message(i)})
+            continue
+        fans = {keys[j]: int(res.fan_counts[i, j]) for j in np.flatnonzero(res.fan_counts[i])}
+        form = (fans, json.dumps(fans), "+".join(f"{k}*{v}" for k, v in fans.items()))[i % 3]
+        rows.append({"total": int(res.totals[i]), "fans": form, "error": None})
+    got = FanStats().update(pd.DataFrame(rows))
+    want = FanStats().update(res)
+    assert got.wins == want.wins and np.array_equal(got.cooc, want.cooc)
+    assert np.array_equal(got.fan_count, want.fan_count) and np.array_equal(got.hist, want.hist)
+    assert got.invalid == 2
+    bad = pd.DataFrame([{"total": 9, "fans": {"no_such_fan": 1}}])
+    assert FanStats().update(bad).invalid == 1

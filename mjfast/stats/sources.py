@@ -7,9 +7,11 @@ takes directly, so no reader ever holds more than one chunk.
 Files (by suffix):
 
 * ``.parquet`` / ``.csv`` — a table with a ``total`` column and one column
-  per fan, named as in ``BatchResult.fan_names`` (English) or by fan key;
+  per fan, named as in ``BatchResult.fan_names`` (English) or by fan key
+  (or, without such columns, one ``fans`` column of ``{key: count}``);
   ``error_code`` (or ``error``, a code or a message) and ``legal`` are
-  optional (what ``BatchResult.to_pandas()`` writes; other columns are ignored).  A row whose total is missing or
+  optional (what ``BatchResult.to_pandas()`` writes; other columns are
+  ignored).  A row whose total is missing or
   negative is not a win.
 * ``.jsonl`` / ``.ndjson`` / ``.json`` — either hand records (a ``hand``
   field: they are scored here, through ``score_batch``) or the result lines
@@ -71,6 +73,13 @@ def frame_arrays(df, first_row: int = 0) -> tuple:
         if col.dtype.kind == "f":
             col = np.nan_to_num(col, nan=0.0)
         fc[:, j] = col
+    bad_fans = np.zeros(n, bool)
+    if not idx and "fans" in df.columns:
+        # one column of fan lists, as the log readers write it: {key: count}
+        # (or its JSON text, or "key*count+key*count")
+        for i, v in enumerate(df["fans"].to_numpy()):
+            if not _fill_fans(fc, i, v):
+                bad_fans[i] = True
     tot = df["total"].to_numpy()
     if tot.dtype.kind == "f":
         missing = np.isnan(tot)
@@ -88,10 +97,42 @@ def frame_arrays(df, first_row: int = 0) -> tuple:
     else:
         err = np.zeros(n, np.uint8)
     err = np.where((err == 0) & (missing | (tot < 0)), 2, err).astype(np.uint8)
+    err[(err == 0) & bad_fans] = 1
     tot = np.where(err == 0, tot, -1).astype(np.int32)
     legal = df["legal"].to_numpy().astype(bool) if "legal" in df.columns else tot >= 8
     legal = legal & (err == 0)
     return fc, tot, legal, err
+
+
+def _fill_fans(fc, i, v) -> bool:
+    """Row i's fans from a {key or name: count} mapping, its JSON text, or
+    ``key*count+...``; None/NaN leaves the row empty.  False if unreadable."""
+    if v is None or (isinstance(v, float) and v != v):
+        return True
+    if isinstance(v, str):
+        v = v.strip()
+        if v.startswith("{"):
+            try:
+                v = json.loads(v)
+            except ValueError:
+                return False
+        else:
+            d = {}
+            for part in filter(None, v.split("+")):
+                k, _, c = part.partition("*")
+                try:
+                    d[k] = int(c) if c else 1
+                except ValueError:
+                    return False
+            v = d
+    if not isinstance(v, dict):
+        return False
+    for k, c in v.items():
+        j = _NAME_TO_INDEX.get(k)
+        if j is None or type(c) not in (int, np.int64) or not 0 <= c <= 255:
+            return False
+        fc[i, j] = c
+    return True
 
 
 def _suffix(path) -> str:
