@@ -42,6 +42,10 @@ def test_local_cluster_matches_single_machine(tmp_path):
         got = ddf.compute().reset_index(drop=True)
         acc = mjd.fan_frequencies(ddf)
         acc_files = mjd.fan_frequencies_of_files(paths)
+        from mjfast.cli import main
+        out = tmp_path / "fans.csv"
+        assert main(["stats", "table", *map(str, paths), "--scheduler", cluster.scheduler_address,
+                     "--out", str(out)]) == 1          # exit 1: the two bad lines
     assert list(got["line"][:3]) == [1, 2, 3] and got["line"].iloc[1017] == 18
     assert got["file"].iloc[1500] == str(paths[1])
     assert got["message"].iloc[1017].startswith("line 18: bad JSON")
@@ -53,4 +57,5 @@ def test_local_cluster_matches_single_machine(tmp_path):
             want.update(mjfast.score_batch(batch))
     assert acc == want
     assert acc_files == want == stats_of_files(paths)
+    assert pd.read_csv(out)["wins"].tolist() == want.table(sort="share")["wins"].tolist()
     assert want.invalid == 2
