@@ -214,3 +214,22 @@ def test_fans_column_of_mappings(corpus):
     assert got.invalid == 2
     bad = pd.DataFrame([{"total": 9, "fans": {"no_such_fan": 1}}])
     assert FanStats().update(bad).invalid == 1
+
+
+def test_bad_arrays():
+    fc = np.zeros((3, 82), np.int64)
+    tot = np.array([8, 9, 10])
+    FanStats().update_arrays(fc, tot)                     # int64 counts in range: fine
+    fc[0, 0] = 300
+    with pytest.raises(ValueError, match="0-255"):
+        FanStats().update_arrays(fc, tot)
+    with pytest.raises(TypeError):
+        FanStats().update_arrays(np.zeros((3, 82)), tot)
+    with pytest.raises(TypeError):
+        FanStats().update_arrays(np.zeros((3, 82), np.uint8), tot.astype(float))
+    with pytest.raises(ValueError, match="82"):
+        FanStats().update_arrays(np.zeros((3, 81), np.uint8), tot)
+    with pytest.raises(ValueError, match="negative"):
+        FanStats().update_arrays(np.zeros((3, 82), np.uint8), np.array([1, -1, 2]))
+    with pytest.raises(ValueError, match="weights"):
+        FanStats(weighted=True).update_arrays(np.zeros((3, 82), np.uint8), tot, weights=np.array([1, 2, 1 << 40]))

@@ -45,9 +45,10 @@ _FORM_FANS = [*_SEVEN_PAIRS, _ORPHANS, *_HONORS_KNITTED, _KNITTED_STRAIGHT]
 _SELF_DRAWN = tuple(_I(k) for k in ("self_drawn", "fully_concealed_hand", "last_tile_draw",
                                      "out_with_replacement_tile"))
 
-# Rows per internal block (bounded temporaries; with weights up to 4**15 a
-# block's weighted sums stay below 2**53).
+# Rows per internal block (bounded temporaries; with weights up to 2**36 a
+# block's weighted sums stay below 2**53, where float64 is still exact).
 _BLOCK = 1 << 16
+_MAX_WEIGHT = 1 << 36
 
 
 _controller = None
@@ -153,8 +154,8 @@ def _as_int_weights(weights, n):
     if w.dtype.kind not in "iub":
         raise TypeError(f"weights must be integers (how many times each row counts); got dtype {w.dtype}")
     w = w.astype(np.int64)
-    if (w < 0).any():
-        raise ValueError("weights must be >= 0")
+    if n and (w.min() < 0 or w.max() > _MAX_WEIGHT):
+        raise ValueError(f"weights must be 0-{_MAX_WEIGHT} (sums of a block stay exact in float64)")
     return w
 
 
@@ -210,7 +211,15 @@ class FanStats:
         if fc.ndim != 2 or fc.shape[1] != N_FANS:
             raise ValueError(f"fan_counts must be (N, {N_FANS}); got {fc.shape}")
         n = fc.shape[0]
+        if fc.dtype != np.uint8:
+            if fc.dtype.kind not in "iub":
+                raise TypeError(f"fan_counts must be integers; got dtype {fc.dtype}")
+            if n and (fc.min() < 0 or fc.max() > 255):
+                raise ValueError("fan counts must be 0-255")
+            fc = fc.astype(np.uint8)
         tot = np.asarray(totals)
+        if tot.dtype.kind not in "iu":
+            raise TypeError(f"totals must be integers; got dtype {tot.dtype}")
         if tot.shape != (n,):
             raise ValueError(f"totals must have shape ({n},); got {tot.shape}")
         err = np.zeros(n, np.uint8) if errors is None else np.asarray(errors)
