@@ -83,7 +83,8 @@ def register(sub) -> None:
 def _common(p):
     p.add_argument("--out", default=None, metavar="PATH", help="write the fan table (.csv, .parquet or .json)")
     p.add_argument("--plot", default=None, metavar="PATH",
-                   help="write figures: PATH (fan bars), PATH-totals and PATH-cooccurrence (.png, .svg or .pdf)")
+                   help="write figures: PATH (fan bars), PATH-totals and PATH-cooccurrence (.png, .svg or .pdf); "
+                        "enumerate also writes PATH-physical* (weighted by physical tiles)")
     p.add_argument("--top", type=int, default=25, metavar="N", help="fans printed (default 25; 0 = all seen)")
     p.add_argument("--workers", type=int, default=1, metavar="W", help="scoring threads (-1 = all cores)")
     p.add_argument("--json", action="store_true", help="print the summary and the table as JSON")
@@ -263,12 +264,20 @@ def _cmd_enumerate(args) -> int:
         _write_table(table, args.out)
     main = results["all" if "all" in results else forms[0]]
     if args.plot:
+        # exact counts: no sampling intervals; both weightings
         from .plot import plot_all
-        plot_all(main.stats, args.plot, title="all concealed winning hands" if args.form == "all" else args.form)
+        what = "all concealed winning hands" if args.form == "all" else args.form
+        plot_all(main.stats, args.plot, title=what, intervals=False,
+                 xlabel="share of (hand, winning tile) rows with the fan (exact)")
+        stem, suffix = os.path.splitext(args.plot)
+        plot_all(main.weighted, f"{stem}-physical{suffix}", title=what + ", physical tiles", intervals=False,
+                 xlabel="share with the fan, weighted by physical tile combinations (exact)")
     counts = {name: {"hands": fr.hands, "physical_hands": fr.physical, "rows": fr.rows}
               for name, fr in results.items()}
     if args.json:
         payload = {"seconds": round(seconds, 3), "counts": counts,
+                   "summary": {name: {"unweighted": fr.stats.summary(), "physical": fr.weighted.summary()}
+                               for name, fr in results.items()},
                    "fans": table[table["wins"] > 0].to_dict(orient="records")}
         print(json.dumps(_jsonable(payload), ensure_ascii=False))
         return 0

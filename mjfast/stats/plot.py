@@ -58,10 +58,13 @@ def _font(plt, lang):
                                            "SimHei", "DejaVu Sans"]
 
 
-def fan_bars(stats: FanStats, path, *, title: Optional[str] = None, lang: str = "en", min_share: float = 0.0):
+def fan_bars(stats: FanStats, path, *, title: Optional[str] = None, lang: str = "en", min_share: float = 0.0,
+             intervals: Optional[bool] = None, xlabel: Optional[str] = None):
     """Horizontal bars: the share of wins with each fan seen (log scale), most
     frequent on top, coloured by the fan's points; 95 % intervals as whiskers
-    when the statistics are unweighted."""
+    (``intervals``; default: when the statistics are unweighted — pass False
+    for exact counts such as the enumeration's, where a sampling interval means
+    nothing)."""
     path = _check_path(path)
     plt = _pyplot()
     _font(plt, lang)
@@ -78,14 +81,16 @@ def fan_bars(stats: FanStats, path, *, title: Optional[str] = None, lang: str = 
     fig, ax = plt.subplots(figsize=(7.5, 0.19 * len(idx) + 1.3))
     y = np.arange(len(idx))
     xerr = None
-    if not stats.weighted:
+    if intervals is None:
+        intervals = not stats.weighted
+    if intervals:
         xerr = np.vstack([share - cols["share_low"][idx], cols["share_high"][idx] - share])
     ax.barh(y, share, color=cmap(norm(points)), xerr=xerr, error_kw={"elinewidth": 0.6, "ecolor": "0.3"})
     ax.set_yticks(y)
     ax.set_yticklabels([f"{_label(j, lang)} ({MCR.points[j]})" for j in idx], fontsize=6.5)
     ax.invert_yaxis()
     ax.set_xscale("log")
-    ax.set_xlabel("share of wins with the fan" + (" (weighted)" if stats.weighted else ", 95 % Wilson interval"))
+    ax.set_xlabel(xlabel or ("share of wins with the fan" + (", 95 % Wilson interval" if intervals else "")))
     ax.grid(axis="x", which="both", alpha=0.25)
     sm = plt.cm.ScalarMappable(norm=norm, cmap=cmap)
     cb = fig.colorbar(sm, ax=ax, pad=0.01, fraction=0.04)
@@ -160,14 +165,16 @@ def cooccurrence_heatmap(stats: FanStats, path, *, n: int = 20, title: Optional[
     return path
 
 
-def plot_all(stats: FanStats, path, *, title: Optional[str] = None, lang: str = "en", n: int = 20) -> list:
+def plot_all(stats: FanStats, path, *, title: Optional[str] = None, lang: str = "en", n: int = 20,
+             intervals: Optional[bool] = None, xlabel: Optional[str] = None) -> list:
     """The three figures: ``path`` (fan bars), ``<stem>-totals<suffix>`` and
     ``<stem>-cooccurrence<suffix>``.  Returns the paths written."""
     path = _check_path(path)
     stem, suffix = os.path.splitext(path)
     prefix = f"{title}: " if title else ""
     return [
-        fan_bars(stats, path, lang=lang, title=prefix + f"fan frequencies over {stats.wins:,} wins" if title else None),
+        fan_bars(stats, path, lang=lang, title=prefix + f"fan frequencies over {stats.wins:,} wins" if title else None,
+                 intervals=intervals, xlabel=xlabel),
         totals_histogram(stats, f"{stem}-totals{suffix}", title=prefix + f"totals of {stats.wins:,} wins" if title else None),
         cooccurrence_heatmap(stats, f"{stem}-cooccurrence{suffix}", n=n, lang=lang,
                              title=prefix + "co-occurrence (%)" if title else None),
