@@ -1,7 +1,7 @@
 """Markdown tables for docs/stats.md from a full enumeration run.
 
     mjfast stats enumerate --form all --out fans.csv --json > enum.json
-    python tools/enumeration_doc.py fans.csv enum.json > tables.md
+    python tools/enumeration_doc.py fans.csv enum.json     # markdown on stdout
 """
 import json
 import sys
