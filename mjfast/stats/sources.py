@@ -206,7 +206,13 @@ def _score_records(path, chunk_size, workers):
     line0 = 1
     for batch in HandBatch.from_jsonl(path, chunk_size=chunk_size):
         res = score_batch(batch, workers=workers)
-        problems = [(line0 + int(i), res.error_message(int(i))) for i in np.flatnonzero(res.errors)]
+        problems = []
+        for i in np.flatnonzero(res.errors):
+            line = line0 + int(i)
+            msg = res.error_message(int(i))
+            # the line number is given apart: drop it from a message that repeats it
+            prefix = f"line {line}: "
+            problems.append((line, msg[len(prefix):] if msg.startswith(prefix) else msg))
         yield Chunk(res.fan_counts, res.totals, res.legal, res.errors, problems)
         line0 += len(batch)
 
