@@ -1,0 +1,183 @@
+"""GameRecord: one finished game, and its two platform formats.
+
+A record keeps what is needed to replay the game exactly: the walls, the
+prevalent wind and every seat's response to every request.  The text archive
+lines come from the state's event log; the match JSON replays the game through
+:class:`GameState` to write each request and what the platform displays with
+it (``canHu``, ``tileCnt``, the fans of a win).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ..rules.mcr import MCR
+from .state import CODES, GameState, Win
+
+__all__ = ["GameRecord", "PLATFORM_ZH", "fan_line"]
+
+#: Fan names as the platform's judge writes them (its calculator's Chinese
+#: names), by fan id.  They are our table's Chinese names except Closed Wait.
+PLATFORM_ZH = {fan.id: fan.zh for fan in MCR}
+PLATFORM_ZH[MCR["closed_wait"].id] = "嵌张"
+
+
+def fan_line(win: Win) -> str:
+    """``Fan <total> <name>*<count>+...`` in the platform's order (fan table order)."""
+    fans = sorted(win.fans, key=lambda f: f.id)
+    return f"Fan {win.total} " + "+".join(f"{PLATFORM_ZH[f.id]}*{f.count}" for f in fans)
+
+
+class _Exhausted(Exception):
+    pass
+
+
+@dataclass
+class GameRecord:
+    """A played game.  ``scores``: the settlement; ``win``: the :class:`Win`
+    (None for Huang or an error); ``error``: (seat, code, reason) after the
+    error rule; ``rounds``: the 4 responses to each request, in order;
+    ``log``: the events (what the text archive writes)."""
+    quan: int
+    walls: Optional[list]
+    wall: Optional[list]
+    rounds: list
+    log: list
+    scores: list
+    win: Optional[Win] = None
+    error: Optional[tuple] = None
+    huang: bool = False
+    seed: Optional[int] = None
+    match_id: Optional[str] = None
+    error_detail: Optional[str] = None
+    players: list = field(default_factory=lambda: ["", "", "", ""])
+
+    @classmethod
+    def from_state(cls, st: GameState, rounds, seed=None, match_id=None, error_detail=None):
+        walls = [list(w) for w in st.walls] if st.walls is not None else None
+        wall = list(st._wall) if st.table else None
+        if match_id is None:
+            match_id = f"mjfast-{seed}" if seed is not None else "mjfast"
+        return cls(st.quan, walls, wall, rounds, st.log, st.scores, st.win, st.error, st.huang,
+                   seed, match_id, error_detail)
+
+    # ------------------------------------------------------------------ replay
+
+    def new_state(self) -> GameState:
+        if self.wall is not None:
+            return GameState(self.quan, wall=self.wall)
+        return GameState(self.quan, walls=self.walls)
+
+    def replay(self, on_request=None) -> GameState:
+        """Replay the recorded responses through a fresh state; returns it at
+        the end.  ``on_request(st, kind, responses)`` is called for every request."""
+        from .play import drive
+        st = self.new_state()
+        it = iter(self.rounds)
+
+        def ask(st, kind):
+            try:
+                resp = next(it)
+            except StopIteration:
+                raise _Exhausted() from None
+            if on_request is not None:
+                on_request(st, kind, resp)
+            return resp
+
+        try:
+            drive(st, ask)
+        except _Exhausted:
+            if self.error is None:
+                raise ValueError("the record ends before the game does") from None
+            st.fail(*self.error)
+        return st
+
+    # ------------------------------------------------------------------ text archive
+
+    def to_botzone_text(self) -> str:
+        """The match as lines of the platform's text archive."""
+        out = [f"Match {self.match_id}", f"Wind {self.quan}"]
+        for ev in self.log:
+            k = ev[0]
+            if k == "Deal":
+                out.append(f"Player {ev[1]} Deal " + " ".join(CODES[t] for t in ev[2]))
+            elif k in ("Draw", "Play", "AnGang", "BuGang", "BuHua"):
+                out.append(f"Player {ev[1]} {k} {CODES[ev[2]]}")
+            elif k in ("Chi", "Peng", "Gang", "Hu"):
+                line = f"Player {ev[1]} {k} {CODES[ev[2]]}"
+                for s, kind, t in ev[3]:
+                    line += f" Ignore Player {s} {kind.capitalize()} {CODES[t]}"
+                out.append(line)
+            elif k == "Huang":
+                out.append("Huang")
+        if self.win is not None:
+            out.append(fan_line(self.win))
+        out.append("Score " + " ".join(str(x) for x in self.scores))
+        return "\n".join(out) + "\n"
+
+    # ------------------------------------------------------------------ match JSON
+
+    def to_botzone_json(self, as_string: bool = False):
+        """The match as the platform's JSON record (a dict; a string with
+        ``as_string=True``): ``initdata`` and the alternating judge / bot entries
+        of ``logs``, each judge entry with its ``display``."""
+        logs = []
+
+        def on_request(st, kind, resp):
+            content = {}
+            for s in range(4):
+                if kind == "INIT":
+                    content[str(s)] = st.init_request(s)
+                elif kind == "DEAL":
+                    content[str(s)] = st.deal_request(s)
+                else:
+                    content[str(s)] = st.request(s)
+            logs.append({"output": {"command": "request", "content": content, "display": _display(st, kind)},
+                         "time": 0, "verdict": "OK"})
+            logs.append({str(s): {"response": resp[s], "verdict": "OK", "time": 0} for s in range(4)})
+
+        st = self.replay(on_request)
+        logs.append({"output": {"command": "finish", "content": {str(s): st.scores[s] for s in range(4)},
+                                "display": _finish_display(st)}, "time": 0, "verdict": "OK"})
+        if self.wall is not None:
+            walltiles = " ".join(CODES[t] for t in self.wall)
+        else:
+            walltiles = " ".join(CODES[t] for w in self.walls for t in w)
+        init = {"quan": self.quan, "srand": self.seed if isinstance(self.seed, int) else 0, "walltiles": walltiles}
+        obj = {"status": "Finished", "players": [{"name": n} for n in self.players],
+               "initdata": json.dumps(init, ensure_ascii=False), "logs": logs}
+        if as_string:
+            return json.dumps(obj, ensure_ascii=False)
+        return obj
+
+
+def _display(st: GameState, kind: str) -> dict:
+    d = {"action": kind}
+    if kind == "INIT":
+        d["quan"] = st.quan
+    elif kind == "DEAL":
+        d["hand"] = [[CODES[t] for t in st.deals[s]] for s in range(4)]
+    else:
+        ev = st.event
+        d["player"] = ev[1]
+        d["tile"] = CODES[ev[2]]
+        if kind == "CHI":
+            d["tileCHI"] = CODES[ev[3]]
+    d["canHu"] = [st.hu_value(s) for s in range(4)] if kind in ("DRAW", "PLAY", "PENG", "CHI", "BUGANG") \
+        else [-4] * 4
+    d["tileCnt"] = st.tile_counts
+    return d
+
+
+def _finish_display(st: GameState) -> dict:
+    if st.win is not None:
+        w = st.win
+        return {"action": "HU", "player": w.winner, "tile": CODES[w.tile],
+                "fan": [{"name": PLATFORM_ZH[f.id], "cnt": f.count, "value": f.points}
+                        for f in sorted(w.fans, key=lambda f: f.id)],
+                "fanCnt": w.total, "score": list(st.scores), "canHu": [-4] * 4, "tileCnt": st.tile_counts}
+    if st.error is not None:
+        return {"action": st.error[1], "player": st.error[0], "score": list(st.scores),
+                "canHu": [-4] * 4, "tileCnt": st.tile_counts}
+    return {"action": "HUANG", "score": [0, 0, 0, 0], "canHu": [-4] * 4, "tileCnt": st.tile_counts}
