@@ -41,20 +41,21 @@ tsumogiri = Tsumogiri()
 
 
 class Scripted:
-    """Answers from a list, in order (for fixtures): each item is a response
-    string; ``None`` items and the end of the list answer ``default``."""
+    """A player for fixtures: ``script`` is a list of (request, response)
+    pairs answered in order: when the request equals the next pair's request,
+    the pair's response is given; any other request gets the default
+    behaviour (tsumogiri).  ``requests`` collects what the player received."""
 
-    def __init__(self, responses, default="PASS"):
-        self.responses = list(responses)
-        self.default = default
+    def __init__(self, script=(), default=None):
+        self.script = list(script)
+        self.default = default or tsumogiri
         self.requests = []
 
     def respond(self, request):
         self.requests.append(request)
-        if self.responses:
-            r = self.responses.pop(0)
-            return self.default if r is None else r
-        return self.default
+        if self.script and self.script[0][0] == request:
+            return self.script.pop(0)[1]
+        return self.default(request)
 
     __call__ = respond
 

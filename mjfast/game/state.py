@@ -361,12 +361,12 @@ class GameState:
             tiles.append(t)
         return parts[0], tiles
 
-    def score_hand(self, seat: int, tile: int, *, self_drawn: bool, kong: bool, actor: int):
-        """Score seat's concealed tiles (+ ``tile`` unless self-drawn: already held)
-        with the judge's flags.  Returns a Win-ready tuple (hand, flags..., Score) or
-        raises NotWinning."""
+    def score_hand(self, seat: int, ctx: dict):
+        """Score seat's hand for a Hu in context ``ctx`` (from :meth:`hu_context`).
+        Returns (hand in our notation, Score); raises NotWinning."""
         h = self.hands[seat]
-        if self_drawn:          # the winning tile is in the hand: print it last
+        tile = ctx["tile"]
+        if ctx["self_drawn"]:          # the winning tile is in the hand: print it last
             h[tile] -= 1
             conc = _counts_str(h)
             h[tile] += 1
@@ -374,49 +374,60 @@ class GameState:
             conc = _counts_str(h)
         melds = "".join(m.to_meld(seat).notation() for m in self.melds[seat])
         hand = f"{melds}{conc}{TILE_NAMES[tile]}"
-        fourth = self.shown[tile] == 3
-        last = self.wall_left((actor + 1) % 4) == 0
-        nfl = len(self.flowers[seat])
-        sc = _score(hand, self_drawn=self_drawn, fourth_tile=fourth, kong=kong, last_tile=last,
-                    seat_wind=seat, round_wind=self.quan, flowers=nfl)
-        return hand, fourth, last, nfl, sc
+        sc = _score(hand, self_drawn=ctx["self_drawn"], fourth_tile=ctx["fourth_tile"], kong=ctx["kong"],
+                    last_tile=ctx["last_tile"], seat_wind=seat, round_wind=self.quan, flowers=len(self.flowers[seat]))
+        return hand, sc
+
+    def hu_context(self, seat: int):
+        """If ``seat`` may declare Hu now: the context the judge would score it
+        with, a dict (tile, self_drawn, fourth_tile, last_tile, kong); else None."""
+        ph = self.phase
+        if ph == "turn":
+            if seat != self.current:
+                return None
+            self_drawn, kong, actor = True, self._after_kong, seat
+        elif ph == "claim" or ph == "rob":
+            if seat == self.current:
+                return None
+            self_drawn, kong, actor = False, ph == "rob", self.current
+        else:
+            return None
+        t = self.last_tile
+        return {"tile": t, "self_drawn": self_drawn, "fourth_tile": self.shown[t] == 3,
+                "last_tile": self.wall_left((actor + 1) % 4) == 0, "kong": kong}
 
     def hu_value(self, seat: int) -> int:
         """What ``seat`` would score by declaring Hu now (the records' ``canHu``):
         the total (even under 8), -3 if it may declare but does not win, -4 if
         it cannot declare now."""
-        ph = self.phase
-        if ph == "turn":
-            if seat != self.current:
-                return -4
-            args = dict(self_drawn=True, kong=self._after_kong, actor=seat)
-        elif ph in ("claim", "rob"):
-            if seat == self.current:
-                return -4
-            args = dict(self_drawn=False, kong=ph == "rob", actor=self.current)
-        else:
+        ctx = self.hu_context(seat)
+        if ctx is None:
             return -4
-        t = self.last_tile
+        t = ctx["tile"]
         c = bytearray(self.hands[seat])
-        if not args["self_drawn"]:
+        if not ctx["self_drawn"]:
             c[t] += 1
         if not _core.is_win_one(c):     # cheap check first: most hands do not win
             return -3
         try:
-            return self.score_hand(seat, t, **args)[4].total
+            return self.score_hand(seat, ctx)[1].total
         except NotWinning:
             return -3
 
-    def _win_or_raise(self, seat, tile, self_drawn, kong, actor, from_seat):
+    def _win_or_raise(self, seat):
+        ctx = self.hu_context(seat)
+        tile = ctx["tile"]
         try:
-            hand, fourth, last, nfl, sc = self.score_hand(seat, tile, self_drawn=self_drawn, kong=kong, actor=actor)
+            hand, sc = self.score_hand(seat, ctx)
         except NotWinning:
             raise IllegalAction(seat, f"declared Hu on {CODES[tile]} but the hand does not win", ERROR_WH) from None
+        nfl = len(self.flowers[seat])
         if sc.total - nfl < 8:
             raise IllegalAction(seat, f"declared Hu on {CODES[tile]} with {sc.total - nfl} points, under the minimum 8",
                                 ERROR_WH)
-        return Win(seat, from_seat, tile, hand, self_drawn, fourth, last, kong, kong and not self_drawn,
-                   seat, self.quan, nfl, sc.total, sc.fans)
+        sd = ctx["self_drawn"]
+        return Win(seat, None if sd else self.current, tile, hand, sd, ctx["fourth_tile"], ctx["last_tile"],
+                   ctx["kong"], ctx["kong"] and not sd, seat, self.quan, nfl, sc.total, sc.fans)
 
     def _settle_win(self, w: Win):
         f = w.total
@@ -463,7 +474,7 @@ class GameState:
             return
         if op == "HU" and not tiles:
             t = self.last_tile
-            w = self._win_or_raise(s, t, True, self._after_kong, s, None)
+            w = self._win_or_raise(s)
             self._event = ("HU", s, t, None)
             self.log.append(("Hu", s, t, ()))
             self._settle_win(w)
@@ -516,7 +527,7 @@ class GameState:
         if s == d:
             raise IllegalAction(s, f"must answer PASS to its own {'kong' if rob else 'discard'}, answered {response!r}")
         if op == "HU" and not tiles:
-            w = self._win_or_raise(s, t, False, rob, d, d)
+            w = self._win_or_raise(s)
             return 3, "HU", w
         if rob:
             raise IllegalAction(s, f"may only answer PASS or HU to an added kong, answered {response!r}")
@@ -599,6 +610,14 @@ class GameState:
         rank, _, s, kind, data, r = checked[0]
         ignored = tuple((c[2], c[3], self._claim_tile(c[3], c[4], t)) for c in checked[1:])
         if kind == "HU":
+            # the winning tile moves into the winner's hand: from the river, or
+            # from the robbed kong (which is a pung again)
+            if rob:
+                m = next(m for m in self.melds[d] if m.added and m.tile == t)
+                m.kind, m.added = "pung", False
+            else:
+                self.discards[d].pop()
+            self.hands[s][t] += 1
             self._event = ("HU", s, t, None)
             self.log.append(("Hu", s, t, ignored))
             self._settle_win(data)
