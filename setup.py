@@ -112,6 +112,13 @@ extensions = [
         include_dirs=[np.get_include(), "src"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")] + ([("MJFAST_DEBUG_BUILD", "1")] if DEBUG else []),
     ),
+    # the compiled self-play engine of mjfast.game (its own module: the scorer stays in _core)
+    Extension(
+        "mjfast._game",
+        ["src/_game.pyx"],
+        include_dirs=[np.get_include(), "src"],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    ),
 ]
 
 setup(

@@ -124,6 +124,23 @@ class Win:
                 "round_wind": winds[self.round_wind], "flowers": self.flowers}
 
 
+def score_win(seat, counts, melds, ctx, quan, flowers=0):
+    """Score a Hu: ``counts`` = seat's concealed tiles (34 counts; they include
+    the winning tile if self-drawn), ``melds`` its GameMelds, ``ctx`` the
+    context (see :meth:`GameState.hu_context`).  Returns (hand in our
+    notation, Score); raises NotWinning.  The one place a hand is written and
+    scored, for both engines."""
+    tile = ctx["tile"]
+    h = list(counts)
+    if ctx["self_drawn"]:          # the winning tile is in the hand: print it last
+        h[tile] -= 1
+    conc = _counts_str(h)
+    hand = "".join(m.to_meld(seat).notation() for m in melds) + conc + TILE_NAMES[tile]
+    sc = _score(hand, self_drawn=ctx["self_drawn"], fourth_tile=ctx["fourth_tile"], kong=ctx["kong"],
+                last_tile=ctx["last_tile"], seat_wind=seat, round_wind=quan, flowers=flowers)
+    return hand, sc
+
+
 def _walls_arg(walls):
     if len(walls) != 4:
         raise ValueError(f"walls: expected 4 walls (one per seat), got {len(walls)}")
@@ -364,19 +381,7 @@ class GameState:
     def score_hand(self, seat: int, ctx: dict):
         """Score seat's hand for a Hu in context ``ctx`` (from :meth:`hu_context`).
         Returns (hand in our notation, Score); raises NotWinning."""
-        h = self.hands[seat]
-        tile = ctx["tile"]
-        if ctx["self_drawn"]:          # the winning tile is in the hand: print it last
-            h[tile] -= 1
-            conc = _counts_str(h)
-            h[tile] += 1
-        else:
-            conc = _counts_str(h)
-        melds = "".join(m.to_meld(seat).notation() for m in self.melds[seat])
-        hand = f"{melds}{conc}{TILE_NAMES[tile]}"
-        sc = _score(hand, self_drawn=ctx["self_drawn"], fourth_tile=ctx["fourth_tile"], kong=ctx["kong"],
-                    last_tile=ctx["last_tile"], seat_wind=seat, round_wind=self.quan, flowers=len(self.flowers[seat]))
-        return hand, sc
+        return score_win(seat, self.hands[seat], self.melds[seat], ctx, self.quan, len(self.flowers[seat]))
 
     def hu_context(self, seat: int):
         """If ``seat`` may declare Hu now: the context the judge would score it

@@ -1,0 +1,183 @@
+"""The compiled self-play path (the duplicate format, built-in policies).
+
+:func:`selfplay` plays many games between compiled policies and returns
+numpy arrays; :func:`play` uses :func:`play_compiled` when all four players
+are compiled-capable (``tsumogiri``).  Both run :class:`mjfast._game.FastGame`,
+which follows the same rules as :class:`~mjfast.game.state.GameState`
+(tests/test_game_fast.py steps the two side by side).  Hu are scored by
+:func:`~mjfast.game.state.score_win`, the Python engine's own scorer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import _core
+from .._game import FastGame, play_many
+from ..errors import NotWinning
+from .state import CODES, GameMeld, Win, score_win
+
+__all__ = ["selfplay", "SelfPlayResult", "POLICIES", "FastGame", "new_fast_game", "action_string"]
+
+#: Compiled policies: discard the drawn tile; a seeded random legal player
+#: (wins whenever it legally can, kongs with p_kong, chows/pungs with p_claim,
+#: discards a random tile).
+POLICIES = {"tsumogiri": 0, "random": 1}
+
+OP_PASS, OP_PLAY, OP_GANG, OP_BUGANG, OP_HU, OP_PENG, OP_CHI = range(7)
+_KIND = ("chow", "pung", "kong")
+_EV = {1: "Draw", 2: "Play", 3: "Chi", 4: "Peng", 5: "Gang", 6: "AnGang", 7: "BuGang", 8: "Hu", 9: "Huang"}
+_IGN = {OP_HU: "HU", OP_PENG: "PENG", OP_GANG: "GANG", OP_CHI: "CHI"}
+
+
+def action_string(op, a, b):
+    """A compiled action (op, a, b) as the response string."""
+    if op == OP_PASS:
+        return "PASS"
+    if op == OP_HU:
+        return "HU"
+    if op == OP_GANG:
+        return "GANG" if a < 0 else "GANG " + CODES[a]
+    if op == OP_CHI:
+        return f"CHI {CODES[a]} {CODES[b]}"
+    return ("PLAY ", "", "", "BUGANG ", "", "PENG ")[op] + CODES[a]
+
+
+def _game_melds(melds):
+    return [GameMeld(_KIND[k], t, None if f < 0 else f, None if f < 0 else c, bool(ad)) for k, t, f, c, ad in melds]
+
+
+def _score(seat, counts, melds, tile, self_drawn, fourth, last, kong, quan):
+    c = bytearray(counts)
+    if not self_drawn:
+        c[tile] += 1
+    if not _core.is_win_one(c):            # most hands do not win: no scoring
+        return None
+    ctx = {"tile": tile, "self_drawn": bool(self_drawn), "fourth_tile": bool(fourth), "last_tile": bool(last),
+           "kong": bool(kong)}
+    try:
+        return score_win(seat, counts, _game_melds(melds), ctx, quan)
+    except NotWinning:
+        return None
+
+
+def _hu_fn(seat, counts, melds, tile, self_drawn, fourth, last, kong, quan):
+    r = _score(seat, counts, melds, tile, self_drawn, fourth, last, kong, quan)
+    return -3 if r is None else r[1].total
+
+
+def new_fast_game() -> FastGame:
+    return FastGame(_hu_fn)
+
+
+def walls_array(walls) -> np.ndarray:
+    a = np.asarray(walls, dtype=np.int64)
+    if a.shape != (4, 34) or a.min() < 0 or a.max() > 33:
+        raise ValueError("walls: 4 walls of 34 tile indices 0-33")
+    if (np.bincount(a.ravel(), minlength=34) != 4).any():
+        raise ValueError("walls: the 136 tiles must hold each tile exactly 4 times")
+    return np.ascontiguousarray(a, dtype=np.uint8)
+
+
+def record_from(g: FastGame, walls, quan, seed=None, match_id=None):
+    """A GameRecord of a finished FastGame (the log and the responses built on first use)."""
+    from .record import GameRecord
+    win = None
+    if g.winner >= 0:
+        s = g.winner
+        hand = g.hand_of(s)
+        melds = g.melds_of(s)
+        ev = [e for e in g.events() if e[0] == 8][0]
+        tile = ev[2]
+        counts = bytearray(hand)
+        if g.from_seat >= 0:
+            counts[tile] -= 1            # _score adds the claimed tile back
+        hand_str, sc = _score(s, counts, melds, tile, g.w_self, g.w_fourth, g.w_last, g.w_kong, quan)
+        win = Win(s, None if g.w_self else g.from_seat, tile, hand_str, bool(g.w_self), bool(g.w_fourth),
+                  bool(g.w_last), bool(g.w_kong), bool(g.w_kong and not g.w_self), s, quan, 0, sc.total, sc.fans)
+    rec = GameRecord(quan, [list(w) for w in walls], None, None, None, g.scores(), win, None, bool(g.huang),
+                     seed, match_id)
+    rec._lazy = (g.events(), g.rounds_array())
+    return rec
+
+
+def log_from_events(events, walls):
+    """The Python engine's event log from the compiled events."""
+    log = [("Deal", s, list(walls[s][:13])) for s in range(4)]
+    for kind, seat, tile, extra in events:
+        if kind == 10:                                   # a claim that lost: attach to the claim
+            k, s0, t0, ign = log[-1]
+            log[-1] = (k, s0, t0, ign + ((seat, _IGN[tile], extra),))
+        elif kind in (3, 4, 5, 8):
+            log.append((_EV[kind], seat, tile, ()))
+        elif kind == 9:
+            log.append(("Huang",))
+        else:
+            log.append((_EV[kind], seat, tile))
+    return log
+
+
+def rounds_from_array(arr):
+    return [[action_string(int(op), int(a), int(b)) for op, a, b in r] for r in arr.tolist()]
+
+
+def play_compiled(walls, quan, policies, seed=None, match_id=None, rng_seed=0, p_claim=0.5, p_kong=0.7):
+    g = new_fast_game()
+    w = walls_array(walls)
+    g.reset(w, quan)
+    g.run(policies, rng_seed, p_claim, p_kong)
+    return record_from(g, w.tolist(), quan, seed, match_id)
+
+
+@dataclass
+class SelfPlayResult:
+    """Per game: ``scores`` (n, 4); ``winner`` / ``from_seat`` (-1 none / self-drawn);
+    ``total`` points of the win; flag arrays; ``huang``."""
+    scores: np.ndarray
+    winner: np.ndarray
+    from_seat: np.ndarray
+    total: np.ndarray
+    self_drawn: np.ndarray
+    fourth_tile: np.ndarray
+    kong: np.ndarray
+    last_tile: np.ndarray
+    huang: np.ndarray
+    walls: np.ndarray
+    quan: np.ndarray
+
+    def __len__(self):
+        return len(self.winner)
+
+
+def selfplay(n_games: int, policy="tsumogiri", seed: int = 0, quan=0, p_claim: float = 0.5,
+             p_kong: float = 0.7) -> SelfPlayResult:
+    """Play ``n_games`` games between compiled policies (a name of
+    :data:`POLICIES`, or 4 names, one per seat) on seeded random walls;
+    ``quan`` an int or "random".  Deterministic per seed."""
+    if isinstance(policy, str):
+        policy = [policy] * 4
+    try:
+        pol = [POLICIES[p] for p in policy]
+    except KeyError as e:
+        raise ValueError(f"unknown policy {e.args[0]!r}: one of {sorted(POLICIES)}") from None
+    if len(pol) != 4:
+        raise ValueError("policy: one name, or 4 (one per seat)")
+    if isinstance(n_games, bool) or not isinstance(n_games, (int, np.integer)) or n_games < 0:
+        raise ValueError(f"n_games must be an int >= 0, got {n_games!r}")
+    rng = np.random.default_rng(seed)
+    base = np.repeat(np.arange(34, dtype=np.uint8), 4)
+    walls = rng.permuted(np.broadcast_to(base, (n_games, 136)), axis=1).reshape(n_games, 4, 34)
+    walls = np.ascontiguousarray(walls, dtype=np.uint8)
+    if quan == "random":
+        quans = rng.integers(0, 4, n_games).astype(np.int8)
+    else:
+        if quan not in (0, 1, 2, 3):
+            raise ValueError(f"quan must be 0-3 or 'random', got {quan!r}")
+        quans = np.full(n_games, quan, dtype=np.int8)
+    out = np.zeros((n_games, 8), dtype=np.int32)
+    play_many(walls, quans, pol, int(seed) & 0xFFFFFFFFFFFFFFFF, float(p_claim), float(p_kong), _hu_fn, out)
+    f = out[:, 7]
+    won = out[:, 4] >= 0
+    return SelfPlayResult(out[:, :4], out[:, 4], out[:, 5], out[:, 6], won & (f & 1 > 0), won & (f & 2 > 0),
+                          won & (f & 4 > 0), won & (f & 8 > 0), (f & 16) > 0, walls, quans)

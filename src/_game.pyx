@@ -1,0 +1,580 @@
+# cython: language_level=3, auto_pickle=False
+"""Compiled self-play for the duplicate format (mjfast.game.fast).
+
+The same rules as mjfast/game/state.py, on C arrays, for games between
+built-in policies (discard-the-drawn-tile and a seeded random legal player):
+the walls, the draws, the claims and their priority, the kong limits, the
+shown tiles and the context of a Hu, the settlement.  What is legal is one
+enumeration (_legal); an action is accepted only if it is in it.  A Hu is
+scored by a Python callback (mjfast.game.state.score_win, the scorer the
+Python engine uses), called only for hands that the win check passes.
+tests/test_game_fast.py steps this engine and GameState side by side on
+thousands of games and requires the same legal actions, states and results.
+"""
+from libc.string cimport memset, memcpy
+from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
+
+import numpy as np
+cimport numpy as cnp
+
+cnp.import_array()
+
+cdef enum:
+    OP_PASS = 0
+    OP_PLAY = 1
+    OP_GANG = 2
+    OP_BUGANG = 3
+    OP_HU = 4
+    OP_PENG = 5
+    OP_CHI = 6
+
+cdef enum:
+    PH_DRAW = 0
+    PH_TURN = 1
+    PH_CLAIM = 2
+    PH_ROB = 3
+    PH_OVER = 4
+
+cdef enum:
+    EV_DRAW = 1
+    EV_PLAY = 2
+    EV_CHI = 3
+    EV_PENG = 4
+    EV_GANG = 5
+    EV_ANGANG = 6
+    EV_BUGANG = 7
+    EV_HU = 8
+    EV_HUANG = 9
+    EV_IGNORE = 10
+
+cdef enum:
+    MAX_EV = 1024
+    MAX_ROUNDS = 512
+    MAX_LEGAL = 256
+
+POLICY_TSUMOGIRI = 0
+POLICY_RANDOM = 1
+
+
+cdef struct GMeld:
+    int8_t kind        # 0 chow, 1 pung, 2 kong
+    int8_t tile        # lowest tile of a chow
+    int8_t frm         # discarder, -1 for a concealed kong
+    int8_t claimed     # the claimed tile
+    int8_t added
+
+
+cdef inline uint64_t _rng_next(uint64_t* s) noexcept nogil:
+    # xorshift64*: small, fast, and the same on every platform
+    s[0] ^= s[0] >> 12
+    s[0] ^= s[0] << 25
+    s[0] ^= s[0] >> 27
+    return s[0] * <uint64_t>2685821657736338717ULL
+
+
+cdef inline double _rng_unif(uint64_t* s) noexcept nogil:
+    return <double>(_rng_next(s) >> 11) * (1.0 / 9007199254740992.0)
+
+
+cdef inline int _rng_below(uint64_t* s, int n) noexcept nogil:
+    return <int>((_rng_next(s) >> 33) % <uint64_t>n)
+
+
+cdef class FastGame:
+    """One game's state.  ``hu_fn(seat, counts, melds, tile, self_drawn,
+    fourth_tile, last_tile, kong, quan)`` returns the total of a Hu or -3."""
+
+    cdef uint8_t hands[4][34]
+    cdef uint8_t walls[4][34]
+    cdef int pos[4]
+    cdef GMeld melds[4][4]
+    cdef int nm[4]
+    cdef uint8_t shown[34]
+    cdef uint8_t river[4][40]
+    cdef int nriver[4]
+    cdef public int phase, current, last_tile, quan
+    cdef int after_kong
+    cdef public int winner, from_seat, total, huang
+    cdef public int w_self, w_fourth, w_last, w_kong
+    cdef int sc[4]
+    cdef int16_t ev[MAX_EV][4]
+    cdef int nev
+    cdef int8_t rounds[MAX_ROUNDS][4][3]
+    cdef int nrounds
+    cdef int legal_buf[MAX_LEGAL][3]
+    cdef object hu_fn
+
+    def __init__(self, hu_fn):
+        self.hu_fn = hu_fn
+
+    def reset(self, const uint8_t[:, ::1] walls, int quan):
+        cdef int s, i
+        memset(self.hands, 0, sizeof(self.hands))
+        memset(self.shown, 0, sizeof(self.shown))
+        memset(self.nm, 0, sizeof(self.nm))
+        memset(self.nriver, 0, sizeof(self.nriver))
+        for s in range(4):
+            for i in range(34):
+                self.walls[s][i] = walls[s, i]
+            for i in range(13):
+                self.hands[s][walls[s, i]] += 1
+            self.pos[s] = 13
+        self.quan = quan
+        self.phase = PH_DRAW
+        self.current = 0
+        self.last_tile = -1
+        self.after_kong = 0
+        self.winner = -1
+        self.from_seat = -1
+        self.total = 0
+        self.huang = 0
+        self.nev = 0
+        self.nrounds = 0
+        for s in range(4):
+            self.sc[s] = 0
+
+    # ------------------------------------------------------------------ small helpers
+
+    cdef inline int _left(self, int s) noexcept:
+        return 34 - self.pos[s]
+
+    cdef inline bint _kong_ok(self, int s) noexcept:
+        return self._left(s) > 0 and self._left((s + 1) % 4) > 0
+
+    cdef inline void _event(self, int kind, int seat, int tile, int extra) noexcept:
+        if self.nev < MAX_EV:
+            self.ev[self.nev][0] = kind
+            self.ev[self.nev][1] = seat
+            self.ev[self.nev][2] = tile
+            self.ev[self.nev][3] = extra
+            self.nev += 1
+
+    cdef inline void _round(self, int[4] ops, int[4] a, int[4] b) noexcept:
+        cdef int s
+        if self.nrounds < MAX_ROUNDS:
+            for s in range(4):
+                self.rounds[self.nrounds][s][0] = ops[s]
+                self.rounds[self.nrounds][s][1] = a[s]
+                self.rounds[self.nrounds][s][2] = b[s]
+            self.nrounds += 1
+
+    cdef int _hu_total(self, int seat) except -10:
+        """What a Hu by seat would score now: total, -3 not a win, -4 cannot declare."""
+        cdef int sd, kong, actor, t = self.last_tile, i
+        if self.phase == PH_TURN:
+            if seat != self.current:
+                return -4
+            sd, kong, actor = 1, self.after_kong, seat
+        elif self.phase == PH_CLAIM or self.phase == PH_ROB:
+            if seat == self.current:
+                return -4
+            sd, kong, actor = 0, self.phase == PH_ROB, self.current
+        else:
+            return -4
+        melds = [(self.melds[seat][i].kind, self.melds[seat][i].tile, self.melds[seat][i].frm,
+                  self.melds[seat][i].claimed, self.melds[seat][i].added) for i in range(self.nm[seat])]
+        return self.hu_fn(seat, bytes(<uint8_t[:34]>self.hands[seat]), melds, t, sd,
+                          self.shown[t] == 3, self._left((actor + 1) % 4) == 0, kong, self.quan)
+
+    # ------------------------------------------------------------------ legal actions
+
+    cdef int _legal(self, int seat) except -1:
+        """Fill legal_buf with every legal (op, a, b) of seat now; returns the count.
+        PASS is listed where it is legal."""
+        cdef int n = 0, t, x, m, u, i, d
+        cdef uint8_t* h = self.hands[seat]
+        cdef int ph = self.phase
+        if ph == PH_OVER:
+            return 0
+        if ph == PH_TURN and seat == self.current:
+            for t in range(34):
+                if h[t]:
+                    self.legal_buf[n][0] = OP_PLAY; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0; n += 1
+            if self._kong_ok(seat):
+                for t in range(34):
+                    if h[t] == 4:
+                        self.legal_buf[n][0] = OP_GANG; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0; n += 1
+                for i in range(self.nm[seat]):
+                    t = self.melds[seat][i].tile
+                    if self.melds[seat][i].kind == 1 and h[t]:
+                        self.legal_buf[n][0] = OP_BUGANG; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0
+                        n += 1
+            if self._hu_total(seat) >= 8:
+                self.legal_buf[n][0] = OP_HU; self.legal_buf[n][1] = 0; self.legal_buf[n][2] = 0; n += 1
+            return n
+        self.legal_buf[0][0] = OP_PASS; self.legal_buf[0][1] = 0; self.legal_buf[0][2] = 0
+        n = 1
+        if ph == PH_TURN or ph == PH_DRAW or seat == self.current:
+            return n
+        if self._hu_total(seat) >= 8:
+            self.legal_buf[n][0] = OP_HU; self.legal_buf[n][1] = 0; self.legal_buf[n][2] = 0; n += 1
+        d = self.current
+        if ph == PH_ROB or not (self._left(d) > 0 and self._left((d + 1) % 4) > 0):
+            return n
+        t = self.last_tile
+        if h[t] >= 2:
+            h[t] -= 2
+            for x in range(34):
+                if h[x]:
+                    self.legal_buf[n][0] = OP_PENG; self.legal_buf[n][1] = x; self.legal_buf[n][2] = 0; n += 1
+            h[t] += 2
+        if h[t] == 3 and self._kong_ok(seat):     # a melded kong names no tile: a = -1
+            self.legal_buf[n][0] = OP_GANG; self.legal_buf[n][1] = -1; self.legal_buf[n][2] = 0; n += 1
+        if seat == (d + 1) % 4 and t < 27:
+            h[t] += 1
+            for m in range(t - 1, t + 2):
+                if m >= 0 and m // 9 == t // 9 and 1 <= m % 9 <= 7 and h[m - 1] and h[m] and h[m + 1]:
+                    for u in range(m - 1, m + 2):
+                        h[u] -= 1
+                    for x in range(34):
+                        if h[x]:
+                            self.legal_buf[n][0] = OP_CHI; self.legal_buf[n][1] = m; self.legal_buf[n][2] = x
+                            n += 1
+                    for u in range(m - 1, m + 2):
+                        h[u] += 1
+            h[t] -= 1
+        return n
+
+    cdef bint _is_legal(self, int seat, int op, int a, int b) except -1:
+        cdef int n = self._legal(seat), i
+        for i in range(n):
+            if self.legal_buf[i][0] == op and self.legal_buf[i][1] == a and self.legal_buf[i][2] == b:
+                return True
+        return False
+
+    # ------------------------------------------------------------------ the game
+
+    cdef int _draw(self) except -2:
+        cdef int s = self.current, t
+        if self._left(s) == 0:
+            self.phase = PH_OVER
+            self.huang = 1
+            self._event(EV_HUANG, s, 0, 0)
+            return -1
+        t = self.walls[s][self.pos[s]]
+        self.pos[s] += 1
+        self.hands[s][t] += 1
+        self.last_tile = t
+        self.phase = PH_TURN
+        self._event(EV_DRAW, s, t, 0)
+        return t
+
+    cdef void _settle(self, int seat, int frm, int total, int sd) noexcept:
+        cdef int s
+        self.winner = seat
+        self.from_seat = frm
+        self.total = total
+        for s in range(4):
+            if sd:
+                self.sc[s] = 3 * (8 + total) if s == seat else -(8 + total)
+            else:
+                self.sc[s] = 24 + total if s == seat else (-(8 + total) if s == frm else -8)
+        self.phase = PH_OVER
+
+    cdef void _set_context(self, int seat, int sd, int kong, int actor) noexcept:
+        self.w_self = sd
+        self.w_kong = kong
+        self.w_fourth = self.shown[self.last_tile] == 3
+        self.w_last = self._left((actor + 1) % 4) == 0
+
+    cdef int _turn(self, int op, int a) except -2:
+        """The drawer's answer; -1 if it is not legal."""
+        cdef int s = self.current, i, total
+        cdef uint8_t* h = self.hands[s]
+        if self.phase != PH_TURN:
+            return -1
+        if op == OP_PLAY:                 # the common case, without enumerating everything
+            if not (0 <= a < 34 and h[a]):
+                return -1
+        elif not self._is_legal(s, op, a, 0):
+            return -1
+        if op == OP_PLAY:
+            h[a] -= 1
+            self.river[s][self.nriver[s]] = a
+            self.nriver[s] += 1
+            self.last_tile = a
+            self.phase = PH_CLAIM
+            self.after_kong = 0
+            self._event(EV_PLAY, s, a, 0)
+        elif op == OP_HU:
+            total = self._hu_total(s)
+            self._set_context(s, 1, self.after_kong, s)
+            self._event(EV_HU, s, self.last_tile, 0)
+            self._settle(s, -1, total, 1)
+        elif op == OP_GANG:
+            h[a] = 0
+            self.melds[s][self.nm[s]] = GMeld(2, a, -1, -1, 0)
+            self.nm[s] += 1
+            self.phase = PH_DRAW
+            self.after_kong = 1
+            self.last_tile = a
+            self._event(EV_ANGANG, s, a, 0)
+        else:  # BUGANG
+            h[a] -= 1
+            for i in range(self.nm[s]):
+                if self.melds[s][i].kind == 1 and self.melds[s][i].tile == a:
+                    self.melds[s][i].kind = 2
+                    self.melds[s][i].added = 1
+            self.shown[a] = 4
+            self.last_tile = a
+            self.phase = PH_ROB
+            self.after_kong = 0
+            self._event(EV_BUGANG, s, a, 0)
+        return 0
+
+    cdef int _claim(self, int* ops, int* aa, int* bb) except -3:
+        """The answers to a discard / an added kong.  Returns the seat whose
+        claim won, -1 if all passed, -2 if an answer is not legal."""
+        cdef int d = self.current, t = self.last_tile, s, k, best = -1, rank, brank = 0, i, m, x, total
+        cdef int ranks[4]
+        cdef bint rob = self.phase == PH_ROB
+        if self.phase != PH_CLAIM and self.phase != PH_ROB:
+            return -2
+        for s in range(4):
+            ranks[s] = 0
+            if ops[s] == OP_PASS:
+                continue
+            if not self._is_legal(s, ops[s], aa[s], bb[s]):
+                return -2
+            ranks[s] = 3 if ops[s] == OP_HU else (1 if ops[s] == OP_CHI else 2)
+        # priority: rank, then the first seat after the discarder
+        for k in range(1, 4):
+            s = (d + k) % 4
+            if ranks[s] > brank:
+                brank = ranks[s]
+                best = s
+        if best < 0:
+            if rob:
+                self.after_kong = 1
+            else:
+                self.shown[t] += 1
+                self.current = (d + 1) % 4
+            self.phase = PH_DRAW
+            return -1
+        s = best
+        cdef uint8_t* h = self.hands[s]
+        if ops[s] == OP_HU:
+            total = self._hu_total(s)
+            self._set_context(s, 0, rob, d)
+            self._event(EV_HU, s, t, 0)
+            self._ignores(ranks, best, d, ops, aa, t)
+            if rob:
+                for i in range(self.nm[d]):
+                    if self.melds[d][i].added and self.melds[d][i].tile == t:
+                        self.melds[d][i].kind = 1
+                        self.melds[d][i].added = 0
+            else:
+                self.nriver[d] -= 1
+            h[t] += 1
+            self._settle(s, d, total, 0)
+            return s
+        self.nriver[d] -= 1
+        if ops[s] == OP_GANG:
+            h[t] -= 3
+            self.melds[s][self.nm[s]] = GMeld(2, t, d, t, 0)
+            self.nm[s] += 1
+            self.shown[t] = 4
+            self.current = s
+            self.phase = PH_DRAW
+            self.after_kong = 1
+            self._event(EV_GANG, s, t, 0)
+            self._ignores(ranks, best, d, ops, aa, t)
+            return s
+        if ops[s] == OP_PENG:
+            x = aa[s]
+            h[t] -= 2
+            self.melds[s][self.nm[s]] = GMeld(1, t, d, t, 0)
+            self.shown[t] += 3
+            self._event(EV_PENG, s, t, 0)
+        else:
+            m = aa[s]
+            x = bb[s]
+            h[t] += 1
+            for i in range(m - 1, m + 2):
+                h[i] -= 1
+                self.shown[i] += 1
+            self.melds[s][self.nm[s]] = GMeld(0, m - 1, d, t, 0)
+            self._event(EV_CHI, s, m, 0)
+        self.nm[s] += 1
+        self._ignores(ranks, best, d, ops, aa, t)
+        h[x] -= 1
+        self.river[s][self.nriver[s]] = x
+        self.nriver[s] += 1
+        self._event(EV_PLAY, s, x, 0)
+        self.last_tile = x
+        self.current = s
+        self.phase = PH_CLAIM
+        self.after_kong = 0
+        return s
+
+    cdef void _ignores(self, int* ranks, int best, int d, int* ops, int* aa, int t) noexcept:
+        # the claims that lost, in the order they lost: rank, then seat order after the discarder
+        cdef int r, k, s
+        for r in range(3, 0, -1):
+            for k in range(1, 4):
+                s = (d + k) % 4
+                if s != best and ranks[s] == r:
+                    self._event(EV_IGNORE, s, ops[s], aa[s] if ops[s] == OP_CHI else t)
+
+    # ------------------------------------------------------------------ policies
+
+    cdef void _decide(self, int seat, int policy, uint64_t* rng, double p_claim, double p_kong,
+                      int* op, int* a, int* b) except *:
+        cdef int n, i, k, nk = 0, nc = 0, np_ = 0
+        cdef int kongs[64]
+        cdef int claims[MAX_LEGAL]
+        cdef int plays[34]
+        op[0] = OP_PASS; a[0] = 0; b[0] = 0
+        if policy == 0:
+            if self.phase == PH_TURN and seat == self.current:
+                op[0] = OP_PLAY; a[0] = self.last_tile
+            return
+        n = self._legal(seat)
+        for i in range(n):
+            k = self.legal_buf[i][0]
+            if k == OP_HU:
+                op[0] = OP_HU; a[0] = 0; b[0] = 0
+                return
+            if k == OP_GANG or k == OP_BUGANG:
+                if nk < 64:
+                    kongs[nk] = i; nk += 1
+            elif k == OP_PENG or k == OP_CHI:
+                claims[nc] = i; nc += 1
+            elif k == OP_PLAY:
+                plays[np_] = i; np_ += 1
+        if nk and _rng_unif(rng) < p_kong:
+            i = kongs[_rng_below(rng, nk)]
+        elif nc and _rng_unif(rng) < p_claim:
+            i = claims[_rng_below(rng, nc)]
+        elif np_:
+            i = plays[_rng_below(rng, np_)]
+        else:
+            return
+        op[0] = self.legal_buf[i][0]; a[0] = self.legal_buf[i][1]; b[0] = self.legal_buf[i][2]
+
+    cdef int _run(self, int* policy, uint64_t* rng, double p_claim, double p_kong) except -1:
+        cdef int ops[4]
+        cdef int aa[4]
+        cdef int bb[4]
+        cdef int s, cur, r, k
+        for s in range(4):
+            ops[s] = 0; aa[s] = 0; bb[s] = 0
+        self._round(ops, aa, bb)           # INIT
+        self._round(ops, aa, bb)           # DEAL
+        while True:
+            if self.phase == PH_DRAW:
+                if self._draw() < 0:
+                    return 0
+                cur = self.current
+                for s in range(4):
+                    ops[s] = 0; aa[s] = 0; bb[s] = 0
+                self._decide(cur, policy[cur], rng, p_claim, p_kong, &ops[cur], &aa[cur], &bb[cur])
+                self._round(ops, aa, bb)
+                if self._turn(ops[cur], aa[cur]) < 0:
+                    raise RuntimeError("compiled policy chose an illegal turn")   # pragma: no cover
+                if self.phase == PH_OVER:
+                    return 0
+                if self.phase == PH_DRAW:       # concealed kong: announced, all pass
+                    ops[cur] = 0; aa[cur] = 0
+                    self._round(ops, aa, bb)
+            else:
+                cur = self.current
+                for s in range(4):
+                    ops[s] = 0; aa[s] = 0; bb[s] = 0
+                    if s != cur:
+                        self._decide(s, policy[s], rng, p_claim, p_kong, &ops[s], &aa[s], &bb[s])
+                self._round(ops, aa, bb)
+                r = self._claim(ops, aa, bb)
+                if r == -2:
+                    raise RuntimeError("compiled policy chose an illegal claim")  # pragma: no cover
+                if self.phase == PH_OVER:
+                    return 0
+                if r >= 0 and ops[r] == OP_GANG:   # melded kong: announced, all pass
+                    for s in range(4):
+                        ops[s] = 0; aa[s] = 0; bb[s] = 0
+                    self._round(ops, aa, bb)
+
+    # ------------------------------------------------------------------ Python API (tests, records)
+
+    def run(self, policies, uint64_t seed, double p_claim=0.5, double p_kong=0.7):
+        cdef int pol[4]
+        cdef uint64_t rng = seed * <uint64_t>0x9E3779B97F4A7C15ULL + 1
+        for s in range(4):
+            pol[s] = policies[s]
+        self._run(pol, &rng, p_claim, p_kong)
+
+    def draw(self):
+        if self.phase != PH_DRAW:
+            raise ValueError("not the draw phase")
+        return self._draw()
+
+    def turn(self, int op, int a):
+        return self._turn(op, a)
+
+    def claim(self, answers):
+        cdef int ops[4]
+        cdef int aa[4]
+        cdef int bb[4]
+        for s in range(4):
+            ops[s], aa[s], bb[s] = answers[s]
+        return self._claim(ops, aa, bb)
+
+    def legal(self, int seat):
+        n = self._legal(seat)
+        return [(self.legal_buf[i][0], self.legal_buf[i][1], self.legal_buf[i][2]) for i in range(n)]
+
+    def hu_value(self, int seat):
+        return self._hu_total(seat)
+
+    def snapshot(self):
+        """(hands, melds, shown, rivers, walls left, phase, current, last tile), for comparisons."""
+        hands = [list(<uint8_t[:34]>self.hands[s]) for s in range(4)]
+        melds = [[(self.melds[s][i].kind, self.melds[s][i].tile, self.melds[s][i].frm, self.melds[s][i].claimed,
+                   self.melds[s][i].added) for i in range(self.nm[s])] for s in range(4)]
+        rivers = [[self.river[s][i] for i in range(self.nriver[s])] for s in range(4)]
+        return (hands, melds, list(<uint8_t[:34]>self.shown), rivers, [self._left(s) for s in range(4)],
+                self.phase, self.current, self.last_tile)
+
+    def scores(self):
+        return [self.sc[0], self.sc[1], self.sc[2], self.sc[3]]
+
+    def events(self):
+        return [(self.ev[i][0], self.ev[i][1], self.ev[i][2], self.ev[i][3]) for i in range(self.nev)]
+
+    def rounds_array(self):
+        out = np.empty((self.nrounds, 4, 3), dtype=np.int8)
+        if self.nrounds:
+            memcpy(cnp.PyArray_DATA(out), self.rounds, self.nrounds * 12)
+        return out
+
+    def melds_of(self, int seat):
+        return [(self.melds[seat][i].kind, self.melds[seat][i].tile, self.melds[seat][i].frm,
+                 self.melds[seat][i].claimed, self.melds[seat][i].added) for i in range(self.nm[seat])]
+
+    def hand_of(self, int seat):
+        return list(<uint8_t[:34]>self.hands[seat])
+
+
+def play_many(const uint8_t[:, :, ::1] walls, const int8_t[::1] quans, policies, uint64_t seed,
+              double p_claim, double p_kong, hu_fn, int32_out):
+    """Play walls.shape[0] games; fills int32_out (n, 8): scores x4, winner,
+    from seat (-1), total, flags (1 self-drawn, 2 fourth tile, 4 kong, 8 last tile, 16 Huang)."""
+    cdef int[:, ::1] out = int32_out
+    cdef FastGame g = FastGame(hu_fn)
+    cdef int pol[4]
+    cdef Py_ssize_t i, n = walls.shape[0]
+    cdef uint64_t rng
+    cdef int s
+    for s in range(4):
+        pol[s] = policies[s]
+    for i in range(n):
+        g.reset(walls[i], quans[i])
+        rng = (seed + <uint64_t>i) * <uint64_t>0x9E3779B97F4A7C15ULL + 1
+        g._run(pol, &rng, p_claim, p_kong)
+        for s in range(4):
+            out[i, s] = g.sc[s]
+        out[i, 4] = g.winner
+        out[i, 5] = g.from_seat
+        out[i, 6] = g.total
+        out[i, 7] = (g.w_self | (g.w_fourth << 1) | (g.w_kong << 2) | (g.w_last << 3)) if g.winner >= 0 \
+            else (16 if g.huang else 0)
