@@ -3,11 +3,17 @@
 
     PYTHONPATH=. python benchmarks/bench_game.py [--games N] [--profile]
 
-Rows: trivial players (tsumogiri: discard the drawn tile) through the fast
-path (``act``, no request strings) and through request strings; seeded random
-legal players; writing the records.  Each row plays the same seeds 0..N-1;
-the best of 3 runs is reported.  ``--profile`` prints where the time goes
-(cProfile, tottime) for the tsumogiri fast path.
+Each row plays the same seeds 0..N-1 (fewer for the slow rows); the best of 3
+runs is reported.  Trivial players = tsumogiri (discard the drawn tile):
+
+* selfplay(): the compiled engine, numpy walls in, numpy results out;
+* play(): the compiled engine behind play(), with a Python-shuffled wall and a
+  GameRecord (its log and responses built only when read);
+* the Python engine (GameState) with players' ``act`` fast path, and with
+  request strings (what an external bot costs at least).
+
+``--profile`` prints where the time goes (cProfile, tottime) for play() with
+tsumogiri and for the Python engine.
 """
 from __future__ import annotations
 
@@ -18,7 +24,16 @@ import sys
 import time
 
 from mjfast.game import play
+from mjfast.game.fast import selfplay
 from mjfast.game.players import RandomPlayer, Tsumogiri, tsumogiri
+
+
+class PyTsumogiri(Tsumogiri):
+    """tsumogiri without the compiled policy: the Python engine plays it."""
+    compiled_policy = None
+
+
+py_tsumogiri = PyTsumogiri()
 
 
 def _strings_only():
@@ -30,39 +45,53 @@ def rate(fn, n, repeat=3):
     best = None
     for _ in range(repeat):
         t0 = time.perf_counter()
-        for seed in range(n):
-            fn(seed)
+        fn(n)
         dt = time.perf_counter() - t0
         best = dt if best is None else min(best, dt)
     return n / best
 
 
+def each(f):
+    def run(n):
+        for seed in range(n):
+            f(seed)
+    return run
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--profile", action="store_true")
     a = ap.parse_args(argv)
     n = a.games
     s = _strings_only()
     rows = [
-        ("tsumogiri, fast path (act)", lambda seed: play([tsumogiri] * 4, seed=seed), n),
-        ("tsumogiri, request strings", lambda seed: play([s] * 4, seed=seed), n),
-        ("random legal players, fast path", lambda seed: play([RandomPlayer(seed * 4 + k) for k in range(4)],
-                                                             seed=seed), max(n // 10, 20)),
-        ("tsumogiri + to_botzone_text", lambda seed: play([tsumogiri] * 4, seed=seed).to_botzone_text(), n),
-        ("tsumogiri + to_botzone_json", lambda seed: play([tsumogiri] * 4, seed=seed).to_botzone_json(), n // 5),
+        ("tsumogiri, `selfplay()` (compiled, arrays out)", lambda k: selfplay(k, "tsumogiri", seed=1), 5 * n),
+        ("tsumogiri, `play()` (compiled, GameRecord)", each(lambda seed: play([tsumogiri] * 4, seed=seed)), n),
+        ("tsumogiri, Python engine, `act` fast path", each(lambda seed: play([py_tsumogiri] * 4, seed=seed)),
+         n // 4),
+        ("tsumogiri, Python engine, request strings", each(lambda seed: play([s] * 4, seed=seed)), n // 8),
+        ("random policy, `selfplay()` (compiled)", lambda k: selfplay(k, "random", seed=1), n // 4),
+        ("`RandomPlayer` x4, Python engine", each(lambda seed: play([RandomPlayer(seed * 4 + j) for j in range(4)],
+                                                                  seed=seed)), n // 40),
+        ("tsumogiri `play()` + `to_botzone_text()`",
+         each(lambda seed: play([tsumogiri] * 4, seed=seed).to_botzone_text()), n // 4),
+        ("tsumogiri `play()` + `to_botzone_json()`",
+         each(lambda seed: play([tsumogiri] * 4, seed=seed).to_botzone_json()), n // 20),
     ]
-    print("| players | games/s (1 core) |\n|---|---:|")
+    print("| game loop | games/s (1 core) |\n|---|---:|")
     for name, fn, k in rows:
-        print(f"| {name} | {rate(fn, k):,.0f} |")
+        print(f"| {name} | {rate(fn, max(k, 10)):,.0f} |")
         sys.stdout.flush()
     if a.profile:
-        pr = cProfile.Profile()
-        pr.enable()
-        for seed in range(n):
-            play([tsumogiri] * 4, seed=seed)
-        pr.disable()
-        pstats.Stats(pr).sort_stats("tottime").print_stats(15)
+        for label, f in (("play() compiled", lambda seed: play([tsumogiri] * 4, seed=seed)),
+                         ("Python engine, act", lambda seed: play([py_tsumogiri] * 4, seed=seed))):
+            print(f"\n### profile: {label}, tsumogiri, {n // 4} games")
+            pr = cProfile.Profile()
+            pr.enable()
+            each(f)(n // 4)
+            pr.disable()
+            pstats.Stats(pr).sort_stats("tottime").print_stats(10)
 
 
 if __name__ == "__main__":

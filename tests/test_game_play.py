@@ -205,3 +205,9 @@ def test_records_replay_and_json_holds_what_the_players_received():
 def test_seeded_walls_are_deterministic():
     assert random_walls(5) == random_walls(5) != random_walls(6)
     assert play([tsumogiri] * 4, seed=9).log == play([tsumogiri] * 4, seed=9).log
+
+
+@pytest.mark.slow
+def test_random_games_invariants_many():
+    for seed in range(1000, 4000):
+        check_invariants(random_game(seed, p_claim=0.8))

@@ -10,7 +10,8 @@ See docs/game.md.
 """
 from .state import GameState, IllegalAction, GameMeld, Win, CODES, code_of, tile_of
 from .record import GameRecord, PLATFORM_ZH, fan_line
-from .play import play, drive, random_walls, random_table_wall
+from .protocol import drive
+from .play import play, random_walls, random_table_wall
 from . import players
 
 __all__ = ["GameState", "IllegalAction", "GameMeld", "Win", "CODES", "code_of", "tile_of",

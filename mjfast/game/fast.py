@@ -16,7 +16,9 @@ import numpy as np
 from .. import _core
 from .._game import FastGame, play_many
 from ..errors import NotWinning
-from .state import CODES, GameMeld, Win, score_win
+from .record import (OP_BUGANG, OP_CHI, OP_GANG, OP_HU, OP_PASS, OP_PENG, OP_PLAY, GameRecord,  # noqa: F401
+                     action_string)
+from .state import GameMeld, Win, score_win, tile_of
 
 __all__ = ["selfplay", "SelfPlayResult", "POLICIES", "FastGame", "new_fast_game", "action_string"]
 
@@ -25,23 +27,7 @@ __all__ = ["selfplay", "SelfPlayResult", "POLICIES", "FastGame", "new_fast_game"
 #: discards a random tile).
 POLICIES = {"tsumogiri": 0, "random": 1}
 
-OP_PASS, OP_PLAY, OP_GANG, OP_BUGANG, OP_HU, OP_PENG, OP_CHI = range(7)
 _KIND = ("chow", "pung", "kong")
-_EV = {1: "Draw", 2: "Play", 3: "Chi", 4: "Peng", 5: "Gang", 6: "AnGang", 7: "BuGang", 8: "Hu", 9: "Huang"}
-_IGN = {OP_HU: "HU", OP_PENG: "PENG", OP_GANG: "GANG", OP_CHI: "CHI"}
-
-
-def action_string(op, a, b):
-    """A compiled action (op, a, b) as the response string."""
-    if op == OP_PASS:
-        return "PASS"
-    if op == OP_HU:
-        return "HU"
-    if op == OP_GANG:
-        return "GANG" if a < 0 else "GANG " + CODES[a]
-    if op == OP_CHI:
-        return f"CHI {CODES[a]} {CODES[b]}"
-    return ("PLAY ", "", "", "BUGANG ", "", "PENG ")[op] + CODES[a]
 
 
 def _game_melds(melds):
@@ -71,7 +57,27 @@ def new_fast_game() -> FastGame:
     return FastGame(_hu_fn)
 
 
+def parse_action(response: str):
+    """A response string as a compiled action (op, a, b); ValueError if malformed."""
+    parts = response.split()
+    op = parts[0] if parts else ""
+    t = [tile_of(x) for x in parts[1:]]
+    if op == "PASS" and not t:
+        return OP_PASS, 0, 0
+    if op == "HU" and not t:
+        return OP_HU, 0, 0
+    if op == "GANG" and len(t) <= 1:
+        return OP_GANG, (t[0] if t else -1), 0
+    if op in ("PLAY", "BUGANG", "PENG") and len(t) == 1:
+        return {"PLAY": OP_PLAY, "BUGANG": OP_BUGANG, "PENG": OP_PENG}[op], t[0], 0
+    if op == "CHI" and len(t) == 2:
+        return OP_CHI, t[0], t[1]
+    raise ValueError(f"not a response: {response!r}")
+
+
 def walls_array(walls) -> np.ndarray:
+    if len(walls) == 4 and any(isinstance(x, str) for w in walls for x in (w.split() if isinstance(w, str) else w)):
+        walls = [[tile_of(x) for x in (w.split() if isinstance(w, str) else w)] for w in walls]
     a = np.asarray(walls, dtype=np.int64)
     if a.shape != (4, 34) or a.min() < 0 or a.max() > 33:
         raise ValueError("walls: 4 walls of 34 tile indices 0-33")
@@ -82,7 +88,6 @@ def walls_array(walls) -> np.ndarray:
 
 def record_from(g: FastGame, walls, quan, seed=None, match_id=None):
     """A GameRecord of a finished FastGame (the log and the responses built on first use)."""
-    from .record import GameRecord
     win = None
     if g.winner >= 0:
         s = g.winner
@@ -102,32 +107,13 @@ def record_from(g: FastGame, walls, quan, seed=None, match_id=None):
     return rec
 
 
-def log_from_events(events, walls):
-    """The Python engine's event log from the compiled events."""
-    log = [("Deal", s, list(walls[s][:13])) for s in range(4)]
-    for kind, seat, tile, extra in events:
-        if kind == 10:                                   # a claim that lost: attach to the claim
-            k, s0, t0, ign = log[-1]
-            log[-1] = (k, s0, t0, ign + ((seat, _IGN[tile], extra),))
-        elif kind in (3, 4, 5, 8):
-            log.append((_EV[kind], seat, tile, ()))
-        elif kind == 9:
-            log.append(("Huang",))
-        else:
-            log.append((_EV[kind], seat, tile))
-    return log
-
-
-def rounds_from_array(arr):
-    return [[action_string(int(op), int(a), int(b)) for op, a, b in r] for r in arr.tolist()]
-
-
 def play_compiled(walls, quan, policies, seed=None, match_id=None, rng_seed=0, p_claim=0.5, p_kong=0.7):
     g = new_fast_game()
     w = walls_array(walls)
     g.reset(w, quan)
     g.run(policies, rng_seed, p_claim, p_kong)
     return record_from(g, w.tolist(), quan, seed, match_id)
+
 
 
 @dataclass

@@ -1,28 +1,16 @@
-"""Self-play: four players, one :class:`GameState`, the platform's request sequence.
-
-The order of requests is the judge's (see docs/game.md):
-
-1. ``0 seat quan`` to every seat, all answer PASS; 2. the deal, all PASS;
-3. a draw: the drawer gets ``2 t`` and answers PLAY/GANG/BUGANG/HU, the others
-   get ``3 p DRAW`` and answer PASS;
-4. a discard (also the discard after a chow or pung): every seat gets
-   ``3 p PLAY t`` (``3 p PENG t`` / ``3 p CHI m t``); the discarder answers
-   PASS, the others PASS or a claim;
-5. a kong (concealed, or melded from a discard): every seat gets ``3 p GANG``
-   and answers PASS, then p draws its replacement;
-6. an added kong: every seat gets ``3 p BUGANG t``; the others may answer HU.
-
-Any answer the rules do not allow ends the game by the error rule.
-"""
+"""Self-play: four players, one :class:`GameState`, the platform's request
+sequence (:mod:`.protocol`); a :class:`GameRecord` out."""
 from __future__ import annotations
 
 import random
 import traceback
 
+from .fast import play_compiled
+from .protocol import drive
 from .record import GameRecord
-from .state import N_KINDS, GameState, IllegalAction
+from .state import N_KINDS, GameState
 
-__all__ = ["play", "random_walls", "drive"]
+__all__ = ["play", "random_walls", "random_table_wall"]
 
 
 def random_walls(seed=None):
@@ -40,50 +28,6 @@ def random_table_wall(seed=None, flowers=False):
     tiles = [t for t in range(N_KINDS) for _ in range(4)] + (list(range(34, 42)) if flowers else [])
     rng.shuffle(tiles)
     return tiles
-
-
-def drive(st: GameState, ask, notify=None):
-    """Run ``st`` to the end.  ``ask(st, kind)`` returns the 4 responses to the
-    current request; ``kind`` is "INIT", "DEAL" or the last event's kind.  An
-    illegal response ends the game by the error rule (``st.fail``)."""
-    try:
-        for kind in ("INIT", "DEAL"):
-            resp = ask(st, kind)
-            for s in range(4):
-                st.acknowledge(s, resp[s])
-        while True:
-            ph = st.phase
-            if ph == "draw":
-                t = st.draw()
-                if t is None:
-                    return
-                if t >= N_KINDS:                   # a flower, set aside: everyone acknowledges
-                    resp = ask(st, "BUHUA")
-                    for s in range(4):
-                        st.acknowledge(s, resp[s])
-                    continue
-                resp = ask(st, "DRAW")
-                cur = st.current
-                for s in range(4):                 # the judge reads the answers in seat order
-                    if s == cur:
-                        st.turn(resp[s])
-                        if st.phase == "over":
-                            return
-                    else:
-                        st.acknowledge(s, resp[s])
-            elif ph == "claim" or ph == "rob":
-                resp = ask(st, st.event[0])
-                st.claim(resp)
-            else:
-                return
-            if st.phase == "over":
-                return
-            if st.event[0] == "GANG":               # a kong is announced; all must pass
-                resp = ask(st, "GANG")
-                for s in range(4):
-                    st.acknowledge(s, resp[s])
-    except IllegalAction as e:
-        st.fail(e.seat, e.code, e.reason)
 
 
 def _request(st, kind, seat):
@@ -111,6 +55,9 @@ def play(players, walls=None, quan=0, seed=None, *, match_id=None, wall=None, fa
     choice (its own draw, another seat's discard or added kong); every other
     request is answered PASS for it.
 
+    When all four players are compiled built-ins (``tsumogiri``) and ``fast``
+    is true, the game runs in the compiled engine (same rules, same record).
+
     ``walls``: 4 walls of 34 tiles (indices or Botzone codes); None = shuffled
     from ``seed`` (deterministic per seed).  ``quan``: prevalent wind 0-3.
     ``wall``: one shared wall (136 tiles, 144 with flowers H1-H8) for table
@@ -124,6 +71,9 @@ def play(players, walls=None, quan=0, seed=None, *, match_id=None, wall=None, fa
         raise ValueError(f"play() needs 4 players, got {len(players)}")
     if wall is None and walls is None:
         walls = random_walls(seed)
+    if fast and wall is None and all(getattr(p, "compiled_policy", None) is not None for p in players):
+        # every player is a compiled built-in: the whole game runs in compiled code
+        return play_compiled(walls, quan, [p.compiled_policy for p in players], seed=seed, match_id=match_id)
     st = GameState(quan, walls=walls if wall is None else None, wall=wall)
     acts = [None] * 4
     calls = [None] * 4

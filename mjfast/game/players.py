@@ -23,6 +23,9 @@ __all__ = ["Tsumogiri", "tsumogiri", "RandomPlayer", "Scripted"]
 class Tsumogiri:
     """Discard the drawn tile; pass on everything else.  Never wins."""
 
+    #: the compiled engine's policy number (see mjfast.game.fast.POLICIES)
+    compiled_policy = 0
+
     def respond(self, request: str) -> str:
         if request[0] == "2":
             return "PLAY " + request[2:]

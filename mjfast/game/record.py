@@ -9,13 +9,12 @@ it (``canHu``, ``tileCnt``, the fans of a win).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Optional
 
 from ..rules.mcr import MCR
+from .protocol import drive
 from .state import CODES, GameState, Win
 
-__all__ = ["GameRecord", "PLATFORM_ZH", "fan_line"]
+__all__ = ["GameRecord", "PLATFORM_ZH", "fan_line", "action_string", "log_from_events", "rounds_from_array"]
 
 #: Fan names as the platform's judge writes them (its calculator's Chinese
 #: names), by fan id.  They are our table's Chinese names except Closed Wait.
@@ -33,32 +32,52 @@ class _Exhausted(Exception):
     pass
 
 
-@dataclass
 class GameRecord:
     """A played game.  ``scores``: the settlement; ``win``: the :class:`Win`
     (None for Huang or an error); ``error``: (seat, code, reason) after the
     error rule; ``rounds``: the 4 responses to each request, in order;
-    ``log``: the events (what the text archive writes)."""
-    quan: int
-    walls: Optional[list]
-    wall: Optional[list]
-    rounds: list
-    log: list
-    scores: list
-    win: Optional[Win] = None
-    error: Optional[tuple] = None
-    huang: bool = False
-    seed: Optional[int] = None
-    match_id: Optional[str] = None
-    error_detail: Optional[str] = None
-    players: list = field(default_factory=lambda: ["", "", "", ""])
+    ``log``: the events (what the text archive writes); ``walls`` (duplicate
+    format) or ``wall`` (table play); ``quan``; ``seed``; ``match_id``."""
+
+    def __init__(self, quan, walls, wall, rounds, log, scores, win=None, error=None, huang=False, seed=None,
+                 match_id=None, error_detail=None, players=None):
+        self.quan = quan
+        self.walls = walls
+        self.wall = wall
+        self._rounds = rounds
+        self._log = log
+        self.scores = scores
+        self.win = win
+        self.error = error
+        self.huang = huang
+        self.seed = seed
+        if match_id is None:
+            match_id = f"mjfast-{seed}" if seed is not None else "mjfast"
+        self.match_id = match_id
+        self.error_detail = error_detail
+        self.players = list(players) if players is not None else ["", "", "", ""]
+        self._lazy = None          # compiled games: (events, rounds array), converted on first use
+
+    @property
+    def rounds(self) -> list:
+        if self._rounds is None:
+            self._rounds = rounds_from_array(self._lazy[1])
+        return self._rounds
+
+    @property
+    def log(self) -> list:
+        if self._log is None:
+            self._log = log_from_events(self._lazy[0], self.walls)
+        return self._log
+
+    def __repr__(self):
+        out = "Huang" if self.huang else (f"error {self.error[:2]}" if self.error else f"win by {self.win.winner}")
+        return f"GameRecord({self.match_id!r}, {out}, scores={self.scores})"
 
     @classmethod
     def from_state(cls, st: GameState, rounds, seed=None, match_id=None, error_detail=None):
         walls = [list(w) for w in st.walls] if st.walls is not None else None
         wall = list(st._wall) if st.table else None
-        if match_id is None:
-            match_id = f"mjfast-{seed}" if seed is not None else "mjfast"
         return cls(st.quan, walls, wall, rounds, st.log, st.scores, st.win, st.error, st.huang,
                    seed, match_id, error_detail)
 
@@ -72,7 +91,6 @@ class GameRecord:
     def replay(self, on_request=None) -> GameState:
         """Replay the recorded responses through a fresh state; returns it at
         the end.  ``on_request(st, kind, responses)`` is called for every request."""
-        from .play import drive
         st = self.new_state()
         it = iter(self.rounds)
 
@@ -181,3 +199,45 @@ def _finish_display(st: GameState) -> dict:
         return {"action": st.error[1], "player": st.error[0], "score": list(st.scores),
                 "canHu": [-4] * 4, "tileCnt": st.tile_counts}
     return {"action": "HUANG", "score": [0, 0, 0, 0], "canHu": [-4] * 4, "tileCnt": st.tile_counts}
+
+
+# ---------------------------------------------------------------------------- compiled games
+# The compiled engine (mjfast.game.fast) logs events and responses as small
+# ints; these turn them into this module's log and response strings.
+
+OP_PASS, OP_PLAY, OP_GANG, OP_BUGANG, OP_HU, OP_PENG, OP_CHI = range(7)
+_EV = {1: "Draw", 2: "Play", 3: "Chi", 4: "Peng", 5: "Gang", 6: "AnGang", 7: "BuGang", 8: "Hu", 9: "Huang"}
+_IGN = {OP_HU: "HU", OP_PENG: "PENG", OP_GANG: "GANG", OP_CHI: "CHI"}
+
+
+def action_string(op, a, b):
+    """A compiled action (op, a, b) as the response string."""
+    if op == OP_PASS:
+        return "PASS"
+    if op == OP_HU:
+        return "HU"
+    if op == OP_GANG:
+        return "GANG" if a < 0 else "GANG " + CODES[a]
+    if op == OP_CHI:
+        return f"CHI {CODES[a]} {CODES[b]}"
+    return ("", "PLAY ", "", "BUGANG ", "", "PENG ")[op] + CODES[a]
+
+
+def log_from_events(events, walls):
+    """The Python engine's event log from the compiled events."""
+    log = [("Deal", s, list(walls[s][:13])) for s in range(4)]
+    for kind, seat, tile, extra in events:
+        if kind == 10:                                   # a claim that lost: attach to the claim
+            k, s0, t0, ign = log[-1]
+            log[-1] = (k, s0, t0, ign + ((seat, _IGN[tile], extra),))
+        elif kind in (3, 4, 5, 8):
+            log.append((_EV[kind], seat, tile, ()))
+        elif kind == 9:
+            log.append(("Huang",))
+        else:
+            log.append((_EV[kind], seat, tile))
+    return log
+
+
+def rounds_from_array(arr):
+    return [[action_string(int(op), int(a), int(b)) for op, a, b in r] for r in arr.tolist()]
