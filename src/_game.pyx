@@ -578,3 +578,30 @@ def play_many(const uint8_t[:, :, ::1] walls, const int8_t[::1] quans, policies,
         out[i, 6] = g.total
         out[i, 7] = (g.w_self | (g.w_fourth << 1) | (g.w_kong << 2) | (g.w_last << 3)) if g.winner >= 0 \
             else (16 if g.huang else 0)
+
+
+def shuffled_walls(uint64_t seed):
+    """Four 34-tile walls from a Fisher-Yates shuffle of the 136 tiles driven
+    by xorshift64* (splitmix64-seeded): the same walls for the same seed on
+    every platform.  (4, 34) uint8."""
+    out = np.empty((4, 34), dtype=np.uint8)
+    cdef uint8_t[:, ::1] o = out
+    cdef uint8_t tiles[136]
+    cdef int i, j
+    cdef uint8_t tmp
+    cdef uint64_t z = seed + <uint64_t>0x9E3779B97F4A7C15ULL
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EBULL
+    z = z ^ (z >> 31)
+    if z == 0:
+        z = 1
+    for i in range(136):
+        tiles[i] = i // 4
+    for i in range(135, 0, -1):
+        j = <int>((_rng_next(&z) >> 33) % <uint64_t>(i + 1))
+        tmp = tiles[i]
+        tiles[i] = tiles[j]
+        tiles[j] = tmp
+    for i in range(136):
+        o[i // 34, i % 34] = tiles[i]
+    return out

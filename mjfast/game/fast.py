@@ -76,6 +76,11 @@ def parse_action(response: str):
 
 
 def walls_array(walls) -> np.ndarray:
+    """Walls as a validated (4, 34) uint8 array (a uint8 array of that shape
+    is taken as produced by shuffled_walls, valid by construction)."""
+    if isinstance(walls, np.ndarray) and walls.dtype == np.uint8 and walls.shape == (4, 34) \
+            and walls.flags.c_contiguous:
+        return walls
     if len(walls) == 4 and any(isinstance(x, str) for w in walls for x in (w.split() if isinstance(w, str) else w)):
         walls = [[tile_of(x) for x in (w.split() if isinstance(w, str) else w)] for w in walls]
     a = np.asarray(walls, dtype=np.int64)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import traceback
 
+from .._game import shuffled_walls
 from .fast import play_compiled
 from .protocol import drive
 from .record import GameRecord
@@ -13,13 +14,19 @@ from .state import N_KINDS, GameState
 __all__ = ["play", "random_walls", "random_table_wall"]
 
 
+def _seed64(seed):
+    if seed is None:
+        return random.getrandbits(64)
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed & 0xFFFFFFFFFFFFFFFF
+    return random.Random(seed).getrandbits(64)     # any other hashable seed, as random.Random takes
+
+
 def random_walls(seed=None):
-    """Four 34-tile walls (tile indices) from a shuffle of the 136 tiles;
-    deterministic for a given ``seed``."""
-    rng = random.Random(seed)
-    tiles = [t for t in range(N_KINDS) for _ in range(4)]
-    rng.shuffle(tiles)
-    return [tiles[34 * s:34 * s + 34] for s in range(4)]
+    """Four 34-tile walls (lists of tile indices) from a shuffle of the 136
+    tiles; the same for the same ``seed`` (an int, or anything random.Random
+    accepts), on every platform."""
+    return shuffled_walls(_seed64(seed)).tolist()
 
 
 def random_table_wall(seed=None, flowers=False):
@@ -69,9 +76,12 @@ def play(players, walls=None, quan=0, seed=None, *, match_id=None, wall=None, fa
     """
     if len(players) != 4:
         raise ValueError(f"play() needs 4 players, got {len(players)}")
+    compiled = fast and wall is None and all(getattr(p, "compiled_policy", None) is not None for p in players)
     if wall is None and walls is None:
-        walls = random_walls(seed)
-    if fast and wall is None and all(getattr(p, "compiled_policy", None) is not None for p in players):
+        walls = shuffled_walls(_seed64(seed))       # (4, 34) uint8, valid by construction
+        if not compiled:
+            walls = walls.tolist()
+    if compiled:
         # every player is a compiled built-in: the whole game runs in compiled code
         return play_compiled(walls, quan, [p.compiled_policy for p in players], seed=seed, match_id=match_id)
     st = GameState(quan, walls=walls if wall is None else None, wall=wall)
