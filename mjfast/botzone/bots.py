@@ -1,0 +1,278 @@
+"""The sample bot and the baseline bot.
+
+Both keep a :class:`BotState` from the request strings and answer only with
+one of ``state.legal_actions()``, so they can never break the rules; both
+declare Hu whenever it is legal.
+
+* :class:`BaselineBot` (``mjfast:baseline``) plays as a riichi-minded bot
+  would: it discards by plain shanten and then the most useful tiles left,
+  claims a chow / pung whenever that lowers its shanten, and never declares a
+  kong.  It ignores the 8-point minimum until a winning tile shows up.
+* :class:`SampleBot` (``mjfast:sample``) knows the minimum: a ready hand
+  counts only the waits that score 8 or more (on a discard or self-drawn), a
+  one-away hand is judged by how many draws lead to such a ready hand, the
+  special forms that always score 8 or more (Seven Pairs, Lesser/Greater
+  Honors and Knitted Tiles, Knitted Straight, Thirteen Orphans) compete with
+  the regular form, and it claims only into a hand that is then ready with
+  an 8-point wait.  It declares a kong when that keeps its shanten.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .. import _core
+from ..bots import winning_tiles
+from ..errors import InvalidHand
+from ..game.state import CODES, N_KINDS
+from ..tiles import _counts_str
+from .state import BotState
+
+__all__ = ["Bot", "BaselineBot", "SampleBot", "make_bot", "BOTS"]
+
+_INDEX = {c: i for i, c in enumerate(CODES)}
+
+
+class Bot:
+    """A bot answering request strings (``respond(request)``, also callable).
+
+    Subclasses implement :meth:`decide` (the state -> one of its legal actions).
+    A bot is for one game; :meth:`reset` starts another."""
+
+    name = "bot"
+
+    def __init__(self):
+        self.state = BotState()
+
+    def reset(self):
+        self.state = BotState()
+
+    def respond(self, request: str) -> str:
+        st = self.state.update(request)
+        legal = st.legal_actions()
+        if len(legal) <= 1:
+            r = legal[0] if legal else "PASS"
+        elif "HU" in legal:
+            r = "HU"
+        else:
+            r = self.decide(st, legal)
+            if r not in legal:          # a bug in a policy must not cost the game
+                r = "PASS" if "PASS" in legal else legal[0]
+        st.note_response(r)
+        return r
+
+    __call__ = respond
+
+    def decide(self, st: BotState, legal: list) -> str:
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------------- hand arithmetic
+
+
+def _shanten(c, melds):
+    return _core.shanten_one(bytes(c), melds, -1)
+
+
+def _useful(c, melds):
+    return _core.useful_one(bytes(c), melds, -1)
+
+
+def _after(st: BotState, action: str):
+    """(concealed counts, number of melds) after a response that ends in a
+    discard, or None for the other responses."""
+    p = action.split()
+    h = list(st.hand)
+    n = len(st.melds[st.seat])
+    op = p[0]
+    if op == "PLAY":
+        h[_INDEX[p[1]]] -= 1
+    elif op == "PENG":
+        h[st.last_tile] -= 2
+        h[_INDEX[p[1]]] -= 1
+        n += 1
+    elif op == "CHI":
+        m = _INDEX[p[1]]
+        h[st.last_tile] += 1
+        for u in (m - 1, m, m + 1):
+            h[u] -= 1
+        h[_INDEX[p[2]]] -= 1
+        n += 1
+    else:
+        return None
+    return h, n
+
+
+class BaselineBot(Bot):
+    """Plain shanten, then useful tiles still unseen; greedy claims; no kongs."""
+
+    name = "baseline"
+
+    def decide(self, st, legal):
+        unseen = st.unseen()
+        if st.phase == "turn":
+            cur = None
+        else:
+            cur = _shanten(st.hand, len(st.melds[st.seat]))
+        best, best_key = "PASS" if "PASS" in legal else None, None
+        for a in legal:
+            r = _after(st, a)
+            if r is None:
+                continue
+            h, n = r
+            s = _shanten(h, n)
+            if cur is not None and s >= cur:
+                continue            # a claim must lower the shanten
+            left = sum(unseen[u] for u in _useful(h, n))
+            key = (s, -left, a)
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        return best
+
+
+# ---------------------------------------------------------------------- the sample bot
+
+# the special forms of the shanten kernel that score 8 or more on their own
+_FORMS_8 = (1, 2, 3, 4)         # seven pairs, thirteen orphans, honors & knitted, knitted straight
+
+
+@lru_cache(maxsize=1 << 16)
+def _waits8(notation: str, seat: int, quan: int):
+    """Winning tiles of a ready hand with an 8-point win: ((tile, on a
+    discard, self-drawn), ...) as booleans."""
+    try:
+        ws = winning_tiles(notation, seat_wind=seat, round_wind=quan)
+    except InvalidHand:
+        return ()
+    return tuple((w.tile, w.discard_legal, w.self_drawn_legal) for w in ws
+                 if w.discard_legal or w.self_drawn_legal)
+
+
+class SampleBot(Bot):
+    """The 8-point-aware sample bot (see the module docstring)."""
+
+    name = "sample"
+
+    #: weight of a wait won only self-drawn, against one won on any discard
+    SELF_DRAWN_ONLY = 0.3
+
+    def _melds_notation(self, st):
+        return "".join(m.to_meld(st.seat).notation() for m in st.melds[st.seat])
+
+    def _ready_value(self, st, h, n, unseen, meld_text):
+        """Unseen copies of the 8-point waits of a ready 13-3n hand (weighted)."""
+        v = 0.0
+        for t, on_discard, self_drawn in _waits8(meld_text + _counts_str(h), st.seat, st.quan):
+            k = unseen[t]
+            v += k if on_discard else k * self.SELF_DRAWN_ONLY
+        return v
+
+    def _form_shanten(self, h, n):
+        """Shanten to a form that always scores 8 (concealed hands only), or 9."""
+        if n:
+            return 9
+        b = bytes(h)
+        return min(_core.shanten_one(b, 0, f) for f in _FORMS_8)
+
+    def _value(self, st, h, n, unseen, meld_text):
+        """Sort key of a 13-3n hand (lower is better): (effective shanten, -value)."""
+        s = _shanten(h, n)
+        fs = self._form_shanten(h, n)
+        if s == 0:
+            v = self._ready_value(st, h, n, unseen, meld_text)
+            if v > 0:
+                return (0, -v * 10)
+            s = 1                   # ready, but no wait scores 8: as good as one away
+        if fs <= s:
+            # a form worth 8 by itself is as close: count its useful tiles
+            left = sum(unseen[u] for u in _core.useful_one(bytes(h), n, -1))
+            return (fs, -left - 1)
+        if s == 1:
+            # one away: how many draws reach a ready hand with an 8-point wait
+            v = 0.0
+            for u in _useful(h, n):
+                if unseen[u] == 0:
+                    continue
+                h[u] += 1
+                good = 0.0
+                for d in range(N_KINDS):
+                    if h[d] and d != u:
+                        h[d] -= 1
+                        if _shanten(h, n) == 0:
+                            good = max(good, self._ready_value(st, h, n, unseen, meld_text))
+                        h[d] += 1
+                h[u] -= 1
+                if good > 0:
+                    v += unseen[u] * (1 + min(good, 8) / 8)
+            left = sum(unseen[u] for u in _useful(h, n))
+            return (1, -v * 10 - left * 0.1) if v > 0 else (2, -left)
+        left = sum(unseen[u] for u in _useful(h, n))
+        return (s, -left)
+
+    def decide(self, st, legal):
+        unseen = st.unseen()
+        meld_text = self._melds_notation(st)
+        n0 = len(st.melds[st.seat])
+        if st.phase == "turn":
+            return self._turn(st, legal, unseen, meld_text, n0)
+        return self._claim(st, legal, unseen, meld_text, n0)
+
+    def _turn(self, st, legal, unseen, meld_text, n0):
+        best, best_key = None, None
+        for a in legal:
+            if not a.startswith("PLAY"):
+                continue
+            h, n = _after(st, a)
+            key = self._value(st, h, n, unseen, meld_text)
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        # a kong that keeps the hand as close to winning: take it (more points, a replacement draw)
+        for a in legal:
+            if a.startswith(("GANG", "BUGANG")):
+                t = _INDEX[a.split()[1]]
+                h = list(st.hand)
+                h[t] -= 4 if a.startswith("GANG") else 1
+                if _shanten(h, n0 + (a[0] == "G")) <= best_key[0] - (best_key[0] > 0) and best_key[0] <= 1 \
+                        and _shanten(h, n0 + (a[0] == "G")) <= _shanten(_after(st, best)[0], n0):
+                    return a
+        return best
+
+    def _claim(self, st, legal, unseen, meld_text, n0):
+        # claim only into a ready hand with an 8-point wait, better than passing
+        cur = list(st.hand)
+        base = self._value(st, cur, n0, unseen, meld_text)
+        best, best_key = "PASS", base
+        for a in legal:
+            r = _after(st, a)
+            if r is None:
+                continue
+            h, n = r
+            if _shanten(h, n) != 0:
+                continue
+            mt = meld_text + self._claim_meld(st, a)
+            key = self._value(st, h, n, unseen, mt)
+            if key[0] == 0 and key < best_key:
+                best, best_key = a, key
+        return best
+
+    def _claim_meld(self, st, action):
+        """The notation of the meld a PENG / CHI would add."""
+        from ..game.state import GameMeld
+        p = action.split()
+        d = st.current
+        if p[0] == "PENG":
+            m = GameMeld("pung", st.last_tile, d, st.last_tile)
+        else:
+            mid = _INDEX[p[1]]
+            m = GameMeld("chow", mid - 1, d, st.last_tile)
+        return m.to_meld(st.seat).notation()
+
+
+#: the in-process bots by name (``mjfast:<name>``)
+BOTS = {"baseline": BaselineBot, "sample": SampleBot}
+
+
+def make_bot(name: str) -> Bot:
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise ValueError(f"unknown built-in bot {name!r}: expected one of {', '.join(sorted(BOTS))}") from None

@@ -1,0 +1,156 @@
+"""BotState against the game engine: at every request of seeded games, each
+seat's view built from its own requests and responses agrees with the
+engine's full state (legal actions, the Hu total, hand, melds, rivers, walls,
+shown tiles); replaying from the requests equals advancing one by one."""
+import random
+
+import pytest
+
+from mjfast.botzone import BotState, ProtocolError
+from mjfast.game import GameState, drive, random_walls
+from mjfast.game.play import _request
+from mjfast.game.players import RandomPlayer
+
+
+def _meld_view(m, owner, viewer):
+    # a concealed kong of another seat is not shown: only its kind is known
+    if m.from_seat is None and owner != viewer:
+        return ("kong", None, None, None, False)
+    return (m.kind, m.tile, m.from_seat, m.claimed, m.added)
+
+
+def compare(bs: BotState, st: GameState, seat: int):
+    assert sorted(bs.legal_actions()) == sorted(st.legal_actions(seat)), (bs.request, bs)
+    v = st.hu_value(seat)
+    assert bs.hu_total() == (v if v > 0 else None)
+    if bs.turn >= 2:                    # the engine deals before the seat hears of it
+        assert bs.hand == st.hands[seat]
+    assert bs.discards == st.discards
+    assert bs.walls == [st.wall_left(s) for s in range(4)]
+    for s in range(4):
+        assert [_meld_view(m, s, seat) for m in bs.melds[s]] == [_meld_view(m, s, seat) for m in st.melds[s]]
+    assert bs.shown == st.shown
+    if st.phase != "over":
+        assert bs.win_context() == st.hu_context(seat)
+
+
+def run_game(seed, check_replay_every=0, players=None):
+    """One seeded game with random legal players; every seat's BotState is
+    compared with the engine after each request.  Returns the game state, the
+    four views and the number of comparisons."""
+    rng = random.Random(seed)
+    walls = random_walls(seed)
+    st = GameState(rng.randrange(4), walls=walls)
+    players = players or [RandomPlayer(seed * 4 + s, p_claim=0.6, p_kong=0.8) for s in range(4)]
+    views = [BotState() for _ in range(4)]
+    reqs = [[] for _ in range(4)]
+    resps = [[] for _ in range(4)]
+    n = [0]
+
+    def ask(st, kind):
+        out = []
+        for s in range(4):
+            r = _request(st, kind, s)
+            views[s].update(r)
+            reqs[s].append(r)
+            compare(views[s], st, s)
+            n[0] += 1
+            legal = st.legal_actions(s)
+            a = players[s].act(st, s) if len(legal) > 1 or kind not in ("INIT", "DEAL") else "PASS"
+            if a not in legal:
+                a = "PASS" if "PASS" in legal else legal[0]
+            views[s].note_response(a)
+            resps[s].append(a)
+            out.append(a)
+            if check_replay_every and rng.randrange(check_replay_every) == 0:
+                # replay == incremental (responses given as the JSON interaction does)
+                re = BotState.from_requests(reqs[s], resps[s][:-1])
+                compare(re, st, s)
+        return out
+
+    drive(st, ask)
+    assert st.error is None, st.error
+    # a full replay at the end, with and without own responses
+    for s in range(4):
+        re = BotState.from_requests(reqs[s], resps[s])
+        assert re.hand == views[s].hand and re.shown == views[s].shown and re.walls == views[s].walls
+        assert sorted(re.legal_actions()) == sorted(views[s].legal_actions())
+    return st, views, n[0]
+
+
+def test_views_agree_with_engine_many_games():
+    wins = kinds = 0
+    seen_ops = set()
+    for seed in range(80):
+        st, views, n = run_game(seed, check_replay_every=25)
+        wins += st.win is not None
+        for ev in st.log:
+            seen_ops.add(ev[0])
+        kinds += n
+    # the games exercised every kind of event a view must follow
+    assert {"Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "Huang"} <= seen_ops, seen_ops
+    assert wins > 20
+
+
+@pytest.mark.slow
+def test_views_agree_with_engine_thousands():
+    seen = set()
+    for seed in range(1000, 4000):
+        st, _, _ = run_game(seed, check_replay_every=10)
+        seen.update(ev[0] for ev in st.log)
+        if st.win is not None:
+            seen.add(("win", st.win.self_drawn, st.win.fourth_tile, st.win.last_tile, st.win.kong,
+                      st.win.robbed_kong))
+    # wins in every kind of context occurred: robbed kongs, out on a replacement, fourth tile, last tile
+    assert any(isinstance(x, tuple) and x[5] for x in seen)
+    assert any(isinstance(x, tuple) and x[4] and x[1] for x in seen)
+    assert any(isinstance(x, tuple) and x[2] for x in seen)
+    assert any(isinstance(x, tuple) and x[3] for x in seen)
+
+
+def test_worked_requests():
+    # seat 1, prevalent wind S; a deal, a draw, a discard, another seat's pung
+    reqs = ["0 1 1", "1 0 0 0 0 W1 W2 W3 B5 B5 B7 T1 T1 T9 F1 F1 J1 J2",
+            "3 0 DRAW", "3 0 PLAY B5", "2 J1", "3 1 PLAY J2", "3 3 PENG W9"]
+    st = BotState.from_requests(reqs)
+    assert st.seat == 1 and st.quan == 1
+    assert st.walls == [20, 20, 21, 21]
+    # B5 was discarded by seat 0 and passed: shown once; J2 pung by seat 3: three shown
+    assert st.shown[13] == 1 and st.shown[32] == 3
+    assert st.discards[1] == [] and st.discards[3] == [8]
+    assert st.melds[3][0].kind == "pung" and st.melds[3][0].from_seat == 1
+    assert st.phase == "claim" and st.current == 3 and st.last_tile == 8
+    # seat 1 may not chow from seat 3 (not its previous seat); W9 pairs nothing
+    assert st.legal_actions() == ["PASS"]
+    st.update("3 0 DRAW")
+    assert st.legal_actions() == ["PASS"] and st.walls[0] == 19
+    st.update("3 0 PLAY W3")
+    # seat 0 is seat 1's previous seat: it may chow W1 W2 W3 (no: W3 claimed needs W1 W2: held)
+    acts = st.legal_actions()
+    assert "CHI W2 T9" in acts and "PASS" in acts
+    assert not any(a.startswith("PENG") for a in acts)
+
+
+def test_concealed_kong_needs_the_answer_when_ambiguous():
+    reqs = ["0 0 0", "1 0 0 0 0 W1 W1 W1 W1 W2 W2 W2 W2 B1 B2 B3 B4 B5", "2 B9", "3 0 GANG"]
+    with pytest.raises(ProtocolError, match="which concealed kong"):
+        BotState.from_requests(reqs)
+    st = BotState.from_requests(reqs, ["PASS", "PASS", "GANG W2"])
+    assert st.hand[1] == 0 and st.hand[0] == 4 and st.melds[0][0].tile == 1
+    assert st.phase == "draw" and st.legal_actions() == ["PASS"]
+    st.update("2 T5")     # the replacement; the other four of a kind may still be konged
+    assert "GANG W1" in st.legal_actions()
+
+
+@pytest.mark.parametrize("bad", ["", "9 1 2", "3 0 PLAY X9", "2 W1 W2", "3 5 DRAW", "1 0 0 0 0 W1"])
+def test_bad_requests_raise(bad):
+    st = BotState.from_requests(["0 0 0"])
+    with pytest.raises(ProtocolError):
+        st.update(bad)
+
+
+def test_request_before_seat_and_wrong_type():
+    with pytest.raises(ProtocolError):
+        BotState().update("2 W1")
+    with pytest.raises(TypeError):
+        BotState().update(3)
