@@ -685,6 +685,8 @@ def build_parser() -> argparse.ArgumentParser:
     register_stats(sub)
     from .logs.cli import add_parser as _add_logs  # mjfast logs score|export (mjfast/logs/cli.py)
     _add_logs(sub)
+    from .botzone.cli import register as register_match   # argparse only; the match loads on use
+    register_match(sub)
     return parser
 
 

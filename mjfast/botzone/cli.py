@@ -1,0 +1,32 @@
+"""The ``mjfast match`` subcommand's arguments (the match itself is imported
+only when the command runs, so the other commands start as fast as before)."""
+
+MATCH_HELP = """Four bots through the game engine under the platform's rules: built-in
+bots (mjfast:sample, mjfast:baseline) answer in process, any other BOT is a
+command line run as a subprocess with the Botzone interaction (JSON or
+simple, keep-running honoured), the per-turn time limit and the error rule.
+The bots rotate over the seats on the same walls (4 games per wall set)."""
+
+
+def _run(args):
+    from .match import main
+    return main(args)
+
+
+def add_parser(sub):
+    """Register ``mjfast match`` on the CLI's subparsers."""
+    p = sub.add_parser("match", help="play four bots against each other through the game engine",
+                       description=MATCH_HELP)
+    p.add_argument("bots", nargs=4, metavar="BOT",
+                   help="mjfast:sample, mjfast:baseline, or a command line (quote it), e.g. 'python -m mjfast.botzone'")
+    p.add_argument("--games", type=int, default=4, help="games to play (default 4: one wall set, each bot in each seat)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the walls (default 0)")
+    p.add_argument("--mode", choices=("json", "simple"), default="json",
+                   help="interaction for command-line bots (default json)")
+    p.add_argument("--time-limit", type=float, default=6.0,
+                   help="seconds per turn for command-line bots (first turn: twice); default 6 (the platform's Python limit)")
+    p.add_argument("--out", help="write the games to this file in the text archive format")
+    p.set_defaults(func=_run)
+    return p
+
+

@@ -1,0 +1,169 @@
+"""The bots and the match runner: ``python -m mjfast.botzone`` driven as a
+subprocess through whole games (JSON and simple interaction, keep-running and
+one process per turn), the error rule for broken bots, ``mjfast match``, and
+a small sample-vs-baseline match without illegal responses or false Hu."""
+import io
+import json
+import sys
+
+import pytest
+
+from mjfast.botzone import BotState
+from mjfast.botzone.__main__ import KEEP_RUNNING, run
+from mjfast.botzone.bots import BaselineBot, SampleBot
+from mjfast.botzone.match import InProcessBot, SubprocessBot, play_game, run_match
+from mjfast.cli import main as cli_main
+from mjfast.game import GameRecord, random_walls
+
+BOT = f"{sys.executable} -m mjfast.botzone"
+
+
+def _inprocess_game(walls, quan, kinds):
+    return play_game([InProcessBot(k) for k in kinds], walls, quan)
+
+
+@pytest.mark.parametrize("mode", ["json", "simple"])
+def test_keep_running_whole_game(mode):
+    walls = random_walls(11)
+    sub = SubprocessBot(BOT, mode=mode, time_limit=60)
+    rec = play_game([InProcessBot("baseline"), sub, InProcessBot("baseline"), InProcessBot("sample")], walls, 1)
+    assert rec.error is None
+    n_turns = len(rec.rounds)
+    assert n_turns > 20
+    # one process for the whole game: every turn after the first was a keep-running turn
+    assert sub.keep_running_turns == n_turns - 1
+    # the program answers exactly as the in-process sample bot does
+    ref = _inprocess_game(walls, 1, ["baseline", "sample", "baseline", "sample"])
+    assert [r[1] for r in rec.rounds] == [r[1] for r in ref.rounds]
+    assert rec.scores == ref.scores
+
+
+def _history(seed, seat):
+    """A whole in-process game's requests and responses for one seat."""
+    walls = random_walls(seed)
+    rec = _inprocess_game(walls, 0, ["sample"] * 4)
+    reqs = []
+    resps = [r[seat] for r in rec.rounds]
+
+    def on_request(st, kind, resp):
+        reqs.append(st.init_request(seat) if kind == "INIT" else st.deal_request(seat) if kind == "DEAL"
+                    else st.request(seat))
+    rec.replay(on_request=on_request)
+    return reqs, resps
+
+
+@pytest.mark.parametrize("mode", ["json", "simple"])
+def test_one_process_per_turn(mode):
+    # the judge may start the bot anew each turn with the whole history
+    reqs, resps = _history(5, 2)
+    assert len(reqs) == len(resps) > 20
+    for k in (1, 2, len(reqs) // 2, len(reqs) - 1):
+        if mode == "json":
+            inp = json.dumps({"requests": reqs[:k], "responses": resps[:k - 1]}) + "\n"
+        else:
+            lines = [str(k)]
+            for i in range(k):
+                lines.append(reqs[i])
+                if i < k - 1:
+                    lines.append(resps[i])
+            inp = "\n".join(lines + ["", ""]) + "\n"
+        out = io.StringIO()
+        run(io.StringIO(inp), out, once=True)
+        first = out.getvalue().splitlines()[0]
+        got = json.loads(first)["response"] if mode == "json" else first
+        assert got == resps[k - 1], (k, reqs[k - 1])
+
+
+def test_keep_running_in_process_reads_requests_only():
+    reqs, resps = _history(7, 0)
+    # JSON first turn, then bare requests (a JSON string, or a raw line) and the empty data lines
+    lines = [json.dumps({"requests": reqs[:1], "responses": []})]
+    for i, r in enumerate(reqs[1:]):
+        lines.append(json.dumps(r) if i % 2 else r)
+        lines.append("")
+    out = io.StringIO()
+    run(io.StringIO("\n".join(lines) + "\n"), out)
+    got = [json.loads(x)["response"] for x in out.getvalue().splitlines() if x != KEEP_RUNNING]
+    assert got == resps
+
+
+def _script(tmp_path, code):
+    f = tmp_path / "bot.py"
+    f.write_text(code)
+    return f"{sys.executable} {f}"
+
+
+@pytest.mark.parametrize("code,err", [
+    ("import sys; sys.stdin.readline(); print('{\"response\": \"PLAY W1\"}')", "WA"),   # PASS expected
+    ("import sys; sys.stdin.readline(); raise SystemExit(3)", "RE"),
+    ("import sys, time; sys.stdin.readline(); time.sleep(5)", "TLE"),
+])
+def test_error_rule(tmp_path, code, err):
+    res = run_match([_script(tmp_path, code), "mjfast:baseline", "mjfast:baseline", "mjfast:baseline"],
+                    games=1, seed=3, time_limit=0.5)
+    rec = res.records[0]
+    assert rec.error[0] == 0 and rec.error[1] == err
+    assert rec.scores == [-30, 10, 10, 10]
+    assert res.stats[0].errors == {err: 1}
+
+
+def test_match_cli(tmp_path, capsys):
+    out = tmp_path / "logs.txt"
+    rc = cli_main(["match", "mjfast:sample", "mjfast:baseline", "mjfast:baseline", BOT,
+                   "--games", "4", "--seed", "2", "--out", str(out)])
+    assert rc == 0
+    table = capsys.readouterr().out
+    assert "mjfast:sample" in table and "mean score" in table
+    text = out.read_text()
+    assert text.count("Match ") == 4 and text.count("Score ") == 4
+    # each game's scores sum to zero (settlement) and the first one matches an in-process replay
+    for line in text.splitlines():
+        if line.startswith("Score "):
+            assert sum(int(x) for x in line.split()[1:]) == 0
+
+
+def test_match_rejects_bad_arguments():
+    with pytest.raises(ValueError, match="4 bots"):
+        run_match(["mjfast:sample"] * 3)
+    with pytest.raises(ValueError, match="unknown built-in bot"):
+        run_match(["mjfast:nobody"] + ["mjfast:sample"] * 3)
+    with pytest.raises(ValueError, match="games"):
+        run_match(["mjfast:sample"] * 4, games=0)
+
+
+def test_sample_vs_baseline_small_match_is_clean():
+    res = run_match(["mjfast:sample", "mjfast:baseline", "mjfast:baseline", "mjfast:baseline"], games=20, seed=9)
+    for rec in res.records:
+        assert rec.error is None          # no illegal response, no false Hu
+        if rec.win is not None:
+            assert rec.win.total >= 8
+    assert sum(b.games for b in res.stats) == 80
+
+
+def test_bots_only_answer_legal_actions():
+    # at every request of a game the bots' answers are among the state's legal actions
+    for cls in (SampleBot, BaselineBot):
+        for seed in range(3):
+            bots = [cls() for _ in range(4)]
+            rec = play_game([_Checked(b) for b in bots], random_walls(seed), 0)
+            assert rec.error is None
+
+
+class _Checked:
+    name = "checked"
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.shadow = BotState()
+
+    def new_game(self):
+        pass
+
+    def close(self):
+        pass
+
+    def respond(self, request):
+        r = self.bot.respond(request)
+        self.shadow.update(request, r)
+        assert r in self.shadow.legal_actions()
+        return r
