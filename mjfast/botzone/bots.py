@@ -136,11 +136,11 @@ _FORMS_8 = (1, 2, 3, 4)         # seven pairs, thirteen orphans, honors & knitte
 
 
 @lru_cache(maxsize=1 << 16)
-def _waits8(notation: str, seat: int, quan: int):
-    """Winning tiles of a ready hand with an 8-point win: ((tile, on a
-    discard, self-drawn), ...) as booleans."""
+def _waits8(meld_text: str, counts: bytes, seat: int, quan: int):
+    """Winning tiles of a ready hand (melds in notation + concealed counts)
+    with an 8-point win: ((tile, on a discard, self-drawn), ...) as booleans."""
     try:
-        ws = winning_tiles(notation, seat_wind=seat, round_wind=quan)
+        ws = winning_tiles(meld_text + _counts_str(counts), seat_wind=seat, round_wind=quan)
     except InvalidHand:
         return ()
     return tuple((w.tile, w.discard_legal, w.self_drawn_legal) for w in ws
@@ -161,7 +161,7 @@ class SampleBot(Bot):
     def _ready_value(self, st, h, n, unseen, meld_text):
         """Unseen copies of the 8-point waits of a ready 13-3n hand (weighted)."""
         v = 0.0
-        for t, on_discard, self_drawn in _waits8(meld_text + _counts_str(h), st.seat, st.quan):
+        for t, on_discard, self_drawn in _waits8(meld_text, bytes(h), st.seat, st.quan):
             k = unseen[t]
             v += k if on_discard else k * self.SELF_DRAWN_ONLY
         return v
@@ -225,14 +225,15 @@ class SampleBot(Bot):
             key = self._value(st, h, n, unseen, meld_text)
             if best_key is None or key < best_key:
                 best, best_key = a, key
-        # a kong that keeps the hand as close to winning: take it (more points, a replacement draw)
+        # a kong that keeps the shanten of the best discard: take it (points, and a replacement draw)
+        plain = _shanten(_after(st, best)[0], n0)
         for a in legal:
             if a.startswith(("GANG", "BUGANG")):
                 t = _INDEX[a.split()[1]]
                 h = list(st.hand)
-                h[t] -= 4 if a.startswith("GANG") else 1
-                if _shanten(h, n0 + (a[0] == "G")) <= best_key[0] - (best_key[0] > 0) and best_key[0] <= 1 \
-                        and _shanten(h, n0 + (a[0] == "G")) <= _shanten(_after(st, best)[0], n0):
+                concealed = a.startswith("GANG")
+                h[t] -= 4 if concealed else 1
+                if _shanten(h, n0 + concealed) <= plain:
                     return a
         return best
 

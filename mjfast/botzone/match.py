@@ -303,8 +303,10 @@ def play_game(players, walls, quan, match_id=None):
     return rec
 
 
-def run_match(specs, games=4, seed=0, mode="json", time_limit=6.0, progress=None) -> MatchResult:
-    """Play ``games`` games of the four bots ``specs`` (see the module docstring)."""
+def run_match(specs, games=4, seed=0, mode="json", time_limit=6.0, progress=None, first_game=0) -> MatchResult:
+    """Play ``games`` games of the four bots ``specs`` (see the module docstring).
+    ``first_game``: number of the first game (its walls and seat rotation), to
+    split one match over several processes."""
     if len(specs) != 4:
         raise ValueError(f"a match needs 4 bots, got {len(specs)}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -315,7 +317,7 @@ def run_match(specs, games=4, seed=0, mode="json", time_limit=6.0, progress=None
     records, seats = [], []
     huang = 0
     try:
-        for g in range(games):
+        for g in range(first_game, first_game + games):
             ws = g // 4
             walls = random_walls(random.Random(f"{seed}:{ws}").getrandbits(64))
             quan = ws % 4
@@ -339,7 +341,7 @@ def run_match(specs, games=4, seed=0, mode="json", time_limit=6.0, progress=None
                 if rec.error is not None and rec.error[0] == s:
                     b.errors[rec.error[1]] = b.errors.get(rec.error[1], 0) + 1
             if progress:
-                progress(g + 1)
+                progress(g + 1 - first_game)
     finally:
         for p in players:
             p.close()
