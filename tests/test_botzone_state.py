@@ -8,8 +8,15 @@ import pytest
 
 from mjfast.botzone import BotState, ProtocolError
 from mjfast.game import GameState, drive, random_walls
-from mjfast.game.play import _request
 from mjfast.game.players import RandomPlayer
+
+
+def _request(st, kind, seat):
+    if kind == "INIT":
+        return st.init_request(seat)
+    if kind == "DEAL":
+        return st.deal_request(seat)
+    return st.request(seat)
 
 
 def _meld_view(m, owner, viewer):
