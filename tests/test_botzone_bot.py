@@ -167,3 +167,15 @@ class _Checked:
         self.shadow.update(request, r)
         assert r in self.shadow.legal_actions()
         return r
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["json", "simple"])
+def test_one_process_per_turn_whole_game(mode):
+    # the judge's mode without keep-running: a fresh process each turn, given the whole history
+    walls = random_walls(13)
+    sub = SubprocessBot(BOT + " --once", mode=mode, time_limit=60)
+    rec = play_game([InProcessBot("baseline"), InProcessBot("sample"), sub, InProcessBot("baseline")], walls, 2)
+    assert rec.error is None and sub.keep_running_turns == 0
+    ref = _inprocess_game(walls, 2, ["baseline", "sample", "sample", "baseline"])
+    assert [r[2] for r in rec.rounds] == [r[2] for r in ref.rounds]
