@@ -161,3 +161,29 @@ def test_request_before_seat_and_wrong_type():
         BotState().update("2 W1")
     with pytest.raises(TypeError):
         BotState().update(3)
+
+
+def test_robbing_a_kong_worked_example():
+    # seat 1 waits on B1/B4 with a pure straight; seat 0 pungs B4 from seat 2, later adds the fourth
+    reqs = ["0 1 0", "1 0 0 0 0 W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B1 B2 B3",
+            "3 0 DRAW", "3 0 PLAY T1", "2 F1", "3 1 PLAY F1", "3 2 DRAW", "3 2 PLAY B4",
+            "3 0 PENG T9", "2 F2", "3 1 PLAY F2", "3 2 DRAW", "3 2 PLAY F3", "3 3 DRAW", "3 3 PLAY F4",
+            "3 0 DRAW", "3 0 BUGANG B4"]
+    st = BotState.from_requests(reqs)
+    assert st.phase == "rob" and st.current == 0 and st.last_tile == 12
+    assert st.melds[0][0].kind == "kong" and st.melds[0][0].added
+    assert st.shown[12] == 4
+    assert sorted(st.legal_actions()) == ["HU", "PASS"]        # only Hu or pass on an added kong
+    ctx = st.win_context()
+    assert ctx["kong"] and not ctx["self_drawn"] and ctx["tile"] == 12
+    # pure straight 16 + robbing the kong 8 + more: scored like mjfast.score with the same flags
+    import mjfast
+    expect = mjfast.score("123456789m1123p4p", kong=True, seat_wind="S", round_wind="E").total
+    assert st.hu_total() == expect >= 24
+    # the walls: seat 0 drew 2, seat 1 drew 2, seat 2 drew 2, seat 3 drew 1
+    assert st.walls == [19, 19, 19, 20]
+    # had seat 0 discarded B4 instead, the same hand wins on the discard: no kong flag, but the
+    # fourth tile (seat 0's pung shows three B4)
+    st2 = BotState.from_requests(reqs[:-1] + ["3 0 PLAY B4"])
+    assert st2.win_context()["fourth_tile"] and not st2.win_context()["kong"]
+    assert st2.hu_total() == mjfast.score("123456789m1123p4p", fourth_tile=True, seat_wind="S", round_wind="E").total
