@@ -13,7 +13,7 @@ def _run(args):
     return main(args)
 
 
-def add_parser(sub):
+def register(sub):
     """Register ``mjfast match`` on the CLI's subparsers."""
     p = sub.add_parser("match", help="play four bots against each other through the game engine",
                        description=MATCH_HELP)
