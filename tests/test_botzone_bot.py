@@ -179,3 +179,12 @@ def test_one_process_per_turn_whole_game(mode):
     assert rec.error is None and sub.keep_running_turns == 0
     ref = _inprocess_game(walls, 2, ["baseline", "sample", "sample", "baseline"])
     assert [r[2] for r in rec.rounds] == [r[2] for r in ref.rounds]
+
+
+def test_a_failing_policy_still_answers_legally():
+    class Broken(SampleBot):
+        def decide(self, st, legal):
+            raise RuntimeError("boom")
+    rec = play_game([_Checked(Broken()), InProcessBot("baseline"), InProcessBot("baseline"),
+                     InProcessBot("baseline")], random_walls(4), 0)
+    assert rec.error is None

@@ -42,6 +42,7 @@ class Bot:
 
     def __init__(self):
         self.state = BotState()
+        self.last_error = None
 
     def reset(self):
         self.state = BotState()
@@ -54,8 +55,14 @@ class Bot:
         elif "HU" in legal:
             r = "HU"
         else:
-            r = self.decide(st, legal)
-            if r not in legal:          # a bug in a policy must not cost the game
+            # a bug in a policy must not cost the game: fall back to a legal answer
+            # (the error is kept in last_error for the bot's debug output)
+            try:
+                r = self.decide(st, legal)
+            except Exception as exc:  # noqa: BLE001
+                self.last_error = f"{type(exc).__name__}: {exc}"
+                r = None
+            if r not in legal:
                 r = "PASS" if "PASS" in legal else legal[0]
         st.note_response(r)
         return r
