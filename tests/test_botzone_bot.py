@@ -93,14 +93,14 @@ def _script(tmp_path, code):
     return f"{sys.executable} {f}"
 
 
-@pytest.mark.parametrize("code,err", [
-    ("import sys; sys.stdin.readline(); print('{\"response\": \"PLAY W1\"}')", "WA"),   # PASS expected
-    ("import sys; sys.stdin.readline(); raise SystemExit(3)", "RE"),
-    ("import sys, time; sys.stdin.readline(); time.sleep(5)", "TLE"),
+@pytest.mark.parametrize("code,err,limit", [
+    ("import sys; sys.stdin.readline(); print('{\"response\": \"PLAY W1\"}')", "WA", 60),  # PASS expected
+    ("import sys; sys.stdin.readline(); raise SystemExit(3)", "RE", 60),
+    ("import sys, time; sys.stdin.readline(); time.sleep(120)", "TLE", 1.5),   # first turn: 2 x 1.5 s
 ])
-def test_error_rule(tmp_path, code, err):
+def test_error_rule(tmp_path, code, err, limit):
     res = run_match([_script(tmp_path, code), "mjfast:baseline", "mjfast:baseline", "mjfast:baseline"],
-                    games=1, seed=3, time_limit=0.5)
+                    games=1, seed=3, time_limit=limit)
     rec = res.records[0]
     assert rec.error[0] == 0 and rec.error[1] == err
     assert rec.scores == [-30, 10, 10, 10]
