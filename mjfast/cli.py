@@ -687,8 +687,6 @@ def build_parser() -> argparse.ArgumentParser:
     _add_logs(sub)
     from .botzone.cli import register as register_match   # argparse only; the match loads on use
     register_match(sub)
-    from .botzone.cli import register as register_match   # argparse only; the match loads on use
-    register_match(sub)
     return parser
 
 
