@@ -188,3 +188,21 @@ def test_a_failing_policy_still_answers_legally():
     rec = play_game([_Checked(Broken()), InProcessBot("baseline"), InProcessBot("baseline"),
                      InProcessBot("baseline")], random_walls(4), 0)
     assert rec.error is None
+
+
+def test_match_logs_read_back_by_the_log_reader(tmp_path):
+    # the games mjfast match writes are read and replayed by mjfast.logs to the same outcome
+    import mjfast.logs as logs
+    res = run_match(["mjfast:sample", "mjfast:baseline", "mjfast:baseline", "mjfast:sample"], games=8, seed=3)
+    path = tmp_path / "games.txt"
+    path.write_text("".join(r.to_botzone_text() for r in res.records), encoding="utf-8")
+    matches = list(logs.read(str(path)))
+    assert len(matches) == 8
+    for m, rec in zip(matches, res.records):
+        r = logs.replay(m)
+        if rec.win is not None:
+            assert r.outcome == "hu"
+            w = r.wins[0]
+            assert (w.winner, w.hand, w.self_drawn) == (rec.win.winner, rec.win.hand, rec.win.self_drawn)
+        else:
+            assert r.outcome == ("huang" if rec.huang else "error")
