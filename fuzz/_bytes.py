@@ -5,6 +5,7 @@ rather than ``atheris.FuzzedDataProvider`` so that the checks run without
 atheris: ``tests/test_fuzz_regressions.py`` replays saved inputs through the
 same ``check`` functions in the normal test suite.
 """
+import sys
 
 
 class Bytes:
@@ -46,3 +47,20 @@ class Bytes:
 
     def rest(self) -> bytes:
         return self.take(self.left())
+
+
+def fuzz_main(check, *modules: str) -> None:
+    """Run ``check`` under atheris, instrumenting mjfast and ``modules``.
+
+    atheris is imported here, not at module level, so that the harnesses'
+    ``check`` functions stay importable (and replayable by the test suite)
+    without it."""
+    import importlib
+
+    import atheris
+
+    with atheris.instrument_imports():
+        for name in ("mjfast",) + modules:
+            importlib.import_module(name)
+    atheris.Setup(sys.argv, check)
+    atheris.Fuzz()

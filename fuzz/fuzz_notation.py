@@ -28,7 +28,7 @@ import numpy as np
 _HERE = os.path.dirname(os.path.abspath(__file__))
 # the harness helpers, then this checkout's mjfast (ahead of an installed copy)
 sys.path[:0] = [_HERE, os.path.dirname(_HERE)]
-from _bytes import Bytes  # noqa: E402
+from _bytes import Bytes, fuzz_main  # noqa: E402
 
 # The notation's own characters, then troublemakers: '0', Botzone letters,
 # other whitespace (tab, ideographic space), a Chinese tile name, a stray letter.
@@ -162,12 +162,7 @@ def seeds():
 
 
 def main():
-    import atheris
-
-    with atheris.instrument_imports():
-        import mjfast  # noqa: F401
-    atheris.Setup(sys.argv, check)
-    atheris.Fuzz()
+    fuzz_main(check)
 
 
 if __name__ == "__main__":
