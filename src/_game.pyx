@@ -13,6 +13,7 @@ thousands of games and requires the same legal actions, states and results.
 """
 from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
+from cpython.pycapsule cimport PyCapsule_GetPointer
 
 import numpy as np
 cimport numpy as cnp
@@ -54,6 +55,7 @@ cdef enum:
 
 POLICY_TSUMOGIRI = 0
 POLICY_RANDOM = 1
+POLICY_BASELINE = 2
 
 
 cdef struct GMeld:
@@ -78,6 +80,49 @@ cdef inline double _rng_unif(uint64_t* s) noexcept nogil:
 
 cdef inline int _rng_below(uint64_t* s, int n) noexcept nogil:
     return <int>((_rng_next(s) >> 33) % <uint64_t>n)
+
+
+# The win check, shanten and discard ranking of mjfast._core, as C function
+# pointers (see src/_kernels.pxi; the layout below mirrors it), for the
+# baseline policy.  Read on first use.
+cdef struct KChoice:
+    int tile
+    int shanten
+    int kinds
+    int left
+
+ctypedef bint (*_win_fn)(const uint8_t*) noexcept nogil
+ctypedef int (*_shanten_fn)(const uint8_t*, int, int) noexcept nogil
+ctypedef int (*_discards_fn)(const uint8_t*, int, const uint8_t*, const uint8_t*, KChoice*) noexcept nogil
+
+cdef struct GameKernels:
+    int version
+    _win_fn is_win
+    _shanten_fn shanten
+    _discards_fn discards
+
+cdef GameKernels* _K = NULL
+
+
+cdef int _need_kernels() except -1:
+    global _K
+    if _K == NULL:
+        from mjfast import _core
+        _K = <GameKernels*>PyCapsule_GetPointer(_core.game_kernels(), b"mjfast._core.GameKernels")
+        if _K.version != 1:                                    # pragma: no cover
+            _K = NULL
+            raise RuntimeError("mjfast._core and mjfast._game were built from different sources: rebuild")
+    return 0
+
+
+cdef inline void _best_choice(KChoice* ch, int n, int* shanten, int* left, int* tile) noexcept:
+    # the baseline's order: lowest shanten, then most unseen useful copies, then lowest tile
+    cdef int i
+    shanten[0] = 99; left[0] = -1; tile[0] = -1
+    for i in range(n):
+        if ch[i].shanten < shanten[0] or (ch[i].shanten == shanten[0] and
+                                          (ch[i].left > left[0] or (ch[i].left == left[0] and ch[i].tile < tile[0]))):
+            shanten[0] = ch[i].shanten; left[0] = ch[i].left; tile[0] = ch[i].tile
 
 
 cdef class FastGame:
@@ -429,6 +474,9 @@ cdef class FastGame:
             if self.phase == PH_TURN and seat == self.current:
                 op[0] = OP_PLAY; a[0] = self.last_tile
             return
+        if policy == 2:
+            self._baseline(seat, op, a, b)
+            return
         n = self._legal(seat)
         for i in range(n):
             k = self.legal_buf[i][0]
@@ -451,6 +499,77 @@ cdef class FastGame:
         else:
             return
         op[0] = self.legal_buf[i][0]; a[0] = self.legal_buf[i][1]; b[0] = self.legal_buf[i][2]
+
+    cdef bint _can_hu(self, int seat) except -1:
+        """A Hu by seat is legal now (>= 8 points).  The compiled win check runs
+        first: the scorer (hu_fn) is called only for winning hands."""
+        cdef uint8_t tmp[34]
+        memcpy(tmp, self.hands[seat], 34)
+        if not (self.phase == PH_TURN and seat == self.current):
+            tmp[self.last_tile] += 1
+        if not _K.is_win(tmp):
+            return False
+        return self._hu_total(seat) >= 8
+
+    cdef void _best_after(self, uint8_t* h, int melds, uint8_t* seen, int* shanten, int* left,
+                          int* tile) noexcept:
+        cdef KChoice ch[34]
+        cdef int n = _K.discards(h, melds, h, seen, ch)
+        _best_choice(ch, n, shanten, left, tile)
+
+    cdef void _baseline(self, int seat, int* op, int* a, int* b) except *:
+        """The baseline bot (mjfast:baseline's rules, compiled): Hu whenever
+        legal; discard by plain shanten, then the unseen copies of the useful
+        tiles; chow / pung only when that lowers the shanten; never a kong."""
+        cdef uint8_t seen[34]
+        cdef uint8_t tmp[34]
+        cdef uint8_t* h = self.hands[seat]
+        cdef int t, v, d, m, u, cur, s, left, x, bs = 99, bl = -1
+        cdef int nm = self.nm[seat]
+        if _K == NULL:
+            _need_kernels()
+        for t in range(34):
+            v = h[t] + self.shown[t]
+            seen[t] = 4 if v > 4 else v
+        if self.phase == PH_TURN:
+            if seat != self.current:
+                return
+            if self._can_hu(seat):
+                op[0] = OP_HU
+                return
+            self._best_after(h, nm, seen, &s, &left, &x)
+            op[0] = OP_PLAY; a[0] = x
+            return
+        if (self.phase != PH_CLAIM and self.phase != PH_ROB) or seat == self.current:
+            return
+        if self._can_hu(seat):
+            op[0] = OP_HU
+            return
+        d = self.current
+        if self.phase == PH_ROB or not (self._left(d) > 0 and self._left((d + 1) % 4) > 0):
+            return
+        t = self.last_tile
+        cur = _K.shanten(h, nm, -1)
+        if seat == (d + 1) % 4 and t < 27:
+            for m in range(t - 1, t + 2):
+                if not (m >= 0 and m // 9 == t // 9 and 1 <= m % 9 <= 7):
+                    continue
+                memcpy(tmp, h, 34)
+                tmp[t] += 1
+                if not (tmp[m - 1] and tmp[m] and tmp[m + 1]):
+                    continue
+                for u in range(m - 1, m + 2):
+                    tmp[u] -= 1
+                self._best_after(tmp, nm + 1, seen, &s, &left, &x)
+                if s < cur and (s < bs or (s == bs and left > bl)):
+                    bs = s; bl = left
+                    op[0] = OP_CHI; a[0] = m; b[0] = x
+        if h[t] >= 2:
+            memcpy(tmp, h, 34)
+            tmp[t] -= 2
+            self._best_after(tmp, nm + 1, seen, &s, &left, &x)
+            if s < cur and (s < bs or (s == bs and left > bl)):
+                op[0] = OP_PENG; a[0] = x; b[0] = 0
 
     cdef int _run(self, int* policy, uint64_t* rng, double p_claim, double p_kong) except -1:
         cdef int ops[4]
@@ -502,6 +621,15 @@ cdef class FastGame:
         for s in range(4):
             pol[s] = policies[s]
         self._run(pol, &rng, p_claim, p_kong)
+
+    def decide(self, int seat, int policy, uint64_t seed=1, double p_claim=0.5, double p_kong=0.7):
+        """The answer (op, a, b) a compiled policy gives for seat now (tests)."""
+        cdef int op = 0, a = 0, b = 0
+        cdef uint64_t rng = seed * <uint64_t>0x9E3779B97F4A7C15ULL + 1
+        if not 0 <= policy <= 2 or not 0 <= seat < 4:
+            raise ValueError("decide: a policy 0-2 and a seat 0-3")
+        self._decide(seat, policy, &rng, p_claim, p_kong, &op, &a, &b)
+        return op, a, b
 
     def draw(self):
         if self.phase != PH_DRAW:
@@ -555,12 +683,54 @@ cdef class FastGame:
         return list(<uint8_t[:34]>self.hands[seat])
 
 
+cdef class _WinRows:
+    """The optional per-game win outputs of play_many / play_seeded: the
+    winner's tiles in HandBatch's layout (rows of games without a win stay
+    zero)."""
+    cdef uint8_t[:, ::1] counts
+    cdef uint8_t[:, :, ::1] melds
+    cdef uint8_t[::1] n_melds
+    cdef uint8_t[::1] win_tile
+
+    def __init__(self, counts, melds, n_melds, win_tile):
+        self.counts = counts
+        self.melds = melds
+        self.n_melds = n_melds
+        self.win_tile = win_tile
+
+
+cdef void _record(FastGame g, Py_ssize_t i, int[:, ::1] out, _WinRows rows) noexcept:
+    cdef int s, k, w = g.winner
+    for s in range(4):
+        out[i, s] = g.sc[s]
+    out[i, 4] = w
+    out[i, 5] = g.from_seat
+    out[i, 6] = g.total
+    out[i, 7] = (g.w_self | (g.w_fourth << 1) | (g.w_kong << 2) | (g.w_last << 3)) if w >= 0 \
+        else (16 if g.huang else 0)
+    if rows is None or w < 0:
+        return
+    # the winner's concealed tiles (the winning tile included: _claim added a
+    # claimed one) and melds (kind, tile - a chow's lowest -, open)
+    for k in range(34):
+        rows.counts[i, k] = g.hands[w][k]
+    for k in range(g.nm[w]):
+        rows.melds[i, k, 0] = g.melds[w][k].kind
+        rows.melds[i, k, 1] = g.melds[w][k].tile
+        rows.melds[i, k, 2] = g.melds[w][k].frm >= 0
+    rows.n_melds[i] = g.nm[w]
+    rows.win_tile[i] = g.last_tile
+
+
 def play_many(const uint8_t[:, :, ::1] walls, const int8_t[::1] quans, policies, uint64_t seed,
-              double p_claim, double p_kong, hu_fn, int32_out):
+              double p_claim, double p_kong, hu_fn, int32_out, hands_out=None):
     """Play walls.shape[0] games; fills int32_out (n, 8): scores x4, winner,
-    from seat (-1), total, flags (1 self-drawn, 2 fourth tile, 4 kong, 8 last tile, 16 Huang)."""
+    from seat (-1), total, flags (1 self-drawn, 2 fourth tile, 4 kong, 8 last tile, 16 Huang).
+    hands_out: None, or (counts (n, 34), melds (n, 4, 3), n_melds (n,),
+    win_tile (n,)) uint8 arrays filled with each winner's hand."""
     cdef int[:, ::1] out = int32_out
     cdef FastGame g = FastGame(hu_fn)
+    cdef _WinRows rows = None if hands_out is None else _WinRows(*hands_out)
     cdef int pol[4]
     cdef Py_ssize_t i, n = walls.shape[0]
     cdef uint64_t rng
@@ -571,13 +741,40 @@ def play_many(const uint8_t[:, :, ::1] walls, const int8_t[::1] quans, policies,
         g.reset(walls[i], quans[i])
         rng = (seed + <uint64_t>i) * <uint64_t>0x9E3779B97F4A7C15ULL + 1
         g._run(pol, &rng, p_claim, p_kong)
-        for s in range(4):
-            out[i, s] = g.sc[s]
-        out[i, 4] = g.winner
-        out[i, 5] = g.from_seat
-        out[i, 6] = g.total
-        out[i, 7] = (g.w_self | (g.w_fourth << 1) | (g.w_kong << 2) | (g.w_last << 3)) if g.winner >= 0 \
-            else (16 if g.huang else 0)
+        _record(g, i, out, rows)
+
+
+cdef inline uint64_t _splitmix(uint64_t z) noexcept nogil:
+    z = z + <uint64_t>0x9E3779B97F4A7C15ULL
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+def play_seeded(uint64_t seed, uint64_t first, Py_ssize_t n, int quan, policies, double p_claim,
+                double p_kong, hu_fn, int32_out, hands_out=None):
+    """Play games first .. first + n - 1 of the series ``seed``: game g's
+    walls are shuffled_walls(splitmix(seed) + g) and its policy RNG is seeded
+    from (seed, g) alone, so a game does not depend on how the series is
+    split into calls (or processes).  quan 0-3, or -1 for g % 4.  Outputs as
+    play_many (row i = game first + i)."""
+    cdef int[:, ::1] out = int32_out
+    cdef FastGame g = FastGame(hu_fn)
+    cdef _WinRows rows = None if hands_out is None else _WinRows(*hands_out)
+    cdef uint8_t[:, ::1] w
+    cdef int pol[4]
+    cdef Py_ssize_t i
+    cdef uint64_t rng, game, base = _splitmix(seed)
+    cdef int s
+    for s in range(4):
+        pol[s] = policies[s]
+    for i in range(n):
+        game = first + <uint64_t>i
+        w = shuffled_walls(base + game)
+        g.reset(w, <int>(game % 4) if quan < 0 else quan)
+        rng = _splitmix(base ^ (game * <uint64_t>0xD1B54A32D192ED03ULL)) | 1
+        g._run(pol, &rng, p_claim, p_kong)
+        _record(g, i, out, rows)
 
 
 def shuffled_walls(uint64_t seed):

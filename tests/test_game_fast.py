@@ -133,7 +133,7 @@ def test_selfplay_is_deterministic_and_checks_arguments():
         selfplay(-1)
     with pytest.raises(ValueError, match="quan"):
         selfplay(2, quan=5)
-    assert set(POLICIES) == {"tsumogiri", "random"}
+    assert set(POLICIES) == {"tsumogiri", "random", "baseline"}
 
 
 def test_play_with_tsumogiri_runs_compiled_and_writes_the_same_records():

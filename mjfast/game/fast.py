@@ -10,22 +10,26 @@ which follows the same rules as :class:`~mjfast.game.state.GameState`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 import numpy as np
 
 from .. import _core
-from .._game import FastGame, play_many
+from .._game import FastGame, play_many, play_seeded
 from ..errors import NotWinning
 from .record import (OP_BUGANG, OP_CHI, OP_GANG, OP_HU, OP_PASS, OP_PENG, OP_PLAY, GameRecord,  # noqa: F401
                      action_string)
 from .state import GameMeld, Win, score_win, tile_of
 
-__all__ = ["selfplay", "SelfPlayResult", "POLICIES", "FastGame", "new_fast_game", "action_string"]
+__all__ = ["selfplay", "selfplay_series", "SelfPlayResult", "POLICIES", "FastGame", "new_fast_game",
+           "action_string"]
 
 #: Compiled policies: discard the drawn tile; a seeded random legal player
 #: (wins whenever it legally can, kongs with p_kong, chows/pungs with p_claim,
-#: discards a random tile).
-POLICIES = {"tsumogiri": 0, "random": 1}
+#: discards a random tile); the baseline bot's rules (``mjfast:baseline``,
+#: compiled: Hu whenever legal, discard by plain shanten then the unseen copies
+#: of the useful tiles, chow / pung only when that lowers the shanten, no kong).
+POLICIES = {"tsumogiri": 0, "random": 1, "baseline": 2}
 
 _KIND = ("chow", "pung", "kong")
 
@@ -124,7 +128,13 @@ def play_compiled(walls, quan, policies, seed=None, match_id=None, rng_seed=0, p
 @dataclass
 class SelfPlayResult:
     """Per game: ``scores`` (n, 4); ``winner`` / ``from_seat`` (-1 none / self-drawn);
-    ``total`` points of the win; flag arrays; ``huang``."""
+    ``total`` points of the win; flag arrays; ``huang``; ``walls`` (None for
+    :func:`selfplay_series`, whose walls follow from the seed); ``quan``.
+
+    With ``hands=True``, ``win_counts`` (n, 34), ``win_melds`` (n, 4, 3),
+    ``win_n_melds`` and ``win_tile`` (n,) hold each winner's hand (zero rows
+    where nobody won); :meth:`win_batch` turns the won games into a
+    :class:`~mjfast.HandBatch` for :func:`~mjfast.score_batch`."""
     scores: np.ndarray
     winner: np.ndarray
     from_seat: np.ndarray
@@ -134,28 +144,71 @@ class SelfPlayResult:
     kong: np.ndarray
     last_tile: np.ndarray
     huang: np.ndarray
-    walls: np.ndarray
+    walls: Optional[np.ndarray]
     quan: np.ndarray
+    flags: Optional[np.ndarray] = None
+    win_counts: Optional[np.ndarray] = None
+    win_melds: Optional[np.ndarray] = None
+    win_n_melds: Optional[np.ndarray] = None
+    win_tile: Optional[np.ndarray] = None
 
     def __len__(self):
         return len(self.winner)
 
+    def win_batch(self):
+        """The won games' hands as a :class:`~mjfast.HandBatch` (one row per
+        won game, in game order; ``ids`` = the game's index in this result):
+        concealed tiles with the winning tile, melds, winning tile, context
+        flags, seat wind = the winner's seat, prevalent wind = the game's."""
+        if self.win_counts is None:
+            raise ValueError("no hands recorded: play with hands=True")
+        from ..batch import HandBatch
+        won = np.flatnonzero(self.winner >= 0)
+        return HandBatch(self.win_counts[won], self.win_melds[won], self.win_n_melds[won], self.win_tile[won],
+                         (self.flags[won] & 15).astype(np.uint8), self.winner[won].astype(np.uint8),
+                         self.quan[won].astype(np.uint8), np.zeros(len(won), np.uint8), ids=won.tolist())
 
-def selfplay(n_games: int, policy="tsumogiri", seed: int = 0, quan=0, p_claim: float = 0.5,
-             p_kong: float = 0.7) -> SelfPlayResult:
-    """Play ``n_games`` games between compiled policies (a name of
-    :data:`POLICIES`, or 4 names, one per seat) on seeded random walls;
-    ``quan`` an int or "random".  Deterministic per seed."""
+
+def _policies(policy):
     if isinstance(policy, str):
         policy = [policy] * 4
     try:
         pol = [POLICIES[p] for p in policy]
-    except KeyError as e:
-        raise ValueError(f"unknown policy {e.args[0]!r}: one of {sorted(POLICIES)}") from None
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown policy {policy!r}: one of {sorted(POLICIES)}, or 4 of them") from None
     if len(pol) != 4:
         raise ValueError("policy: one name, or 4 (one per seat)")
+    return pol
+
+
+def _check_n(n_games):
     if isinstance(n_games, bool) or not isinstance(n_games, (int, np.integer)) or n_games < 0:
         raise ValueError(f"n_games must be an int >= 0, got {n_games!r}")
+
+
+def _hand_buffers(n):
+    return (np.zeros((n, 34), np.uint8), np.zeros((n, 4, 3), np.uint8), np.zeros(n, np.uint8),
+            np.zeros(n, np.uint8))
+
+
+def _result(out, walls, quans, bufs):
+    f = out[:, 7]
+    won = out[:, 4] >= 0
+    r = SelfPlayResult(out[:, :4], out[:, 4], out[:, 5], out[:, 6], won & (f & 1 > 0), won & (f & 2 > 0),
+                       won & (f & 4 > 0), won & (f & 8 > 0), (f & 16) > 0, walls, quans, f)
+    if bufs is not None:
+        r.win_counts, r.win_melds, r.win_n_melds, r.win_tile = bufs
+    return r
+
+
+def selfplay(n_games: int, policy="tsumogiri", seed: int = 0, quan=0, p_claim: float = 0.5,
+             p_kong: float = 0.7, hands: bool = False) -> SelfPlayResult:
+    """Play ``n_games`` games between compiled policies (a name of
+    :data:`POLICIES`, or 4 names, one per seat) on seeded random walls;
+    ``quan`` an int or "random".  Deterministic per seed.  ``hands``: also
+    record each winner's hand (see :meth:`SelfPlayResult.win_batch`)."""
+    pol = _policies(policy)
+    _check_n(n_games)
     rng = np.random.default_rng(seed)
     base = np.repeat(np.arange(34, dtype=np.uint8), 4)
     walls = rng.permuted(np.broadcast_to(base, (n_games, 136)), axis=1).reshape(n_games, 4, 34)
@@ -167,8 +220,34 @@ def selfplay(n_games: int, policy="tsumogiri", seed: int = 0, quan=0, p_claim: f
             raise ValueError(f"quan must be 0-3 or 'random', got {quan!r}")
         quans = np.full(n_games, quan, dtype=np.int8)
     out = np.zeros((n_games, 8), dtype=np.int32)
-    play_many(walls, quans, pol, int(seed) & 0xFFFFFFFFFFFFFFFF, float(p_claim), float(p_kong), _hu_fn, out)
-    f = out[:, 7]
-    won = out[:, 4] >= 0
-    return SelfPlayResult(out[:, :4], out[:, 4], out[:, 5], out[:, 6], won & (f & 1 > 0), won & (f & 2 > 0),
-                          won & (f & 4 > 0), won & (f & 8 > 0), (f & 16) > 0, walls, quans)
+    bufs = _hand_buffers(n_games) if hands else None
+    play_many(walls, quans, pol, int(seed) & 0xFFFFFFFFFFFFFFFF, float(p_claim), float(p_kong), _hu_fn, out, bufs)
+    return _result(out, walls, quans, bufs)
+
+
+def selfplay_series(n_games: int, policy="baseline", seed: int = 0, first: int = 0, quan="cycle",
+                    p_claim: float = 0.5, p_kong: float = 0.7, hands: bool = True) -> SelfPlayResult:
+    """Games ``first`` .. ``first + n_games - 1`` of the self-play series
+    ``seed``.  Each game's walls and policy RNG follow from (seed, game index)
+    alone, so splitting a series into calls, chunks or processes never changes
+    a game: ``selfplay_series(10, first=5)`` is rows 5-14 of
+    ``selfplay_series(20)``.  ``quan`` 0-3, or "cycle" (game index % 4: each
+    prevalent wind a quarter of the games).  ``walls`` is None in the result
+    (``mjfast._game.shuffled_walls`` rebuilds a game's)."""
+    pol = _policies(policy)
+    _check_n(n_games)
+    if isinstance(first, bool) or not isinstance(first, (int, np.integer)) or first < 0:
+        raise ValueError(f"first must be an int >= 0, got {first!r}")
+    if quan == "cycle":
+        q = -1
+        quans = ((np.arange(n_games, dtype=np.int64) + first) % 4).astype(np.int8)
+    elif quan in (0, 1, 2, 3):
+        q = quan
+        quans = np.full(n_games, quan, dtype=np.int8)
+    else:
+        raise ValueError(f"quan must be 0-3 or 'cycle', got {quan!r}")
+    out = np.zeros((n_games, 8), dtype=np.int32)
+    bufs = _hand_buffers(n_games) if hands else None
+    play_seeded(int(seed) & 0xFFFFFFFFFFFFFFFF, int(first), n_games, q, pol, float(p_claim), float(p_kong), _hu_fn,
+                out, bufs)
+    return _result(out, None, quans, bufs)
