@@ -889,6 +889,7 @@ include "_decide.pxi"
 include "_exact.pxi"
 include "_targets.pxi"
 include "_kernels.pxi"
+include "_capi.pxi"
 
 
 def validate_batch(const uint8_t[:, ::1] hands, melds_given, int mode, uint8_t[::1] melds_out, uint8_t[::1] err_out):

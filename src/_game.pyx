@@ -6,8 +6,9 @@ built-in policies (discard-the-drawn-tile and a seeded random legal player):
 the walls, the draws, the claims and their priority, the kong limits, the
 shown tiles and the context of a Hu, the settlement.  What is legal is one
 enumeration (_legal); an action is accepted only if it is in it.  A Hu is
-scored by a Python callback (mjfast.game.state.score_win, the scorer the
-Python engine uses), called only for hands that the win check passes.
+scored by the fan kernel of mjfast._core, called directly through a C
+pointer (no Python call per Hu check; the same kernel score_win reaches
+through the notation); a Python callback can still be given instead.
 tests/test_game_fast.py steps this engine and GameState side by side on
 thousands of games and requires the same legal actions, states and results.
 """
@@ -56,6 +57,25 @@ cdef enum:
 POLICY_TSUMOGIRI = 0
 POLICY_RANDOM = 1
 POLICY_BASELINE = 2
+
+DEF NFAN = 84           # fan counts by fan id, as the kernel writes them
+
+ctypedef int (*score_counts_t)(const uint8_t* counts, int n_melds, const uint8_t* kind, const uint8_t* tile,
+                               const uint8_t* open_, int win, int flags, int seat, int rnd, int flowers,
+                               int16_t* ft) noexcept nogil
+
+cdef score_counts_t _kernel = NULL
+
+
+cdef int _bind_kernel() except -1:
+    """Fetch the fan kernel from mjfast._core (once)."""
+    global _kernel
+    if _kernel != NULL:
+        return 0
+    import mjfast.score        # loads the fan table into the kernel
+    from mjfast import _core
+    _kernel = <score_counts_t>PyCapsule_GetPointer(_core.score_capsule(), b"mjfast._core.score_counts")
+    return 0
 
 
 cdef struct GMeld:
@@ -126,8 +146,9 @@ cdef inline void _best_choice(KChoice* ch, int n, int* shanten, int* left, int* 
 
 
 cdef class FastGame:
-    """One game's state.  ``hu_fn(seat, counts, melds, tile, self_drawn,
-    fourth_tile, last_tile, kong, quan)`` returns the total of a Hu or -3."""
+    """One game's state.  A Hu is scored by the compiled fan kernel; with
+    ``hu_fn(seat, counts, melds, tile, self_drawn, fourth_tile, last_tile,
+    kong, quan)`` (the total of a Hu or -3) by that callback instead."""
 
     cdef uint8_t hands[4][34]
     cdef uint8_t walls[4][34]
@@ -148,9 +169,12 @@ cdef class FastGame:
     cdef int nrounds
     cdef int legal_buf[MAX_LEGAL][3]
     cdef object hu_fn
+    cdef int16_t hu_ft[NFAN]         # the fan counts of the last Hu scored by the kernel
 
-    def __init__(self, hu_fn):
+    def __init__(self, hu_fn=None):
         self.hu_fn = hu_fn
+        if hu_fn is None:
+            _bind_kernel()
 
     def reset(self, const uint8_t[:, ::1] walls, int quan):
         cdef int s, i
@@ -216,10 +240,31 @@ cdef class FastGame:
             sd, kong, actor = 0, self.phase == PH_ROB, self.current
         else:
             return -4
+        if self.hu_fn is None:
+            return self._kernel_total(seat, t, sd, self.shown[t] == 3, self._left((actor + 1) % 4) == 0, kong)
         melds = [(self.melds[seat][i].kind, self.melds[seat][i].tile, self.melds[seat][i].frm,
                   self.melds[seat][i].claimed, self.melds[seat][i].added) for i in range(self.nm[seat])]
         return self.hu_fn(seat, bytes(<uint8_t[:34]>self.hands[seat]), melds, t, sd,
                           self.shown[t] == 3, self._left((actor + 1) % 4) == 0, kong, self.quan)
+
+    cdef int _kernel_total(self, int seat, int t, int sd, int fourth, int last, int kong) noexcept:
+        """The kernel's total of seat's hand with t (already in the hand if
+        self-drawn); -3 if it is not a win.  Fan counts go to hu_ft."""
+        cdef uint8_t c[34]
+        cdef uint8_t mk[4]
+        cdef uint8_t mt[4]
+        cdef uint8_t mo[4]
+        cdef int i, r, n = self.nm[seat]
+        memcpy(c, self.hands[seat], 34)
+        if not sd:
+            c[t] += 1
+        for i in range(n):
+            mk[i] = self.melds[seat][i].kind
+            mt[i] = self.melds[seat][i].tile
+            mo[i] = self.melds[seat][i].frm >= 0
+        r = _kernel(c, n, mk, mt, mo, t, sd | (fourth << 1) | (kong << 2) | (last << 3), seat, self.quan, 0,
+                    self.hu_ft)
+        return r if r >= 0 else -3
 
     # ------------------------------------------------------------------ legal actions
 
@@ -727,7 +772,8 @@ def play_many(const uint8_t[:, :, ::1] walls, const int8_t[::1] quans, policies,
     """Play walls.shape[0] games; fills int32_out (n, 8): scores x4, winner,
     from seat (-1), total, flags (1 self-drawn, 2 fourth tile, 4 kong, 8 last tile, 16 Huang).
     hands_out: None, or (counts (n, 34), melds (n, 4, 3), n_melds (n,),
-    win_tile (n,)) uint8 arrays filled with each winner's hand."""
+    win_tile (n,)) uint8 arrays filled with each winner's hand.
+    ``hu_fn``: None (the compiled kernel scores each Hu) or a callback (see FastGame)."""
     cdef int[:, ::1] out = int32_out
     cdef FastGame g = FastGame(hu_fn)
     cdef _WinRows rows = None if hands_out is None else _WinRows(*hands_out)

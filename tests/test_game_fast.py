@@ -153,3 +153,22 @@ def test_parse_action_round_trips():
     with pytest.raises(ValueError):
         parse_action("CHI B2")
     assert np.int8(-1) == -1
+
+
+def test_kernel_scoring_equals_the_score_win_callback():
+    # the compiled engine scores a Hu with the fan kernel directly; the Python
+    # callback (score_win through the notation) must give the same games
+    from mjfast._game import play_many
+    from mjfast.game.fast import _hu_fn
+    n = 600
+    rng = np.random.default_rng(5)
+    base = np.repeat(np.arange(34, dtype=np.uint8), 4)
+    walls = np.ascontiguousarray(rng.permuted(np.broadcast_to(base, (n, 136)), axis=1).reshape(n, 4, 34))
+    quans = rng.integers(0, 4, n).astype(np.int8)
+    outs = []
+    for fn in (_hu_fn, None):
+        out = np.zeros((n, 8), np.int32)
+        play_many(walls, quans, [1, 1, 1, 1], 9, 0.9, 0.9, fn, out)
+        outs.append(out)
+    assert (outs[0] == outs[1]).all()
+    assert (outs[1][:, 4] >= 0).sum() >= 10          # some games are won (and scored)

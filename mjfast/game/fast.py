@@ -4,8 +4,10 @@
 numpy arrays; :func:`play` uses :func:`play_compiled` when all four players
 are compiled-capable (``tsumogiri``).  Both run :class:`mjfast._game.FastGame`,
 which follows the same rules as :class:`~mjfast.game.state.GameState`
-(tests/test_game_fast.py steps the two side by side).  Hu are scored by
-:func:`~mjfast.game.state.score_win`, the Python engine's own scorer.
+(tests/test_game_fast.py steps the two side by side).  Hu are scored inside
+the compiled engine by the fan kernel (the one :func:`~mjfast.game.state.score_win`
+reaches through the notation); :func:`_hu_fn` is the same answer as a Python
+callback, kept for the tests that compare the two.
 """
 from __future__ import annotations
 
@@ -53,12 +55,13 @@ def _score(seat, counts, melds, tile, self_drawn, fourth, last, kong, quan):
 
 
 def _hu_fn(seat, counts, melds, tile, self_drawn, fourth, last, kong, quan):
+    """A Hu's total through score_win (the callback form of FastGame; tests only)."""
     r = _score(seat, counts, melds, tile, self_drawn, fourth, last, kong, quan)
     return -3 if r is None else r[1].total
 
 
 def new_fast_game() -> FastGame:
-    return FastGame(_hu_fn)
+    return FastGame()
 
 
 def parse_action(response: str):
@@ -221,7 +224,7 @@ def selfplay(n_games: int, policy="tsumogiri", seed: int = 0, quan=0, p_claim: f
         quans = np.full(n_games, quan, dtype=np.int8)
     out = np.zeros((n_games, 8), dtype=np.int32)
     bufs = _hand_buffers(n_games) if hands else None
-    play_many(walls, quans, pol, int(seed) & 0xFFFFFFFFFFFFFFFF, float(p_claim), float(p_kong), _hu_fn, out, bufs)
+    play_many(walls, quans, pol, int(seed) & 0xFFFFFFFFFFFFFFFF, float(p_claim), float(p_kong), None, out, bufs)
     return _result(out, walls, quans, bufs)
 
 
@@ -248,6 +251,6 @@ def selfplay_series(n_games: int, policy="baseline", seed: int = 0, first: int =
         raise ValueError(f"quan must be 0-3 or 'cycle', got {quan!r}")
     out = np.zeros((n_games, 8), dtype=np.int32)
     bufs = _hand_buffers(n_games) if hands else None
-    play_seeded(int(seed) & 0xFFFFFFFFFFFFFFFF, int(first), n_games, q, pol, float(p_claim), float(p_kong), _hu_fn,
+    play_seeded(int(seed) & 0xFFFFFFFFFFFFFFFF, int(first), n_games, q, pol, float(p_claim), float(p_kong), None,
                 out, bufs)
     return _result(out, None, quans, bufs)
