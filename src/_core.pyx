@@ -886,6 +886,7 @@ DEBUG_BUILD = bool(MJFAST_DEBUG_BUILD)
 
 include "_fans.pxi"
 include "_decide.pxi"
+include "_discards.pxi"
 include "_exact.pxi"
 include "_targets.pxi"
 include "_kernels.pxi"

@@ -22,10 +22,38 @@ cdef extern from *:
     """
     /* the Python ints of a 34-item list or tuple, each 0..4, into out;
        0 when it is anything else (the Python front end then reads it) */
+    /* CPython keeps one object for each small int: 0..4 are found by
+       address (checked at start-up to be evenly spaced), so a list of
+       counts is read without a call per item.  Any other int object goes
+       through PyLong_AsLongAndOverflow. */
+    static char* mjfast_small0 = NULL;
+    static Py_ssize_t mjfast_small_step = 0;     /* a power of two */
+    static int mjfast_small_shift = 0;
+    static void mjfast_small_init(void) {
+        PyObject* o[5];
+        int k, ok = 1;
+        for (k = 0; k < 5; ++k) {
+            o[k] = PyLong_FromLong(k);
+            if (o[k] == NULL) { PyErr_Clear(); ok = 0; }
+        }
+        if (ok) {
+            Py_ssize_t step = (char*)o[1] - (char*)o[0];
+            for (k = 2; k < 5; ++k)
+                if ((char*)o[k] - (char*)o[0] != k * step) ok = 0;
+            /* the objects stay alive: the interpreter's cache holds them */
+            if (ok && step > 0 && (step & (step - 1)) == 0 && Py_REFCNT(o[0]) > 1) {
+                mjfast_small0 = (char*)o[0];
+                mjfast_small_step = step;
+                while (((Py_ssize_t)1 << mjfast_small_shift) < step) ++mjfast_small_shift;
+            }
+        }
+        for (k = 0; k < 5; ++k) Py_XDECREF(o[k]);
+    }
     static int mjfast_seq34(PyObject* h, uint8_t* out) {
         PyObject** items;
         int i, ovf;
         long v;
+        Py_ssize_t d;
         if (PyList_CheckExact(h)) {
             if (PyList_GET_SIZE(h) != 34) return 0;
             items = ((PyListObject*)h)->ob_item;
@@ -36,6 +64,12 @@ cdef extern from *:
             return 0;
         }
         for (i = 0; i < 34; ++i) {
+            d = (char*)items[i] - mjfast_small0;
+            if (mjfast_small0 != NULL && (size_t)d <= (size_t)(4 * mjfast_small_step)
+                    && (d & (mjfast_small_step - 1)) == 0) {
+                out[i] = (uint8_t)(d >> mjfast_small_shift);
+                continue;
+            }
             if (!PyLong_CheckExact(items[i])) return 0;
             v = PyLong_AsLongAndOverflow(items[i], &ovf);
             if (ovf || v < 0 || v > 4) return 0;
@@ -45,11 +79,10 @@ cdef extern from *:
     }
     #if defined(__GNUC__)
     #define mjfast_prefetch(p) __builtin_prefetch(p)
-    #define mjfast_popcount64(x) __builtin_popcountll(x)
     #else
     #define mjfast_prefetch(p) ((void)0)
-    static int mjfast_popcount64(uint64_t x) { int n = 0; while (x) { x &= x - 1; ++n; } return n; }
     #endif
+    /* mjfast_popcount64: the inline bit count of _fans.pxi */
 
     /* Discard: a tuple (tile, shanten, useful_kinds, useful_left) with two
        more fields by name only; built from C so a 14-discard answer costs
@@ -94,6 +127,7 @@ cdef extern from *:
     }
     """
     int mjfast_seq34(PyObject* h, uint8_t* out)
+    void mjfast_small_init()
     void _prefetch "mjfast_prefetch"(const void* p) nogil
     int _popcount64 "mjfast_popcount64"(uint64_t x) nogil
     object mjfast_discard_type_get()
@@ -108,6 +142,7 @@ for _t in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33):
     ORPHAN_BITS |= (<uint64_t>1) << _t
 
 Discard = mjfast_discard_type_get()
+mjfast_small_init()
 
 
 # ---------------------------------------------------------------------------
@@ -255,19 +290,29 @@ cdef extern from *:
 
 # Which tiles lower each entry of a part's distance vector: for every key
 # of at most 13 tiles, entry e = m * 2 + p gets a 9-bit mask (bit i: adding
-# tile i lowers it), entries 0-6 packed in a 64-bit word and 7-9 in a 32-bit
-# one (12 bytes a key).  One load per part then answers "which tiles are
-# useful" where 9 neighbour loads would each miss the cache.  Built on the
-# first useful-tile query (about 0.2 s, 23 MB), not at import.
+# tile i lowers it), entries 0-6 packed in the first 64-bit word and 7-9 in
+# bits 0-26 of the second.  One load per part then answers "which tiles are
+# useful" where 9 neighbour loads would each miss the cache.
+#
+# Bits 27-47 of the second word serve the knitted straight: for each knitted
+# triple j of a suit (ranks j, j+3, j+6), the distances of the suit's rest
+# once one copy of each held tile of the triple is set aside, for a pair
+# (2 bits), one meld (2 bits) and one meld + a pair (3 bits).  A knitted
+# straight's distance is then read from the records best_discards has
+# already loaded, instead of three more random loads per suit.
+#
+# 16 bytes a key (a record never straddles a cache line).  Built on the
+# first useful-tile query (about 0.2 s, 31 MB), not at import.
 cdef uint8_t* _dec = NULL
 cdef uint8_t* _hdec = NULL
+DEF DEC = 16        # bytes per record
+DEF KNIT_SHIFT = 27
 
 
 cdef void _build_dec(uint8_t* dec, const uint8_t* dist, int n, int nkey) noexcept nogil:
     cdef int c[9]
-    cdef int key, i, s, e
-    cdef uint64_t lo
-    cdef uint32_t hi
+    cdef int key, i, s, e, j, r, kk
+    cdef uint64_t lo, hi
     cdef const uint8_t* v
     cdef const uint8_t* nb
     memset(c, 0, sizeof(c))
@@ -294,9 +339,18 @@ cdef void _build_dec(uint8_t* dec, const uint8_t* dist, int n, int nkey) noexcep
                         lo |= (<uint64_t>1) << (9 * e + i)
                 for e in range(7, 10):
                     if nb[e] < v[e]:
-                        hi |= (<uint32_t>1) << (9 * (e - 7) + i)
-        memcpy(dec + key * 12, &lo, 8)
-        memcpy(dec + key * 12 + 8, &hi, 4)
+                        hi |= (<uint64_t>1) << (9 * (e - 7) + i)
+            if n == 9:
+                for j in range(3):
+                    kk = key
+                    for r in range(j, 9, 3):
+                        if c[r]:
+                            kk -= P5[r]
+                    nb = dist + kk * 10
+                    # entries m * 2 + p: 1 = a pair, 2 = a meld, 3 = both
+                    hi |= ((<uint64_t>nb[1]) | (<uint64_t>nb[2] << 2) | (<uint64_t>nb[3] << 4)) << (KNIT_SHIFT + 7 * j)
+        memcpy(dec + key * DEC, &lo, 8)
+        memcpy(dec + key * DEC + 8, &hi, 8)
 
 
 cdef int _need_dec() except -1:
@@ -309,8 +363,8 @@ cdef int _need_dec() except -1:
     with _tables_lock:
         if _dec != NULL:
             return 0
-        dec = <uint8_t*>_big_alloc(NKEY * 12)
-        hdec = <uint8_t*>malloc(NHKEY * 12)
+        dec = <uint8_t*>_big_alloc(NKEY * DEC)
+        hdec = <uint8_t*>malloc(NHKEY * DEC)
         if dec == NULL or hdec == NULL:
             free(dec); free(hdec)
             raise MemoryError("mjfast: cannot allocate the useful-tile tables")
@@ -323,13 +377,24 @@ cdef int _need_dec() except -1:
 
 
 cdef inline uint32_t _dec_mask(const uint8_t* rec, int e) noexcept nogil:
-    cdef uint64_t lo
-    cdef uint32_t hi
+    cdef uint64_t w
     if e < 7:
-        memcpy(&lo, rec, 8)
-        return <uint32_t>((lo >> (9 * e)) & 0x1FF)
-    memcpy(&hi, rec + 8, 4)
-    return (hi >> (9 * (e - 7))) & 0x1FF
+        memcpy(&w, rec, 8)
+        return <uint32_t>((w >> (9 * e)) & 0x1FF)
+    memcpy(&w, rec + 8, 8)
+    return <uint32_t>((w >> (9 * (e - 7))) & 0x1FF)
+
+
+cdef inline void _knit_rest_vec(int* V, const uint8_t* rec, int j) noexcept nogil:
+    """The distance vector (m <= 1, [p * 5 + m] layout) of a suit's rest
+    after its knitted triple j, from the suit's record."""
+    cdef uint64_t w
+    memcpy(&w, rec + 8, 8)
+    w >>= KNIT_SHIFT + 7 * j
+    V[0] = 0
+    V[1] = <int>((w >> 2) & 3)
+    V[5] = <int>(w & 3)
+    V[6] = <int>((w >> 4) & 7)
 
 
 cdef struct Part:
@@ -344,10 +409,10 @@ cdef inline void _part_at(Part* P, int key, int n) noexcept nogil:
     P.n = n
     if n == 9:
         P.v = _dist + key * 10
-        P.dec = _dec + key * 12
+        P.dec = _dec + key * DEC
     else:
         P.v = _hdist + key * 10
-        P.dec = _hdec + key * 12
+        P.dec = _hdec + key * DEC
     _prefetch(P.v)
     _prefetch(P.dec)
 
@@ -359,41 +424,35 @@ cdef inline void _part_load(Part* P, const uint8_t* c, int n) noexcept nogil:
     _part_at(P, key, n)
 
 
-cdef inline void _mp2(int* o, const int* a, const int* b, int M) noexcept nogil:
-    """Min-plus product of two vectors in [p * 5 + m] layout, up to M melds."""
-    cdef int k, i, v0, v1, t
-    for k in range(M + 1):
-        v0 = BIG
-        v1 = BIG
-        for i in range(k + 1):
-            t = a[i] + b[k - i]
-            v0 = t if t < v0 else v0
-            t = a[i] + b[5 + k - i]
-            v1 = t if t < v1 else v1
-            t = a[5 + i] + b[k - i]
-            v1 = t if t < v1 else v1
-        o[k] = v0
-        o[5 + k] = v1
-
-
-cdef int _parts_dist(Part** P, int M) noexcept nogil:
-    """The distance of _regular_parts alone (no useful tiles)."""
-    cdef int V[4][10]
-    cdef int AB[10]
-    cdef int CD[10]
-    cdef int j, m, v, base = BIG
-    for j in range(4):
-        for m in range(M + 1):
-            V[j][m] = P[j].v[m * 2]
-            V[j][5 + m] = P[j].v[m * 2 + 1]
-    _mp2(AB, V[0], V[1], M)
-    _mp2(CD, V[2], V[3], M)
-    for m in range(M + 1):
-        v = AB[m] + CD[5 + M - m]
-        base = v if v < base else base
-        v = AB[5 + m] + CD[M - m]
-        base = v if v < base else base
-    return base
+cdef extern from *:
+    """
+    #if defined(__GNUC__)
+    #define MJFAST_ALWAYS_INLINE __attribute__((always_inline)) inline
+    #else
+    #define MJFAST_ALWAYS_INLINE inline
+    #endif
+    static MJFAST_ALWAYS_INLINE void mjfast_mp2_n(int* o, const int* a, const int* b, const int M) {
+        for (int k = 0; k <= M; ++k) {
+            int v0 = 60, v1 = 60, t;
+            for (int i = 0; i <= k; ++i) {
+                t = a[i] + b[k - i];         v0 = t < v0 ? t : v0;
+                t = a[i] + b[5 + k - i];     v1 = t < v1 ? t : v1;
+                t = a[5 + i] + b[k - i];     v1 = t < v1 ? t : v1;
+            }
+            o[k] = v0;
+            o[5 + k] = v1;
+        }
+    }
+    /* four melds to find (no meld yet) is the common case: its loops are
+       unrolled by the compiler with the bound known */
+    static inline void mjfast_mp2(int* o, const int* a, const int* b, int M) {
+        if (M == 4) mjfast_mp2_n(o, a, b, 4);
+        else mjfast_mp2_n(o, a, b, M);
+    }
+    """
+    # Min-plus product of two vectors in [p * 5 + m] layout, up to M melds
+    # (entries start at BIG = 60).
+    void _mp2 "mjfast_mp2"(int* o, const int* a, const int* b, int M) nogil
 
 
 cdef int _regular_parts(Part** P, int M, uint64_t* mask) noexcept nogil:
@@ -434,47 +493,77 @@ cdef int _regular_parts(Part** P, int M, uint64_t* mask) noexcept nogil:
     return base
 
 
-cdef inline void _knit_load(Part* K, const Part* S, const uint8_t* c) noexcept nogil:
-    """K[j] = suit part S (counts c) less one copy of each held tile of its
-    knitted triple j (ranks j, j+3, j+6): the suit's share of a knitted
-    straight's rest.  Three keys per suit serve all six arrangements."""
+# ---------------------------------------------------------------------------
+# the other forms, from bit planes
+# ---------------------------------------------------------------------------
+
+# The special forms depend on which tiles are held once, twice, ... and not
+# on the suits' keys, so they read four 34-bit planes (eq[v]: tiles held
+# exactly v times).  A discard moves one bit from eq[v] to eq[v - 1]: every
+# special form of every discard is then a handful of popcounts, where a
+# pass over the 34 counts per form per discard cost more than the regular
+# form itself.
+
+cdef inline void _planes_of(const uint8_t* c, uint64_t* eq) noexcept nogil:
+    eq[0] = 0
+    eq[1] = _eq34(c, 1)
+    eq[2] = _eq34(c, 2)
+    eq[3] = _eq34(c, 3)
+    eq[4] = _eq34(c, 4)
+
+
+cdef inline void _knit_load(Part* K, const Part* S, uint64_t pres9) noexcept nogil:
+    """K[j] = suit part S less one copy of each held tile (pres9: the suit's
+    held tiles as 9 bits) of its knitted triple j (ranks j, j+3, j+6): the
+    suit's share of a knitted straight's rest.  Three keys per suit serve
+    all six arrangements.  K[j].key = -1 marks an empty slot."""
     cdef int j, r, key
     for j in range(3):
         key = S.key
         for r in range(j, 9, 3):
-            if c[r]:
+            if (pres9 >> r) & 1:
                 key -= P5[r]
-        _part_at(&K[j], key, 9)
+        # best_discards keeps K between discards: a suit the discard did
+        # not touch keeps its three rests
+        if K[j].key != key or K[j].n != 9:
+            _part_at(&K[j], key, 9)
 
 
-cdef int _special_useful(const uint8_t* c, int melds, int form, int dreg, uint64_t mreg,
+cdef int _special_useful(const uint64_t* eq, int melds, int form, int dreg, uint64_t mreg,
                          Part** P, Part* K, uint64_t* mask) noexcept nogil:
     """Add the other forms to the regular answer (dreg, mreg): returns the
     distance over the forms asked for and leaves in ``mask`` the tiles that
-    lower it (the union over the forms that reach it).  P: the four parts of
-    c; K: room for the knitted rests of its three suits (K[s * 3 + j]),
-    loaded only when a knitted straight could reach the distance."""
-    cdef int d7 = BIG, d13 = BIG, dhk = BIG, a, j, hon = 0, pair, best = dreg
+    lower it (the union over the forms that reach it).  eq: the hand's bit
+    planes; P: its four parts; K: room for the knitted rests of its three
+    suits (K[s * 3 + j]), loaded only when a knitted straight reaches the
+    distance (for its useful tiles)."""
+    cdef int d7 = BIG, d13 = BIG, dhk = BIG, a, j, q, mk, v, rd, hon = 0, best = dreg
+    cdef int KV[4][10]
+    cdef int KA[10]
+    cdef int KB[10]
     cdef int dks[6]
     cdef int got[6]
-    cdef uint64_t pres, out, m
+    cdef uint64_t pres, ge2, out, m
     cdef Part* R[4]
     cdef bint loaded
     cdef bint seven = melds == 0 and (form < 0 or form == 1)
     cdef bint orph = melds == 0 and (form < 0 or form == 2)
     cdef bint hk = melds == 0 and (form < 0 or form == 3)
     cdef bint ks = melds <= 1 and (form < 0 or form == 4)
-    pres = _present34(c)
+    ge2 = eq[2] | eq[3] | eq[4]
+    pres = eq[1] | ge2
     if seven:
-        d7 = _seven_pairs_dist(c)
+        # four of a kind counts as two pairs, as in the reference
+        d7 = 7 - _popcount64(ge2) - _popcount64(eq[4])
         best = d7 if d7 < best else best
     if orph:
-        d13 = _orphans_dist(c)
+        d13 = 14 - _popcount64(pres & ORPHAN_BITS) - (1 if ge2 & ORPHAN_BITS else 0)
         best = d13 if d13 < best else best
     if hk or ks:
-        _knitted_got(c, got)
+        for a in range(6):
+            got[a] = _popcount64(pres & KNIT_MASK[a])
     if hk:
-        hon = _popcount9(<int>((pres >> 27) & 0x7F))
+        hon = _popcount64(pres & HONOR_BITS)
         for a in range(6):
             if 14 - hon - got[a] < dhk:
                 dhk = 14 - hon - got[a]
@@ -484,29 +573,34 @@ cdef int _special_useful(const uint8_t* c, int melds, int form, int dreg, uint64
     if ks:
         R[3] = P[3]
         loaded = False
+        mk = 1 - melds
+        for q in range(mk + 1):
+            KV[3][q] = P[3].v[q * 2]
+            KV[3][5 + q] = P[3].v[q * 2 + 1]
         for a in range(6):
             # 9 - got is a lower bound: most arrangements stop here
             if 9 - got[a] > best:
                 continue
-            if not loaded:
-                for j in range(3):
-                    _knit_load(K + 3 * j, P[j], c + 9 * j)
-                loaded = True
+            # the rest's distance from the suits' own records (no new load)
             for j in range(3):
-                R[KNIT_SUIT[a][j]] = &K[KNIT_SUIT[a][j] * 3 + j]
-            dks[a] = (9 - got[a]) + _parts_dist(R, 1 - melds)
+                _knit_rest_vec(KV[KNIT_SUIT[a][j]], P[KNIT_SUIT[a][j]].dec, j)
+            _mp2(KA, KV[0], KV[1], mk)
+            _mp2(KB, KV[2], KV[3], mk)
+            rd = BIG
+            for q in range(mk + 1):
+                v = KA[q] + KB[5 + mk - q]
+                rd = v if v < rd else rd
+                v = KA[5 + q] + KB[mk - q]
+                rd = v if v < rd else rd
+            dks[a] = (9 - got[a]) + rd
             best = dks[a] if dks[a] < best else best
     out = mreg if dreg == best else 0
     if seven and d7 == best:
-        out |= _eq34(c, 1) | _eq34(c, 3)
+        out |= eq[1] | eq[3]
     if orph and d13 == best:
         m = ORPHAN_BITS & ~pres
-        pair = 0
-        for j in range(13):
-            if c[ORPHANS[j]] >= 2:
-                pair = 1
-        if not pair:
-            m |= ORPHAN_BITS & _eq34(c, 1)
+        if not (ge2 & ORPHAN_BITS):
+            m |= ORPHAN_BITS & eq[1]
         out |= m
     if hk and dhk == best:
         for a in range(6):
@@ -516,7 +610,12 @@ cdef int _special_useful(const uint8_t* c, int melds, int form, int dreg, uint64
         for a in range(6):
             if dks[a] == best:
                 # a missing knitted tile extends the run; any other tile
-                # (a held knitted tile included) goes to the rest
+                # (a held knitted tile included) goes to the rest, whose
+                # useful tiles need the rests' own records
+                if not loaded:
+                    for j in range(3):
+                        _knit_load(K + 3 * j, P[j], (pres >> (9 * j)) & 0x1FF)
+                    loaded = True
                 for j in range(3):
                     R[KNIT_SUIT[a][j]] = &K[KNIT_SUIT[a][j] * 3 + j]
                 _regular_parts(R, 1 - melds, &m)
@@ -531,326 +630,24 @@ cdef int _shanten_useful(const uint8_t* c, int melds, int form, uint64_t* mask) 
     cdef Part Q[4]
     cdef Part K[9]
     cdef Part* P[4]
+    cdef uint64_t eq[5]
     cdef int dreg = BIG, best
     cdef uint64_t mreg = 0
+    for dreg in range(9):
+        K[dreg].key = -1
+    dreg = BIG
     _part_load(&Q[0], c, 9)
     _part_load(&Q[1], c + 9, 9)
     _part_load(&Q[2], c + 18, 9)
     _part_load(&Q[3], c + 27, 7)
     P[0] = &Q[0]; P[1] = &Q[1]; P[2] = &Q[2]; P[3] = &Q[3]
+    _planes_of(c, eq)
     if form < 0 or form == 0:
         dreg = _regular_parts(P, 4 - melds, &mreg)
     if form == 0 or melds > 1:
         best = dreg
         mask[0] = mreg
     else:
-        best = _special_useful(c, melds, form, dreg, mreg, P, K, mask)
-    mask[0] &= ~_eq34(c, 4) & ALL34
+        best = _special_useful(eq, melds, form, dreg, mreg, P, K, mask)
+    mask[0] &= ~eq[4] & ALL34
     return best - 1
-
-
-# ---------------------------------------------------------------------------
-# best_discards: one compiled call per hand
-# ---------------------------------------------------------------------------
-
-cdef struct Choice:
-    int tile
-    int shanten
-    int kinds
-    int left
-
-
-cdef int _discards(const uint8_t* c, int melds, const uint8_t* held, const uint8_t* seen,
-                   Choice* out) noexcept nogil:
-    """Every distinct discard of a 14-3k hand with the shanten left, the kinds
-    of useful tile (lowering it, not held four times after the discard) and
-    their unseen copies (4 - seen).  Unsorted; returns how many."""
-    cdef Part Q[4]
-    cdef Part K[9]
-    cdef Part S
-    cdef Part* P[4]
-    cdef uint8_t tmp[34]
-    cdef int j, i, t, n = 0, dreg, best, u
-    cdef uint64_t mreg, mask, four, mm
-    cdef int base_off[4]
-    base_off[0] = 0; base_off[1] = 9; base_off[2] = 18; base_off[3] = 27
-    _part_load(&Q[0], c, 9)
-    _part_load(&Q[1], c + 9, 9)
-    _part_load(&Q[2], c + 18, 9)
-    _part_load(&Q[3], c + 27, 7)
-    four = _eq34(held, 4)
-    memcpy(tmp, c, 34)
-    for j in range(4):
-        for i in range(Q[j].n):
-            t = base_off[j] + i
-            if c[t] == 0:
-                continue
-            # only the part the tile leaves is reloaded
-            _part_at(&S, Q[j].key - P5[i], Q[j].n)
-            P[0] = &Q[0]; P[1] = &Q[1]; P[2] = &Q[2]; P[3] = &Q[3]
-            P[j] = &S
-            tmp[t] -= 1
-            dreg = _regular_parts(P, 4 - melds, &mreg)
-            if melds > 1:
-                best = dreg
-                mask = mreg
-            else:
-                best = _special_useful(tmp, melds, -1, dreg, mreg, P, K, &mask)
-            # useful: lowers the shanten, and not held four times after the discard
-            mask &= ~_eq34(tmp, 4) & ~(four & ~((<uint64_t>1) << t)) & ALL34
-            tmp[t] += 1
-            out[n].tile = t
-            out[n].shanten = best - 1
-            out[n].kinds = _popcount64(mask)
-            u = 0
-            mm = mask
-            while mm:
-                u += 4 - seen[_ctz64(mm)] if seen[_ctz64(mm)] < 4 else 0
-                mm &= mm - 1
-            out[n].left = u
-            n += 1
-    return n
-
-
-cdef inline bint _choice_before(const Choice* a, const Choice* b) noexcept nogil:
-    # lowest shanten, then most unseen useful copies, most kinds, lowest tile
-    if a.shanten != b.shanten:
-        return a.shanten < b.shanten
-    if a.left != b.left:
-        return a.left > b.left
-    if a.kinds != b.kinds:
-        return a.kinds > b.kinds
-    return a.tile < b.tile
-
-
-cdef inline void _sort_choices(Choice* ch, int n) noexcept nogil:
-    cdef int i, k
-    cdef Choice x
-    for i in range(1, n):
-        x = ch[i]
-        k = i - 1
-        while k >= 0 and _choice_before(&x, &ch[k]):
-            ch[k + 1] = ch[k]
-            k -= 1
-        ch[k + 1] = x
-
-
-cdef list _choices_list(Choice* ch, int n):
-    cdef list out = []
-    cdef int i
-    for i in range(n):
-        out.append(mjfast_discard_new(ch[i].tile, ch[i].shanten, ch[i].kinds, ch[i].left))
-    return out
-
-
-# ---------------------------------------------------------------------------
-# Python entry points
-# ---------------------------------------------------------------------------
-
-# The Python front ends (mjfast/core.py, mjfast/bots.py) for every input the
-# fast path does not take: they parse, validate and name what is wrong.
-_slow = {}
-
-
-def _set_slow(name, fn):
-    """Register the Python front end of shanten / useful_tiles / best_discards."""
-    if name not in ("shanten", "useful_tiles", "best_discards"):
-        raise ValueError(f"no compiled front named {name!r}")
-    if not callable(fn):
-        raise TypeError("the front end must be callable")
-    _slow[name] = fn
-
-
-def shanten(hand, *, melds=None, form=None, exact=False):
-    """Tiles away from ready: -1 = complete, 0 = ready (tenpai), 1, 2, ...
-
-    ``hand``: a notation string, a :class:`~mjfast.Hand`, or the 34 counts of
-    the concealed tiles (list, tuple or numpy array of any integer dtype) with
-    ``melds=k`` (implied by the tile count when omitted).  Minimum over every
-    MCR form, or one ``form`` of :data:`mjfast.FORMS`; a form that cannot
-    apply (seven pairs with a meld, say) raises ``ValueError``.  Like the
-    reference calculator, shanten counts shapes only: ``1111m`` is ready.
-
-    ``exact=True``: the exact number of exchanges still needed, minus one
-    (xiangting's replacement number - 1): no tile is counted on past its
-    four copies, so ``1111m`` beside three melds is 1, not 0 (docs/bots.md).
-    It differs from the shape count only on hands holding four of a kind
-    (about 1 in 6,000 one-suit hands; none of 200,000 uniform random ones).
-    """
-    cdef uint8_t c[34]
-    cdef int m, f
-    if (exact is False or exact is True) and _conv34(hand, c):
-        f = _form_of(form)
-        m = _melds_of(melds, _sum34(c), 2)
-        if m >= 0 and f >= -1 and (f <= 0 or (f == 4 and m <= 1) or m == 0):
-            if exact is True:
-                _need_exact()
-                return _shanten_exact(c, m, f)
-            _need_tables()
-            return _shanten(c, m, f)
-    return _slow["shanten"](hand, melds, form, exact)
-
-
-def useful_tiles(hand, *, melds=None, form=None):
-    """Tiles whose draw lowers the shanten of a 13-3k tile hand, ascending.
-
-    A tile is useful when drawing it lowers the shanten and the player does
-    not already hold all four copies (concealed or in melds; for an array,
-    the concealed counts).  :func:`mjfast.best_discards` counts the same way.
-    """
-    cdef uint8_t c[34]
-    cdef int m, f
-    cdef uint64_t mask
-    if _conv34(hand, c):
-        f = _form_of(form)
-        m = _melds_of(melds, _sum34(c), 1)
-        if m >= 0 and f >= -1 and (f <= 0 or (f == 4 and m <= 1) or m == 0):
-            _need_dec()
-            _shanten_useful(c, m, f, &mask)
-            return _mask_list(mask)
-    return _slow["useful_tiles"](hand, melds, form)
-
-
-cdef int _take34(const uint8_t[::1] src, uint8_t* h, str name) except -1:
-    """Copy 34 counts 0..4 (tiles held or seen) and check the copy."""
-    _check_len(src.shape[0], 34, name)
-    memcpy(h, &src[0], 34)
-    if _over4(h):
-        raise ValueError(f"{name}: a tile count above 4")
-    return 0
-
-
-def useful_mask(const uint8_t[::1] c, int melds, int form, const uint8_t[::1] held):
-    """(shanten, useful tiles as a 34-bit int) of 13-3k counts; a tile whose
-    four copies are ``held`` is not useful."""
-    cdef uint8_t h[34]
-    cdef uint8_t hd[34]
-    cdef uint64_t mask
-    _need_dec()
-    _check_form(form)
-    _take_hand(c, h, melds, 1)
-    _take34(held, hd, "held")
-    if (form in (1, 2, 3) and melds > 0) or (form == 4 and melds > 1):
-        raise ValueError(f"form {form} does not apply beside {melds} melds")
-    cdef int sh = _shanten_useful(h, melds, form, &mask)
-    return sh, mask & ~_eq34(hd, 4)
-
-
-def best_discards(hand, *, melds=None, visible=None, **options):
-    """For a 14-3k tile hand, every distinct discard with the shanten left and
-    the useful tiles it keeps, best first (lowest shanten, then most useful
-    copies left, most useful kinds, lowest tile).
-
-    Each answer is a :class:`Discard` ``(tile, shanten, useful_kinds,
-    useful_left)``.  ``visible``: optional 34 counts of tiles seen elsewhere
-    (discards, other players' melds) that can no longer be drawn.  Useful
-    tiles are counted as :func:`mjfast.useful_tiles` does; their copies left
-    are 4 minus those held (the discarded tile included: it is on the table)
-    minus those visible.
-
-    Options (handled in Python): ``check_points=True`` sets ``below_8`` on
-    each discard that leaves a ready hand, ``rank="fan"`` orders by
-    fan-aware distance first (see :func:`mjfast.bots.best_discards`).
-    """
-    cdef uint8_t c[34]
-    cdef uint8_t vis[34]
-    cdef uint8_t seen[34]
-    cdef Choice ch[34]
-    cdef int m, n, t
-    if not options and _conv34(hand, c):
-        m = _melds_of(melds, _sum34(c), 0)
-        if m >= 0:
-            if visible is None:
-                memcpy(seen, c, 34)
-            elif _conv34(visible, vis):
-                for t in range(34):
-                    seen[t] = c[t] + vis[t]
-                if _over4(seen):
-                    m = -1
-            else:
-                m = -1
-        if m >= 0:
-            _need_dec()
-            n = _discards(c, m, c, seen, ch)
-            _sort_choices(ch, n)
-            return _choices_list(ch, n)
-    return _slow["best_discards"](hand, melds, visible, **options)
-
-
-def discards_core(const uint8_t[::1] c, int melds, const uint8_t[::1] held, const uint8_t[::1] seen):
-    """best_discards on 14-3k concealed counts ``c``, every tile the player
-    holds ``held`` and ``seen`` = held + visible (all counts <= 4)."""
-    cdef Choice ch[34]
-    cdef uint8_t h[34]
-    cdef uint8_t hd[34]
-    cdef uint8_t sn[34]
-    _need_dec()
-    _take_hand(c, h, melds, 0)
-    _take34(held, hd, "held")
-    _take34(seen, sn, "seen")
-    cdef int n = _discards(h, melds, hd, sn, ch)
-    _sort_choices(ch, n)
-    return _choices_list(ch, n)
-
-
-def discards_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, uint8_t[::1] err, const uint8_t[:, ::1] seen,
-                   cnp.int8_t[:, ::1] sh_out, uint8_t[:, ::1] kinds_out, uint8_t[:, ::1] left_out, int nthreads):
-    """best_discards for N rows: per row and tile, the shanten after
-    discarding it (127 where the tile is not held), the useful kinds and
-    their unseen copies.  Rows with err[i] != 0 are skipped; a row failing
-    the re-check (it changed since it was validated) is flagged as in
-    shanten_batch.  Returns the number of rows the re-check flagged."""
-    _need_dec()
-    nthreads = _nthreads(nthreads)
-    cdef Py_ssize_t r, n = _check_rows(hands, "hands")
-    _check_len(melds.shape[0], n, "melds")
-    _check_len(err.shape[0], n, "err")
-    _check_rows(seen, "seen")
-    _check_len(seen.shape[0], n, "seen")
-    for name, a in (("sh_out", sh_out), ("kinds_out", kinds_out), ("left_out", left_out)):
-        if a.shape[0] != n or a.shape[1] != 34:
-            raise ValueError(f"{name} must be ({n}, 34), got ({a.shape[0]}, {a.shape[1]})")
-    cdef int e
-    if nthreads <= 1:
-        with nogil:
-            for r in range(n):
-                e = err[r] or _discards_row(&hands[r, 0], melds[r], &seen[r, 0], &sh_out[r, 0],
-                                            &kinds_out[r, 0], &left_out[r, 0])
-                if e and not err[r]:
-                    err[r] = 0x80 | e
-    else:
-        for r in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=256):
-            e = err[r] or _discards_row(&hands[r, 0], melds[r], &seen[r, 0], &sh_out[r, 0],
-                                        &kinds_out[r, 0], &left_out[r, 0])
-            if e and not err[r]:
-                err[r] = 0x80 | e
-    return _flagged(err)
-
-
-cdef inline int _discards_row(const uint8_t* src, int melds, const uint8_t* seen_src, cnp.int8_t* sh,
-                              uint8_t* kinds, uint8_t* left) noexcept nogil:
-    """One row of discards_batch: copied and re-checked (14-3k tiles, seen
-    within four copies), then answered.  Returns the error code."""
-    cdef Choice ch[34]
-    cdef uint8_t c[34]
-    cdef uint8_t sn[34]
-    cdef int i, k, e
-    memcpy(c, src, 34)
-    memcpy(sn, seen_src, 34)
-    for i in range(34):
-        sh[i] = -128
-        kinds[i] = 0
-        left[i] = 0
-    e = _recheck(c, melds, 0)
-    if e:
-        return e
-    if _over4(sn):
-        return 1
-    k = _discards(c, melds, c, sn, ch)
-    for i in range(34):
-        sh[i] = 127
-    for i in range(k):
-        sh[ch[i].tile] = ch[i].shanten
-        kinds[ch[i].tile] = ch[i].kinds
-        left[ch[i].tile] = ch[i].left
-    return 0
