@@ -329,6 +329,8 @@ CORE_CALLABLES = {
     # per-call decisions, exact shanten, fan targets
     "shanten", "useful_tiles", "best_discards", "useful_mask", "discards_core", "discards_batch",
     "shanten_exact_one", "shanten_exact_batch", "build_restricted", "target_dists", "_set_slow",
+    # C function pointers for mjfast._game (capsules; no arguments)
+    "game_kernels", "score_capsule",
 }
 
 
@@ -391,6 +393,7 @@ _HOSTILE = r"""
                              TT.rfan.copy(), TT.pallow.copy(), TT.pfan.copy(), TT.form_fan.copy(),
                              np.zeros(len(TT.keys), np.int16), True, np.zeros(len(TT.keys), np.int64)),
             "_set_slow": ("shanten", slow_shanten),
+            "game_kernels": (), "score_capsule": (),
         }
 
     INTS = [-2**63, -2**31, -40, -1, 0, 1, 3, 4, 5, 14, 33, 34, 84, 99, 100, 250, 255, 256, 2**31 - 1, 2**31, 2**63,
