@@ -737,11 +737,32 @@ cdef class _WinRows:
     cdef uint8_t[::1] n_melds
     cdef uint8_t[::1] win_tile
 
-    def __init__(self, counts, melds, n_melds, win_tile):
+    def __init__(self, Py_ssize_t n, counts, melds, n_melds, win_tile):
         self.counts = counts
         self.melds = melds
         self.n_melds = n_melds
         self.win_tile = win_tile
+        # the writes below are unchecked: the shapes are checked here, once
+        if (self.counts.shape[0] < n or self.counts.shape[1] != 34 or self.melds.shape[0] < n
+                or self.melds.shape[1] != 4 or self.melds.shape[2] != 3 or self.n_melds.shape[0] < n
+                or self.win_tile.shape[0] < n):
+            raise ValueError(f"hands_out: uint8 arrays (n, 34), (n, 4, 3), (n,), (n,) for n = {n} games")
+
+
+cdef int _check_out(int[:, ::1] out, Py_ssize_t n) except -1:
+    if out.shape[0] < n or out.shape[1] != 8:
+        raise ValueError(f"int32_out: an (n, 8) int32 array for n = {n} games")
+    return 0
+
+
+cdef int _policies(policies, int* pol) except -1:
+    if len(policies) != 4:
+        raise ValueError("policies: 4 policy numbers, one per seat")
+    for s in range(4):
+        pol[s] = policies[s]
+        if not 0 <= pol[s] <= 2:
+            raise ValueError(f"policies: 0 tsumogiri, 1 random, 2 baseline; got {pol[s]}")
+    return 0
 
 
 cdef void _record(FastGame g, Py_ssize_t i, int[:, ::1] out, _WinRows rows) noexcept:
@@ -776,13 +797,15 @@ def play_many(const uint8_t[:, :, ::1] walls, const int8_t[::1] quans, policies,
     ``hu_fn``: None (the compiled kernel scores each Hu) or a callback (see FastGame)."""
     cdef int[:, ::1] out = int32_out
     cdef FastGame g = FastGame(hu_fn)
-    cdef _WinRows rows = None if hands_out is None else _WinRows(*hands_out)
-    cdef int pol[4]
     cdef Py_ssize_t i, n = walls.shape[0]
+    cdef _WinRows rows = None if hands_out is None else _WinRows(n, *hands_out)
+    cdef int pol[4]
     cdef uint64_t rng
     cdef int s
-    for s in range(4):
-        pol[s] = policies[s]
+    _check_out(out, n)
+    if quans.shape[0] < n:
+        raise ValueError("quans: one prevalent wind per game")
+    _policies(policies, pol)
     for i in range(n):
         g.reset(walls[i], quans[i])
         rng = (seed + <uint64_t>i) * <uint64_t>0x9E3779B97F4A7C15ULL + 1
@@ -806,14 +829,16 @@ def play_seeded(uint64_t seed, uint64_t first, Py_ssize_t n, int quan, policies,
     play_many (row i = game first + i)."""
     cdef int[:, ::1] out = int32_out
     cdef FastGame g = FastGame(hu_fn)
-    cdef _WinRows rows = None if hands_out is None else _WinRows(*hands_out)
+    cdef _WinRows rows = None if hands_out is None else _WinRows(n, *hands_out)
     cdef uint8_t[:, ::1] w
     cdef int pol[4]
     cdef Py_ssize_t i
     cdef uint64_t rng, game, base = _splitmix(seed)
     cdef int s
-    for s in range(4):
-        pol[s] = policies[s]
+    _check_out(out, n)
+    if n < 0 or not -1 <= quan <= 3:
+        raise ValueError("play_seeded: n >= 0 and quan -1 (cycle) or 0-3")
+    _policies(policies, pol)
     for i in range(n):
         game = first + <uint64_t>i
         w = shuffled_walls(base + game)

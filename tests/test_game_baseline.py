@@ -175,3 +175,24 @@ def test_selfplay_series_checks_arguments():
         selfplay_series(2, quan="random")
     with pytest.raises(ValueError, match="no hands"):
         selfplay(2, "baseline").win_batch()
+
+
+def test_play_functions_refuse_short_outputs():
+    from mjfast._game import play_many, play_seeded
+    from mjfast.game.fast import _hu_fn
+    walls = np.stack([walls_array(random_walls(s)) for s in range(3)])
+    quans = np.zeros(3, np.int8)
+    out = np.zeros((3, 8), np.int32)
+    short = (np.zeros((2, 34), np.uint8), np.zeros((3, 4, 3), np.uint8), np.zeros(3, np.uint8), np.zeros(3, np.uint8))
+    with pytest.raises(ValueError, match="hands_out"):
+        play_many(walls, quans, [2] * 4, 0, 0.5, 0.7, _hu_fn, out, short)
+    with pytest.raises(ValueError, match="hands_out"):
+        play_seeded(0, 0, 3, -1, [2] * 4, 0.5, 0.7, _hu_fn, out, short)
+    with pytest.raises(ValueError, match="int32_out"):
+        play_seeded(0, 0, 3, -1, [2] * 4, 0.5, 0.7, _hu_fn, np.zeros((2, 8), np.int32))
+    with pytest.raises(ValueError, match="int32_out"):
+        play_many(walls, quans, [2] * 4, 0, 0.5, 0.7, _hu_fn, np.zeros((3, 7), np.int32))
+    with pytest.raises(ValueError, match="policies"):
+        play_many(walls, quans, [2, 2, 2, 9], 0, 0.5, 0.7, _hu_fn, out)
+    with pytest.raises(ValueError, match="quan"):
+        play_seeded(0, 0, 3, 4, [2] * 4, 0.5, 0.7, _hu_fn, out)
