@@ -211,3 +211,16 @@ def test_seeded_walls_are_deterministic():
 def test_random_games_invariants_many():
     for seed in range(1000, 4000):
         check_invariants(random_game(seed, p_claim=0.8))
+
+
+def test_json_record_keeps_the_match_id(tmp_path):
+    """The match JSON carries the record's id (as ``_id``, where the platform
+    keeps its own), so the text and JSON of one game read back under one id."""
+    import mjfast.logs as L
+    rec = play([tsumogiri] * 4, seed=3, match_id="game-42")
+    assert rec.to_botzone_json()["_id"] == "game-42"
+    p = tmp_path / "m.json"
+    p.write_text(rec.to_botzone_json(as_string=True), encoding="utf-8")
+    t = tmp_path / "m.txt"
+    t.write_text(rec.to_botzone_text(), encoding="utf-8")
+    assert [m.id for m in L.read(str(p))] == [m.id for m in L.read(str(t))] == ["game-42"]

@@ -163,7 +163,9 @@ class GameRecord:
         else:
             walltiles = " ".join(CODES[t] for w in self.walls for t in w)
         init = {"quan": self.quan, "srand": self.seed if isinstance(self.seed, int) else 0, "walltiles": walltiles}
-        obj = {"status": "Finished", "players": [{"name": n} for n in self.players],
+        # the match id goes where the platform's records keep theirs (``_id``), so a
+        # record read back by mjfast.logs keeps the id its text archive shows
+        obj = {"_id": self.match_id, "status": "Finished", "players": [{"name": n} for n in self.players],
                "initdata": json.dumps(init, ensure_ascii=False), "logs": logs}
         if as_string:
             return json.dumps(obj, ensure_ascii=False)
