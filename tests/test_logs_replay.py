@@ -249,6 +249,9 @@ def test_text_fixture_replays_as_expected(mid):
         assert got.scores == [-30 if s == want.seat else 10 for s in range(4)]
         return
     assert got.outcome == "hu" and len(got.wins) == 1
+    # the compiled replay and the Python engine's replay find the same win
+    m = next(m for m in L.read(BY_ID[mid][0]) if m.id == mid)
+    assert L.replay(m, fast=False).wins == got.wins
     w = got.wins[0]
     assert (w.match, w.winner, w.discarder, w.tile) == (mid, want.winner, want.discarder, want.tile)
     assert (w.self_drawn, w.fourth_tile, w.last_tile, w.kong) == want.flags
@@ -417,30 +420,6 @@ def test_json_draw_against_the_wrong_wall_is_reported(tmp_path):
         L.replay(m)
     assert ei.value.pos == where[line_of(mid, "Player 1 Draw W1")]
     assert "drew W1 but the next tile of the wall is T9" in ei.value.reason
-
-
-@pytest.mark.oracle
-def test_json_display_can_hu_is_what_the_engine_writes():
-    """Our own records write canHu from the engine; the independent judge
-    writes it from PyMahjongGB: on an engine game both agree entry by entry."""
-    from mjfast.game import play
-    from mjfast.game.players import RandomPlayer
-    checked = 0
-    for seed in range(40):
-        rec = play([RandomPlayer(seed * 4 + s, p_greedy=0.9) for s in range(4)], seed=seed, quan=seed % 4)
-        ours = rec.to_botzone_json()
-        text = rec.to_botzone_text()
-        (mid, _first, lines), = J.split_matches(text)
-        theirs, _w = J.to_json(mid, lines)
-        a = [e["output"]["display"] for e in ours["logs"] if "output" in e]
-        b = [e["output"]["display"] for e in theirs["logs"] if "output" in e]
-        assert len(a) == len(b)
-        for x, y in zip(a, b):
-            assert x["action"] == y["action"]
-            if x["action"] in ("DRAW", "PLAY", "CHI", "PENG", "BUGANG", "GANG"):
-                assert (x["canHu"], x["tileCnt"]) == (y["canHu"], y["tileCnt"]), (seed, x, y)
-                checked += 1
-    assert checked > 1000
 
 
 # ---------------------------------------------------------------- the CLI
