@@ -187,3 +187,17 @@ def test_robbing_a_kong_worked_example():
     st2 = BotState.from_requests(reqs[:-1] + ["3 0 PLAY B4"])
     assert st2.win_context()["fourth_tile"] and not st2.win_context()["kong"]
     assert st2.hu_total() == mjfast.score("123456789m1123p4p", fourth_tile=True, seat_wind="S", round_wind="E").total
+
+
+def test_one_set_of_rules_through_public_names():
+    """The seat view and the engine share SeatRules; the seat view takes no
+    private method of the engine."""
+    from mjfast.game.seat_rules import SeatRules
+    assert issubclass(BotState, SeatRules) and issubclass(GameState, SeatRules)
+    private = {id(v) for k, v in vars(GameState).items() if k.startswith("_") and not k.startswith("__")}
+    assert not [k for k, v in vars(BotState).items() if id(v) in private]
+    # the view answers for its own seat only
+    st = BotState.from_requests(["0 1 0", "1 0 0 0 0 W1 W2 W3 W4 W5 W6 W7 W8 W9 T1 T2 T3 T4", "3 0 DRAW"])
+    assert st.legal_actions() == st.legal_actions(1) == ["PASS"]
+    with pytest.raises(ValueError):
+        st.legal_actions(2)

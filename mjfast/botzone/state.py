@@ -7,12 +7,12 @@ every seat's melds and river, each wall's count, the shown-tile counts of
 the fourth-tile rule, and the phase of the game.
 
 The rules themselves are not re-derived here.  The seat view keeps the
-attributes the game engine's rule methods read (``phase``, ``current``,
-``last_tile``, ``hands[seat]``, ``melds``, ``shown``, ``flowers``,
-``wall_left``), and borrows those methods from
-:class:`mjfast.game.GameState`: legal-action generation, the kong and claim
-restrictions, the context of a win (self-drawn, fourth tile, last tile, kong
-and robbing) and its scoring are the engine's own code.  The differential
+public attributes of :class:`mjfast.game.seat_rules.SeatRules` (``phase``,
+``current``, ``last_tile``, ``after_kong``, ``hands[seat]``, ``melds``,
+``shown``, ``flowers``, ``wall_left``) and inherits its methods, as the game
+engine does: legal-action generation, the kong and claim restrictions, the
+context of a win (self-drawn, fourth tile, last tile, kong and robbing) and
+its scoring are one implementation for both.  The differential
 test (tests/test_botzone_state.py) holds the two together at every step of
 seeded games.
 
@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..game.state import CODES, N_KINDS, GameMeld, GameState
+from ..game.seat_rules import CODES, N_KINDS, SeatRules
+from ..game.state import GameMeld
 from ..tiles import _counts_str
 
 __all__ = ["BotState", "ProtocolError"]
@@ -45,7 +46,7 @@ def _tile(code, request):
     return t
 
 
-class BotState:
+class BotState(SeatRules):
     """The state of one seat after a sequence of requests.
 
     Public attributes:
@@ -82,7 +83,7 @@ class BotState:
         self.turn = 0
         self.responses = []
         self.table = False                 # the engine's flag: duplicate format
-        self._after_kong = False           # the current draw replaces a kong (engine's name)
+        self.after_kong = False            # the current draw replaces a kong
         self._kong_pending = False         # current's next draw replaces a kong
         self._pending = None               # (discarder, tile) of a live discard
         self._last_response = None         # own answer to the last request, if known
@@ -199,7 +200,7 @@ class BotState:
         self.phase = "turn"
         self.current = p
         self.last_tile = t
-        self._after_kong = self._kong_pending
+        self.after_kong = self._kong_pending
         self._kong_pending = False
 
     def _take(self, p, t, n, request):
@@ -217,7 +218,7 @@ class BotState:
         self.phase = "claim"
         self.current = p
         self.last_tile = t
-        self._after_kong = False
+        self.after_kong = False
         self._pending = (p, t)
 
     def _claimed(self, p, request):
@@ -276,7 +277,7 @@ class BotState:
             self.phase = "rob"
             self.current = p
             self.last_tile = t
-            self._after_kong = False
+            self.after_kong = False
             self._kong_pending = True          # if nobody robs it, p draws a replacement
         elif op == "BUHUA" and len(args) == 1:
             self.flowers[p].append(args[0])
@@ -300,7 +301,7 @@ class BotState:
         self.phase = "draw"
         self.current = p
         self.last_tile = None
-        self._after_kong = False
+        self.after_kong = False
         self._kong_pending = True
 
     def _concealed_kong_tile(self, request):
@@ -315,23 +316,16 @@ class BotState:
                                 f"(the hand holds four of {len(quads)} kinds)")
         return quads[0]
 
-    # ------------------------------------------------------------------ the rules (the engine's own code)
+    # ------------------------------------------------------------------ the rules (SeatRules, shared with the engine)
 
-    # The engine's rule methods, borrowed: they read only the attributes kept
-    # above, for the seat asked about.  One implementation of the rules.
-    _kong_allowed = GameState._kong_allowed
-    _claims_allowed = GameState._claims_allowed
-    _hu_ok = GameState._hu_ok
-    hu_context = GameState.hu_context
-    hu_value = GameState.hu_value
-    score_hand = GameState.score_hand
-    _legal = GameState.legal_actions
-
-    def legal_actions(self) -> list:
-        """Every legal response to the current request (Botzone strings)."""
+    def legal_actions(self, seat: Optional[int] = None) -> list:
+        """Every legal response to the current request (Botzone strings), for
+        this seat (``seat`` may only name it: the others' hands are unknown)."""
         if self.seat is None or self.request is None:
             return []
-        return self._legal(self.seat)
+        if seat is not None and seat != self.seat:
+            raise ValueError(f"BotState of seat {self.seat} cannot answer for seat {seat}")
+        return SeatRules.legal_actions(self, self.seat)
 
     def hu_total(self) -> Optional[int]:
         """The total that declaring Hu now would score (flowers included, even

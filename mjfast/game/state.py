@@ -21,18 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .. import _core
 from ..errors import NotWinning
 from ..hand import Meld
-from ..score import score as _score
-from ..tiles import BOTZONE_CODES, TILE_NAMES, _counts_str
+from .seat_rules import CODES, N_KINDS, SeatRules, score_win
 
-__all__ = ["GameState", "IllegalAction", "GameMeld", "Win", "CODES", "code_of", "tile_of"]
+__all__ = ["GameState", "IllegalAction", "GameMeld", "Win", "CODES", "code_of", "tile_of", "score_win"]
 
-#: Botzone codes by tile index, flowers H1-H8 as 34-41.
-CODES = tuple(BOTZONE_CODES) + tuple(f"H{i}" for i in range(1, 9))
 _INDEX = {c: i for i, c in enumerate(CODES)}
-N_KINDS = 34
 
 #: What the judge writes when a seat breaks the rules: WA = wrong action,
 #: WH = a Hu that is not a win of 8 points or more.
@@ -124,23 +119,6 @@ class Win:
                 "round_wind": winds[self.round_wind], "flowers": self.flowers}
 
 
-def score_win(seat, counts, melds, ctx, quan, flowers=0):
-    """Score a Hu: ``counts`` = seat's concealed tiles (34 counts; they include
-    the winning tile if self-drawn), ``melds`` its GameMelds, ``ctx`` the
-    context (see :meth:`GameState.hu_context`).  Returns (hand in our
-    notation, Score); raises NotWinning.  The one place a hand is written and
-    scored, for both engines."""
-    tile = ctx["tile"]
-    h = list(counts)
-    if ctx["self_drawn"]:          # the winning tile is in the hand: print it last
-        h[tile] -= 1
-    conc = _counts_str(h)
-    hand = "".join(m.to_meld(seat).notation() for m in melds) + conc + TILE_NAMES[tile]
-    sc = _score(hand, self_drawn=ctx["self_drawn"], fourth_tile=ctx["fourth_tile"], kong=ctx["kong"],
-                last_tile=ctx["last_tile"], seat_wind=seat, round_wind=quan, flowers=flowers)
-    return hand, sc
-
-
 def _walls_arg(walls):
     if len(walls) != 4:
         raise ValueError(f"walls: expected 4 walls (one per seat), got {len(walls)}")
@@ -163,7 +141,7 @@ def _walls_arg(walls):
     return out
 
 
-class GameState:
+class GameState(SeatRules):
     """One game.  See the module docstring; the phases:
 
     * ``"draw"``: ``current`` is to draw (:meth:`draw`).
@@ -171,6 +149,11 @@ class GameState:
     * ``"claim"``: ``current`` discarded ``last_tile``; :meth:`claim` takes the others' answers.
     * ``"rob"``: ``current`` added a kong of ``last_tile``; :meth:`claim` takes the others' answers.
     * ``"over"``: ``win`` / ``error`` / Huang; ``scores`` holds the settlement.
+
+    What a seat may answer (``legal_actions``, ``kong_allowed``,
+    ``claims_allowed``, ``hu_context``, ``hu_value``, ``hu_ok``) comes from
+    :class:`~mjfast.game.seat_rules.SeatRules`, shared with the bots' view
+    of a game; ``after_kong`` says the current draw replaces a kong.
     """
 
     def __init__(self, quan: int = 0, walls=None, deals=None, *, wall=None):
@@ -191,7 +174,7 @@ class GameState:
         self.error = None                          # (seat, code, reason) after the error rule
         self.scores = None
         self.huang = False
-        self._after_kong = False                   # current's next/last draw replaces a kong
+        self.after_kong = False                   # current's next/last draw replaces a kong
         self._event = None                         # the last event: (kind, seat, tile, extra)
         self._replacement = False                  # table play: the next draw comes from the back
         self.table = wall is not None
@@ -268,9 +251,6 @@ class GameState:
     def tile_counts(self):
         """Tiles left in each seat's wall (the records' ``tileCnt``)."""
         return [self.wall_left(s) for s in range(4)]
-
-    def _kong_allowed(self, seat):
-        return self.wall_left(seat) > 0 and self.wall_left((seat + 1) % 4) > 0
 
     # ------------------------------------------------------------------ requests (the protocol)
 
@@ -378,47 +358,6 @@ class GameState:
             tiles.append(t)
         return parts[0], tiles
 
-    def score_hand(self, seat: int, ctx: dict):
-        """Score seat's hand for a Hu in context ``ctx`` (from :meth:`hu_context`).
-        Returns (hand in our notation, Score); raises NotWinning."""
-        return score_win(seat, self.hands[seat], self.melds[seat], ctx, self.quan, len(self.flowers[seat]))
-
-    def hu_context(self, seat: int):
-        """If ``seat`` may declare Hu now: the context the judge would score it
-        with, a dict (tile, self_drawn, fourth_tile, last_tile, kong); else None."""
-        ph = self.phase
-        if ph == "turn":
-            if seat != self.current:
-                return None
-            self_drawn, kong, actor = True, self._after_kong, seat
-        elif ph == "claim" or ph == "rob":
-            if seat == self.current:
-                return None
-            self_drawn, kong, actor = False, ph == "rob", self.current
-        else:
-            return None
-        t = self.last_tile
-        return {"tile": t, "self_drawn": self_drawn, "fourth_tile": self.shown[t] == 3,
-                "last_tile": self.wall_left((actor + 1) % 4) == 0, "kong": kong}
-
-    def hu_value(self, seat: int) -> int:
-        """What ``seat`` would score by declaring Hu now (the records' ``canHu``):
-        the total (even under 8), -3 if it may declare but does not win, -4 if
-        it cannot declare now."""
-        ctx = self.hu_context(seat)
-        if ctx is None:
-            return -4
-        t = ctx["tile"]
-        c = bytearray(self.hands[seat])
-        if not ctx["self_drawn"]:
-            c[t] += 1
-        if not _core.is_win_one(c):     # cheap check first: most hands do not win
-            return -3
-        try:
-            return self.score_hand(seat, ctx)[1].total
-        except NotWinning:
-            return -3
-
     def _win_or_raise(self, seat):
         ctx = self.hu_context(seat)
         tile = ctx["tile"]
@@ -473,7 +412,7 @@ class GameState:
             self.discards[s].append(t)
             self.last_tile = t
             self.phase = "claim"
-            self._after_kong = False
+            self.after_kong = False
             self._event = ("PLAY", s, t, None)
             self.log.append(("Play", s, t))
             return
@@ -488,12 +427,12 @@ class GameState:
             t = tiles[0]
             if h[t] != 4:
                 raise IllegalAction(s, f"concealed kong of {CODES[t]} needs four in the hand, holds {h[t]}")
-            if not self._kong_allowed(s):
+            if not self.kong_allowed(s):
                 raise IllegalAction(s, "no kong when the own or the next seat's wall is empty")
             h[t] = 0
             self.melds[s].append(GameMeld("kong", t, None, None))
             self.phase = "draw"
-            self._after_kong = self._replacement = True
+            self.after_kong = self._replacement = True
             self._event = ("GANG", s, t, None)
             self.log.append(("AnGang", s, t))
             return
@@ -504,7 +443,7 @@ class GameState:
                 raise IllegalAction(s, f"adds a kong of {CODES[t]} without a melded pung of it")
             if h[t] == 0:
                 raise IllegalAction(s, f"adds a kong of {CODES[t]} without holding the fourth tile")
-            if not self._kong_allowed(s):
+            if not self.kong_allowed(s):
                 raise IllegalAction(s, "no kong when the own or the next seat's wall is empty")
             h[t] -= 1
             m.kind = "kong"
@@ -512,16 +451,13 @@ class GameState:
             self.shown[t] = 4
             self.last_tile = t
             self.phase = "rob"
-            self._after_kong = False
+            self.after_kong = False
             self._event = ("BUGANG", s, t, None)
             self.log.append(("BuGang", s, t))
             return
         raise IllegalAction(s, f"invalid answer {response!r} to a draw (PLAY t, GANG t, BUGANG t or HU)")
 
     # ------------------------------------------------------------------ claims
-
-    def _claims_allowed(self, d):
-        return self.wall_left(d) > 0 and self.wall_left((d + 1) % 4) > 0
 
     def _check_claim(self, s, response, d, t, rob):
         """Validate one answer to a discard / an added kong.  Returns
@@ -538,13 +474,13 @@ class GameState:
             raise IllegalAction(s, f"may only answer PASS or HU to an added kong, answered {response!r}")
         if op not in ("PENG", "CHI", "GANG"):
             raise IllegalAction(s, f"invalid answer {response!r} to a discard")
-        if not self._claims_allowed(d):
+        if not self.claims_allowed(d):
             raise IllegalAction(s, f"{op} on a discard made when the discarder's or the next wall is empty")
         h = self.hands[s]
         if op == "GANG" and not tiles:
             if h[t] != 3:
                 raise IllegalAction(s, f"kong of {CODES[t]} needs three in the hand, holds {h[t]}")
-            if not self._kong_allowed(s):
+            if not self.kong_allowed(s):
                 raise IllegalAction(s, "no kong when the own or the next seat's wall is empty")
             return 2, "GANG", None
         if op == "PENG" and len(tiles) == 1:
@@ -605,7 +541,7 @@ class GameState:
         if not checked:
             if rob:
                 self.phase = "draw"
-                self._after_kong = self._replacement = True     # the kong stands: its owner draws the replacement
+                self.after_kong = self._replacement = True     # the kong stands: its owner draws the replacement
             else:
                 self.shown[t] += 1
                 self.current = (d + 1) % 4
@@ -636,7 +572,7 @@ class GameState:
             self.shown[t] = 4
             self.current = s
             self.phase = "draw"
-            self._after_kong = self._replacement = True
+            self.after_kong = self._replacement = True
             self._event = ("GANG", s, t, None)
             self.log.append(("Gang", s, t, ignored))
             return s, r
@@ -662,62 +598,13 @@ class GameState:
         self.last_tile = x
         self.current = s
         self.phase = "claim"
-        self._after_kong = False
+        self.after_kong = False
         self._event = ev
         return s, r
 
     @staticmethod
     def _claim_tile(kind, data, t):
         return data[0] if kind == "CHI" else t
-
-    # ------------------------------------------------------------------ legal actions
-
-    def legal_actions(self, seat: int) -> list:
-        """Every legal response of ``seat`` to the current request."""
-        ph = self.phase
-        if ph == "over":
-            return []
-        h = self.hands[seat]
-        if ph == "turn":
-            if seat != self.current:
-                return ["PASS"]
-            out = [f"PLAY {CODES[t]}" for t in range(N_KINDS) if h[t]]
-            if self._kong_allowed(seat):
-                out += [f"GANG {CODES[t]}" for t in range(N_KINDS) if h[t] == 4]
-                out += [f"BUGANG {CODES[m.tile]}" for m in self.melds[seat] if m.kind == "pung" and h[m.tile]]
-            if self._hu_ok(seat):
-                out.append("HU")
-            return out
-        if ph == "draw" or seat == self.current:
-            return ["PASS"]
-        out = ["PASS"]
-        if self._hu_ok(seat):
-            out.append("HU")
-        if ph == "rob" or not self._claims_allowed(self.current):
-            return out
-        t = self.last_tile
-        d = self.current
-        if h[t] >= 2:
-            h[t] -= 2
-            out += [f"PENG {CODES[x]}" for x in range(N_KINDS) if h[x]]
-            h[t] += 2
-        if h[t] == 3 and self._kong_allowed(seat):
-            out.append("GANG")
-        if seat == (d + 1) % 4 and t < 27:
-            h[t] += 1
-            for m in (t - 1, t, t + 1):
-                if m // 9 == t // 9 and 1 <= m % 9 <= 7 and h[m - 1] and h[m] and h[m + 1]:
-                    for u in (m - 1, m, m + 1):
-                        h[u] -= 1
-                    out += [f"CHI {CODES[m]} {CODES[x]}" for x in range(N_KINDS) if h[x]]
-                    for u in (m - 1, m, m + 1):
-                        h[u] += 1
-            h[t] -= 1
-        return out
-
-    def _hu_ok(self, seat):
-        v = self.hu_value(seat)
-        return v - len(self.flowers[seat]) >= 8 if v > 0 else False
 
     # ------------------------------------------------------------------ views
 
