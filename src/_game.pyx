@@ -13,6 +13,7 @@ tests/test_game_fast.py steps this engine and GameState side by side on
 thousands of games and requires the same legal actions, states and results.
 """
 from libc.string cimport memset, memcpy
+from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
@@ -873,3 +874,6 @@ def shuffled_walls(uint64_t seed):
     for i in range(136):
         o[i // 34, i % 34] = tiles[i]
     return out
+
+
+include "_logread.pxi"

@@ -216,25 +216,37 @@ def _recorded(fans):
     return out
 
 
-def _score_wins(wins, summary, rows):
-    recs = [{"hand": w.hand, "self_drawn": w.self_drawn, "fourth_tile": w.fourth_tile, "kong": w.kong,
-             "last_tile": w.last_tile, "seat_wind": w.seat_wind, "round_wind": w.round_wind, "flowers": 0}
-            for w in wins]
-    res = score_batch(HandBatch.from_records(recs))
-    totals = res.totals
-    fc = res.fan_counts
+def _score_wins(wins, summary, rows, scored=None):
+    """Rows of ``wins``; ``scored``: None, or per win None or (total, fans)
+    already computed by the fan kernel (the compiled path), so that only the
+    others go through score_batch."""
+    todo = list(range(len(wins))) if scored is None else [i for i, x in enumerate(scored) if x is None]
+    res = None
+    at = {}
+    if todo:
+        recs = [{"hand": w.hand, "self_drawn": w.self_drawn, "fourth_tile": w.fourth_tile, "kong": w.kong,
+                 "last_tile": w.last_tile, "seat_wind": w.seat_wind, "round_wind": w.round_wind, "flowers": 0}
+                for w in (wins[i] for i in todo)]
+        res = score_batch(HandBatch.from_records(recs))
+        totals = res.totals
+        fc = res.fan_counts
+        at = {i: k for k, i in enumerate(todo)}
     for i, w in enumerate(wins):
         err = None
         total = None
         fans = None
-        if res.errors[i]:
-            err = res.error_message(i)
+        k = at.get(i)
+        if k is None:
+            summary.scored += 1
+            total, fans = scored[i]
+        elif res.errors[k]:
+            err = res.error_message(k)
             summary.problems.append(Problem(w.path, w.match, w.pos, f"the win {w.hand} could not be scored: {err}", "win",
                                                 "log" if str(w.path).endswith(".json") else "line"))
         else:
             summary.scored += 1
-            total = int(totals[i])
-            fans = {_KEYS[j]: int(fc[i, j]) for j in np.flatnonzero(fc[i])}
+            total = int(totals[k])
+            fans = {_KEYS[j]: int(fc[k, j]) for j in np.flatnonzero(fc[k])}
         rec = _recorded(w.recorded_fans)
         settle = settlement(total, w.winner, w.discarder) if total is not None else None
         agrees = None
@@ -268,55 +280,79 @@ def _fan_text(fans):
     return "+".join(f"{k}*{v}" for k, v in sorted(fans.items()))
 
 
-def run_task(task, want_rows=True):
-    """Read, replay and score one unit of work: (rows, wins, summary)."""
+def _outcomes(path, fmt, start, stop, first_line):
+    """The Python path: per match (MatchError, None, None) or (outcome, wins, None)."""
+    for m in iter_matches(path, fmt, start, stop, first_line):
+        try:
+            r = replay(m)
+        except MatchError as exc:
+            yield exc, None, None
+            continue
+        yield r.outcome, r.wins, None
+
+
+def run_task(task, want_rows=True, fast=True):
+    """Read, replay and score one unit of work: (rows, wins, summary).
+    ``fast``: a text archive goes through the compiled reader
+    (:mod:`mjfast.logs.fasttext`; same results); False: the Python path only."""
     path, fmt, start, stop, first_line = task
     summary = Summary()
     rows = []
     pending = []
+    scored = []
     all_wins = []
     try:
-        matches = iter_matches(path, fmt, start, stop, first_line)
-        for m in matches:
+        if fast and fmt == "text":
+            from . import fasttext
+            fast = fasttext.AVAILABLE
+        if fast and fmt == "text":
+            source = fasttext.outcomes(path, start, stop, first_line)
+        else:
+            source = _outcomes(path, fmt, start, stop, first_line)
+        for outcome, wins, pre in source:
             summary.matches += 1
-            try:
-                r = replay(m)
-            except MatchError as exc:
+            if wins is None:
+                exc = outcome
                 summary.skipped += 1
                 summary.problems.append(Problem(path, exc.match, exc.pos, exc.reason, "match", exc.where))
                 continue
             summary.replayed += 1
-            if r.outcome == "huang":
+            if outcome == "huang":
                 summary.huang += 1
-            elif r.outcome == "error":
+            elif outcome == "error":
                 summary.error_endings += 1
-            summary.wins += len(r.wins)
-            pending.extend(r.wins)
+            if not wins:
+                continue
+            summary.wins += len(wins)
+            pending.extend(wins)
+            scored.extend(pre if pre is not None else [None] * len(wins))
             if len(pending) >= WIN_CHUNK:
                 if want_rows:
-                    _score_wins(pending, summary, rows)
+                    _score_wins(pending, summary, rows, scored)
                 else:
                     all_wins.extend(pending)
                 pending = []
+                scored = []
     except OSError as exc:
         summary.matches += 1
         summary.skipped += 1
         summary.problems.append(Problem(path, None, None, f"cannot read: {exc.strerror or exc}"))
     if pending:
         if want_rows:
-            _score_wins(pending, summary, rows)
+            _score_wins(pending, summary, rows, scored)
         else:
             all_wins.extend(pending)
     return rows, all_wins, summary
 
 
-def process(paths, workers: int = 1, want_rows=True, progress=None) -> Iterator[tuple]:
+def process(paths, workers: int = 1, want_rows=True, progress=None, fast=True) -> Iterator[tuple]:
     """(rows, wins, summary) per unit of work, in input order, over ``workers``
-    processes (identical results for any count)."""
+    processes (identical results for any count).  ``fast=False``: the Python
+    path only (the reference the compiled reader is tested against)."""
     tasks = split_tasks([paths] if isinstance(paths, (str, os.PathLike)) else paths)
     if workers <= 1 or len(tasks) <= 1:
         for t in tasks:
-            out = run_task(t, want_rows)
+            out = run_task(t, want_rows, fast)
             if progress:
                 progress(out[2].matches)
             yield out
@@ -324,7 +360,7 @@ def process(paths, workers: int = 1, want_rows=True, progress=None) -> Iterator[
     import multiprocessing as mp
     ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
     with ctx.Pool(workers) as pool:
-        for out in pool.imap(_run_task_star, [(t, want_rows) for t in tasks]):
+        for out in pool.imap(_run_task_star, [(t, want_rows, fast) for t in tasks]):
             if progress:
                 progress(out[2].matches)
             yield out

@@ -27,7 +27,7 @@ from .model import Claim, Event, Match, TILE_SET, FLOWER_SET
 # Event(...) runs a Python-level __new__; building the tuple directly is ~3x cheaper
 _new = tuple.__new__
 
-__all__ = ["read_text", "parse_text_lines"]
+__all__ = ["read_text", "parse_text_lines", "fan_fields"]
 
 _SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}
 # line word -> event kind
@@ -61,6 +61,19 @@ def _ignores(tokens, start, m, lineno):
             i += 1
         out.append(Claim(seat, kind, tile, None))
     return tuple(out)
+
+
+def fan_fields(tokens):
+    """(total, [(name, count)]) of the words of a ``Fan`` line; IndexError or
+    ValueError if it is malformed.  (Also used by the compiled reader's caller.)"""
+    total = int(tokens[1])
+    fans = []
+    for item in "".join(tokens[2:]).split("+"):
+        if not item:
+            break
+        name, _, cnt = item.rpartition("*")
+        fans.append((name, int(cnt)))
+    return total, fans
 
 
 def parse_text_lines(lines, path=None, first_line: int = 1) -> Iterator[Match]:
@@ -220,13 +233,7 @@ def parse_text_lines(lines, path=None, first_line: int = 1) -> Iterator[Match]:
                     m.fail(lineno, "a second Fan line")
                     break
                 try:
-                    total = int(tokens[1])
-                    fans = []
-                    for item in "".join(tokens[2:]).split("+"):
-                        if not item:
-                            break
-                        name, _, cnt = item.rpartition("*")
-                        fans.append((name, int(cnt)))
+                    total, fans = fan_fields(tokens)
                 except (IndexError, ValueError):
                     m.fail(lineno, "expected 'Fan <total> <name>*<count>+...'")
                     break

@@ -1,0 +1,81 @@
+"""The compiled path of the text archive: a chunk of bytes read, replayed and
+scored in C (``mjfast._game.replay_text``, src/_logread.pxi), one result per
+match and no per-line Python objects.
+
+The compiled reader takes a match only when the Python reader
+(:mod:`mjfast.logs.text`) would read it the same way and find nothing wrong,
+and replays it with the checks of :mod:`mjfast.logs.fastreplay` on the
+compiled engine; the fan kernel scores its win inside the replay.  Anything
+else comes back as the bytes of the segment, which are read and replayed here
+by the Python path (:func:`mjfast.logs.text.parse_text_lines`,
+:func:`mjfast.logs.replay`), so every problem is reported by the reference
+implementation with its line and reason, and the results do not depend on
+which path ran (tests/test_logs_fast.py compares the two on generated and
+corrupted archives).
+"""
+from __future__ import annotations
+
+from ..rules.mcr import MCR
+from .model import TILE_CODES
+from .replay import MatchError, Win, replay
+from .text import fan_fields, parse_text_lines
+
+try:
+    from .._game import replay_text
+    AVAILABLE = True
+except ImportError:  # pragma: no cover - the compiled engine ships with the package
+    AVAILABLE = False
+
+__all__ = ["AVAILABLE", "outcomes", "read_chunk"]
+
+_KEYS = tuple(f.key for f in MCR)
+_new = tuple.__new__
+
+
+def read_chunk(path, start=0, stop=None) -> bytes:
+    """The bytes of one unit of work (a whole file, or a chunk cut at a Match line)."""
+    with open(path, "rb") as f:
+        if start:
+            f.seek(start)
+        return f.read() if stop is None else f.read(stop - start)
+
+
+def _python(data, a, b, line, path):
+    """The outcomes of bytes a:b by the Python path (as scoring.run_task reads them)."""
+    lines = data[a:b].decode("utf-8", "replace").split("\n")
+    for m in parse_text_lines(lines, path, line):
+        try:
+            r = replay(m)
+        except MatchError as exc:
+            yield exc, None, None
+            continue
+        yield r.outcome, r.wins, None
+
+
+def outcomes(path, start=0, stop=None, first_line=1):
+    """Per match, in file order: ``(MatchError, None, None)`` for a skipped
+    match, else ``(outcome, wins, scored)`` with ``scored`` None (score the
+    wins) or a list of (total, fans) per win, computed by the fan kernel."""
+    data = read_chunk(path, start, stop)
+    for seg in replay_text(data, first_line, _KEYS):
+        kind = seg[0]
+        if kind == 0:
+            yield from _python(data, seg[1], seg[2], seg[3], path)
+            continue
+        fan = seg[6]
+        rec_total = rec_fans = None
+        if fan is not None:
+            try:
+                rec_total, rec_fans = fan_fields(fan.decode("utf-8", "replace").split())
+            except (IndexError, ValueError):
+                # the Python reader reports the malformed Fan line
+                yield from _python(data, seg[1], seg[2], seg[3], path)
+                continue
+        if kind == 1:
+            yield "huang", (), None
+            continue
+        (_k, _a, _b, _l, mid, end_pos, _f, _fl, scores, winner, frm, tile, hand, melds, sd, fourth, last, kong,
+         quan, total, fans) = seg
+        w = _new(Win, (mid, path, end_pos, winner, frm, TILE_CODES[tile], hand, melds, sd, fourth, last, kong,
+                       winner, quan, rec_total, rec_fans, scores))
+        yield "hu", (w,), ((total, fans),)

@@ -1,0 +1,210 @@
+"""The compiled reader of the text archive (mjfast.logs.fasttext, src/_logread.pxi)
+against the Python path (mjfast.logs.text + mjfast.logs.replay, the reference):
+the same rows, wins and problems (match, line, reason) on archives written by
+the game engine, on corrupted copies of them and on the hand-written fixtures."""
+import os
+import random
+
+import pytest
+
+import mjfast.logs as L
+from mjfast.game import play, players
+from mjfast.logs import fasttext
+from mjfast.logs.scoring import process, run_task, split_tasks
+
+HERE = os.path.dirname(__file__)
+FIXTURES = [os.path.join(HERE, "data", "logs", f) for f in ("archive.txt", "edge.txt")]
+
+pytestmark = pytest.mark.skipif(not fasttext.AVAILABLE, reason="compiled engine not built")
+
+
+def _game_text(i, **kw):
+    ps = [players.RandomPlayer(seed=i * 4 + k, **kw) for k in range(4)]
+    return play(ps, seed=i, quan=i % 4, match_id=f"g{i}").to_botzone_text()
+
+
+_GAMES = {}
+
+
+def games(n, first=0):
+    """Match texts of seeded random games (claims, kongs and wins on purpose)."""
+    key = (n, first)
+    if key not in _GAMES:
+        _GAMES[key] = [_game_text(i, p_claim=0.7, p_kong=0.9) for i in range(first, first + n)]
+    return _GAMES[key]
+
+
+def both(path, chunk_bytes=None):
+    """(rows, wins, summary) of the whole file by the two paths, unit by unit."""
+    tasks = split_tasks([path]) if chunk_bytes is None else split_tasks([path], chunk_bytes)
+    out = []
+    for fast in (True, False):
+        rows, wins, problems = [], [], []
+        total = L.Summary()
+        for t in tasks:
+            r, _w, s = run_task(t, True, fast)
+            _r, w, _s = run_task(t, False, fast)
+            rows += r
+            wins += w
+            total.add(s)
+        out.append((rows, wins, total))
+    return out
+
+
+def same(path, chunk_bytes=None):
+    (rf, wf, sf), (rp, wp, sp) = both(path, chunk_bytes)
+    assert rf == rp
+    assert wf == wp
+    assert [vars(p) for p in sf.problems] == [vars(p) for p in sp.problems]
+    assert sf.text() == sp.text()
+    assert sf.disagreements == sp.disagreements
+    return sf
+
+
+def segments(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    return fasttext.replay_text(data, 1, fasttext._KEYS)
+
+
+def test_engine_archive_is_read_by_the_compiled_path_alone(tmp_path):
+    p = tmp_path / "a.txt"
+    p.write_text("".join(games(150)), encoding="utf-8")
+    kinds = [s[0] for s in segments(p)]
+    assert len(kinds) == 150 and 0 not in kinds          # no match fell back to Python
+    assert kinds.count(2) >= 30 and kinds.count(1) >= 10
+    s = same(p)
+    assert s.matches == 150 and s.skipped == 0 and s.wins == kinds.count(2) == s.scored
+    assert s.agree == s.with_record == s.wins
+
+
+def test_hand_written_fixtures_same_on_both_paths():
+    for f in FIXTURES:
+        s = same(f)
+        assert s.skipped > 0 and s.replayed > 0
+        assert any(k == 0 for k, *_ in segments(f)) and any(k == 2 for k, *_ in segments(f))
+
+
+def test_chunks_and_workers_give_the_same_output(tmp_path):
+    p = tmp_path / "a.txt"
+    p.write_text("".join(games(120)), encoding="utf-8")
+    assert len(split_tasks([p], 20000)) > 5
+    same(p, 20000)
+    ref = [list(x) for x in process([p], workers=1, fast=False)]
+    for workers in (1, 2):
+        got = [list(x) for x in process([p], workers=workers)]
+        assert [r for r, _w, _s in got] == [r for r, _w, _s in ref]
+        assert [s.text() for _r, _w, s in got] == [s.text() for _r, _w, s in ref]
+
+
+# -- corrupted archives ------------------------------------------------------------
+
+WORDS = ["Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "BuHua", "Hu", "Deal", "Ignore", "Player",
+         "Huang", "Fan", "Score", "Wind", "Match", "hu", "CHI", "draw"]
+TILES = ["W1", "W9", "B5", "T3", "F4", "J3", "J4", "W0", "H3", "X1", "w1", "B10", "F1F"]
+OTHER = ["0", "1", "2", "3", "4", "-1", "00", "+5", "-30", "10", "1_0", "\u0665", "", "x"]
+SPACES = ["\xa0", "\u3000", "\x1c", "\t", "\r", "\x0b", "\x85", "  "]
+JUNK = ["", "   ", "Match", "Match a b", "Huang", "Score 1 2 3", "Score -30 10 10 10", "Fan x", "Fan 8 \u5e73\u548c*x",
+        "\ufeffMatch z", "Wind 1", "Player 0 Deal W1", "Player 9 Draw W1", "Fan 8", "garbage \xff"]
+
+
+def _mutate(lines, rnd):
+    i = rnd.randrange(len(lines))
+    op = rnd.randrange(14)
+    claims = [k for k, x in enumerate(lines) if x.split(" ")[2:3] in (["Chi"], ["Peng"], ["Gang"], ["Hu"])]
+    if op >= 12 and claims:
+        # a losing claim that may or may not be legal, or a claim of another kind
+        i = rnd.choice(claims)
+        words = lines[i].split(" ")
+        if op == 12:
+            seat = rnd.choice([x for x in "0123" if x != words[1]])
+            tile = f" {words[3]}" if len(words) > 3 and words[3] != "Ignore" and rnd.random() < 0.8 else ""
+            lines[i] += f" Ignore Player {seat} {rnd.choice(['Chi', 'Peng', 'Gang', 'Hu'])}{tile}"
+        else:
+            words[2] = rnd.choice([x for x in ("Chi", "Peng", "Gang", "Hu") if x != words[2]])
+            lines[i] = " ".join(words)
+        return lines
+    words = lines[i].split(" ")
+    if op == 0:
+        del lines[i]
+    elif op == 1:
+        lines.insert(i, lines[i])
+    elif op == 2 and i + 1 < len(lines):
+        lines[i], lines[i + 1] = lines[i + 1], lines[i]
+    elif op == 3:
+        words[rnd.randrange(len(words))] = rnd.choice(TILES + WORDS + OTHER)
+        lines[i] = " ".join(words)
+    elif op == 4:
+        words.insert(rnd.randrange(len(words) + 1), rnd.choice(TILES + WORDS + OTHER))
+        lines[i] = " ".join(words)
+    elif op == 5 and len(words) > 1:
+        del words[rnd.randrange(len(words))]
+        lines[i] = " ".join(words)
+    elif op == 6:
+        lines[i] += f" Ignore Player {rnd.choice('01234')} {rnd.choice(['Chi', 'peng', 'GANG', 'Hu', 'Pass'])}" \
+                    + (f" {rnd.choice(TILES)}" if rnd.random() < 0.7 else "")
+    elif op == 7:
+        k = rnd.randrange(len(lines[i]) + 1)
+        lines[i] = lines[i][:k] + rnd.choice(SPACES) + lines[i][k:]
+    elif op == 8:
+        lines.insert(i, rnd.choice(JUNK))
+    elif op == 9:
+        del lines[i:]
+    elif op == 10:
+        # another seat's name on a Draw / Play / claim line
+        if words[0] == "Player" and len(words) > 2:
+            words[1] = str((int(words[1]) + rnd.randrange(1, 4)) % 4) if words[1].isdigit() else "1"
+            lines[i] = " ".join(words)
+    else:
+        lines[i] = lines[i].replace(" ", rnd.choice(SPACES), 1)
+    return lines
+
+
+def corrupted(seed, n=80):
+    rnd = random.Random(seed)
+    out = []
+    for text in games(n, first=1000):
+        lines = text.split("\n")
+        if rnd.random() < 0.6:
+            for _ in range(rnd.choice((1, 1, 1, 2, 3))):
+                if lines:
+                    lines = _mutate(lines, rnd)
+        out.append("\n".join(lines))
+    text = "".join(t if t.endswith("\n") else t + "\n" for t in out)
+    if seed % 3 == 1:
+        text = text.replace("\n", "\r\n")
+    if seed % 4 == 2:
+        text = rnd.choice(JUNK) + "\n" + text
+    if seed % 5 == 3:
+        text = text.rstrip("\n")
+    return text
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_corrupted_archives_same_on_both_paths(tmp_path, seed):
+    p = tmp_path / "c.txt"
+    p.write_bytes(corrupted(seed).encode("utf-8", "surrogatepass"))
+    s = same(p)
+    assert s.skipped > 0 and s.replayed > 0
+    kinds = [k for k, *_ in segments(p)]
+    assert 0 in kinds and 2 in kinds
+
+
+def test_bad_bytes_and_a_bom_same_on_both_paths(tmp_path):
+    text = "".join(games(20))
+    raw = text.encode()
+    a = raw.index(b"Player 1 Draw", len(raw) // 3) + 9
+    b = raw.index(b"Player 2 Play", 2 * len(raw) // 3) + 13
+    raw = b"\xef\xbb\xbf" + raw[:a] + b"\xff\xfe" + raw[a:b] + b"\xe5\x85" + raw[b:]
+    p = tmp_path / "b.txt"
+    p.write_bytes(raw)
+    s = same(p)
+    assert s.matches == 20 and s.skipped == 3      # the first (BOM) and the two with bad bytes
+
+
+@pytest.mark.slow
+def test_many_corrupted_archives_same_on_both_paths(tmp_path):
+    for seed in range(8, 60):
+        p = tmp_path / f"c{seed}.txt"
+        p.write_bytes(corrupted(seed).encode("utf-8", "surrogatepass"))
+        same(p)
