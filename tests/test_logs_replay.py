@@ -39,7 +39,8 @@ EDGE = os.path.join(HERE, "data", "logs", "edge.txt")
 FILES = (ARCHIVE, EDGE)
 
 # flags: (self_drawn, fourth_tile, last_tile, kong)
-Won = namedtuple("Won", "winner discarder tile flags total")
+# recorded: (Fan total, Score) of a record that disagrees with the rules (None: it agrees)
+Won = namedtuple("Won", "winner discarder tile flags total recorded", defaults=(None,))
 Bad = namedtuple("Bad", "line reason")        # line: the text of the offending line in that match
 Huang = "huang"
 ErrorEnding = namedtuple("ErrorEnding", "seat")
@@ -142,6 +143,14 @@ EXPECTED = {
     # prevalent wind swapped the total is the same but the fan is 圈风刻, and
     # the recorded fans would disagree.)
     "seat-2-is-west-wind-1-is-south": Won(2, None, "T5", (True, False, False, False), 9),
+    # Seat 1 (23s, F2 pair: waits on 1s/4s) wins on T4: 门前清2 喜相逢1 = 3
+    # points, under the minimum 8: the error rule, seat 1 -30, the others +10.
+    "error-rule-hu-under-8-points": ErrorEnding(1),
+    # The selfdrawn-first-draw win with a wrong record: 无字 added (平和
+    # excludes it) and the Score made to fit 24.  We score 23: the row is kept,
+    # flagged as disagreeing (agrees False) and listed in the report.
+    "recorded-fans-disagree": Won(0, None, "T5", (True, False, False, False), 23,
+                                  recorded=(24, [96, -32, -32, -32])),
     # Seat 0's 21st draw is the fourth F1: its own wall is now empty, so no kong.
     "bad-kong-with-empty-wall": Bad("Player 0 AnGang F1", "no kong when the own or the next seat's wall is empty"),
     # Seat 0 discards after its last draw (its wall empty): nobody may pung.
@@ -264,6 +273,7 @@ def _wind(mid):
 
 
 WINS = sorted(mid for mid, e in EXPECTED.items() if isinstance(e, Won))
+DISAGREE = [mid for mid in WINS if EXPECTED[mid].recorded is not None]
 
 
 @pytest.fixture(scope="module")
@@ -291,9 +301,14 @@ def test_win_scored_like_the_independent_judge_and_the_record(scored, mid):
     assert row["total"] == judge["total"] == want.total
     assert row["fans"] == ref
     # the hand-derived Fan and Score lines agree, and the settlement is the judge's
-    assert row["agrees"] is True
-    assert row["recorded_total"] == want.total
-    assert row["settlement"] == judge["settlement"] == row["recorded_score"]
+    assert row["settlement"] == judge["settlement"]
+    if want.recorded is None:
+        assert row["agrees"] is True
+        assert row["recorded_total"] == want.total
+        assert row["settlement"] == row["recorded_score"]
+    else:
+        assert row["agrees"] is False
+        assert (row["recorded_total"], row["recorded_score"]) == want.recorded
     assert (row["self_drawn"], row["fourth_tile"], row["last_tile"], row["kong"]) == want.flags
     assert row["seat_wind"] == "ESWN"[want.winner] and row["round_wind"] == "ESWN"[_wind(mid)]
 
@@ -307,7 +322,9 @@ def test_summary_balances(scored):
     assert s.huang == sum(e is Huang for e in EXPECTED.values())
     assert s.error_endings == sum(isinstance(e, ErrorEnding) for e in EXPECTED.values())
     assert s.wins == s.scored == len(WINS) == len(df)
-    assert s.agree == s.with_record == len(WINS)
+    assert s.with_record == len(WINS)
+    assert s.agree == len(WINS) - len(DISAGREE)
+    assert [d[1] for d in s.disagreements] == DISAGREE
     skipped = {(p.match, p.pos) for p in s.problems}
     assert skipped == {(mid, line_of(mid, e.line)) for mid, e in EXPECTED.items() if isinstance(e, Bad)}
 
@@ -435,7 +452,9 @@ def test_cli_score_reports_every_skipped_match_and_exits_1(tmp_path):
     assert r.returncode == 1, r.stderr
     rows = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
     assert sorted(x["match"] for x in rows) == WINS
-    assert all(x["agrees"] for x in rows)
+    assert sorted(x["match"] for x in rows if not x["agrees"]) == DISAGREE
+    assert "disagreeing wins (ours vs recorded):" in r.stderr
+    assert "match recorded-fans-disagree: line" in r.stderr
     n_bad = sum(isinstance(e, Bad) for e in EXPECTED.values())
     assert f"matches read {len(EXPECTED)} = replayed {len(EXPECTED) - n_bad} + skipped {n_bad}" in r.stderr
     assert f"wins found {len(WINS)} = wins scored {len(WINS)}" in r.stderr
