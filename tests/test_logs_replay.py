@@ -476,3 +476,35 @@ def test_cli_export_records_score_to_the_same_totals(tmp_path, scored):
                           kong=rec["kong"], last_tile=rec["last_tile"], seat_wind=rec["seat_wind"],
                           round_wind=rec["round_wind"], flowers=rec["flowers"])
         assert sc.total == rows[mid]["total"] == EXPECTED[mid].total
+
+
+# ---------------------------------------------------------------- regression: endings without a row
+
+def test_huang_or_error_ending_with_a_wrong_score_is_reported(tmp_path):
+    """A Huang scores 0 for all and an error ending -30 / +10: a recorded Score
+    that says otherwise has no row to disagree in, so the match is reported
+    (it used to be replayed and counted as a plain Huang / error ending)."""
+    _f, first, lines = BY_ID["huang"]
+    text = "\n".join(" ".join(w) for _n, w in lines).replace("Score 0 0 0 0", "Score 5 -5 5 -5") + "\n"
+    p = tmp_path / "h.txt"
+    p.write_text(text, encoding="utf-8")
+    (m,) = list(L.read(str(p)))
+    with pytest.raises(L.MatchError) as ei:
+        L.replay(m)
+    assert ei.value.pos == next(n for n, w in enumerate(text.splitlines(), 1) if w == "Huang")
+    assert "the recorded Score 5 -5 5 -5 is not the settlement of a Huang" in ei.value.reason
+    # the same match with its true Score is fine
+    p.write_text(text.replace("Score 5 -5 5 -5", "Score 0 0 0 0"), encoding="utf-8")
+    assert L.replay(next(iter(L.read(str(p))))).outcome == "huang"
+
+    _f, first, lines = BY_ID["error-rule-false-hu"]
+    obj, where = J.to_json("e", lines)
+    fin = obj["logs"][-1]["output"]
+    fin["display"]["score"] = [10, 10, 10, -30]     # the error was seat 2's (the display's player)
+    p = tmp_path / "e.json"
+    p.write_text(json.dumps(obj), encoding="utf-8")
+    (m,) = list(L.read(str(p)))
+    with pytest.raises(L.MatchError) as ei:
+        L.replay(m)
+    assert ei.value.pos == len(obj["logs"]) - 1
+    assert "not the settlement of an error-rule ending on player 2" in ei.value.reason

@@ -119,7 +119,7 @@ def replay(m: Match, fast: bool = True) -> Replayed:
             r = fastreplay.replay_fast(m, _walls_for(m) if m.walls is not None else None)
             if r is not None:
                 if r[0] == "huang":
-                    return Replayed(m, "huang", [], [0, 0, 0, 0], None)
+                    return _settled(m, Replayed(m, "huang", [], [0, 0, 0, 0], None))
                 winner, frm, tile, hand, melds, sd, ft, lt, kong = r[1]
                 w = Win(mid, path, m.end_pos, winner, frm, TILE_CODES[tile], hand, melds, sd, ft, lt, kong,
                         winner, m.quan, m.recorded_total, m.recorded_fans, m.recorded_scores)
@@ -231,7 +231,7 @@ def replay(m: Match, fast: bool = True) -> Replayed:
             # the judge ended the game on this very action (a false Hu, an illegal
             # response): that is the error rule, and the log says so
             seat = m.error_seat if m.end == "error" else ev.seat
-            return Replayed(m, "error", [], _error_scores(seat), seat)
+            return _settled(m, Replayed(m, "error", [], _error_scores(seat), seat))
         culprit = getattr(exc, "seat", ev.seat)
         if culprit != ev.seat and ev.kind in ("CHI", "PENG", "GANG", "HU"):
             fail(pos, f"the losing claim of player {culprit} against {what} by player {ev.seat} "
@@ -257,7 +257,7 @@ def replay(m: Match, fast: bool = True) -> Replayed:
                 fail(m.end_pos, f"Huang refused by the engine: {exc.reason}")
         if st.phase != "over":
             fail(m.end_pos, f"Huang while the game goes on ({st.phase}, player {st.current})")
-        return Replayed(m, "huang", [], [0, 0, 0, 0], None)
+        return _settled(m, Replayed(m, "huang", [], [0, 0, 0, 0], None))
     if m.end == "error":
         seat = m.error_seat
         r = m.error_response
@@ -276,8 +276,19 @@ def replay(m: Match, fast: bool = True) -> Replayed:
             if accepted:
                 fail(m.end_pos, f"the judge ended the game by the error rule on player {seat}'s "
                                 f"{r!r}, which the engine accepts")
-        return Replayed(m, "error", [], _error_scores(seat), seat)
+        return _settled(m, Replayed(m, "error", [], _error_scores(seat), seat))
     fail(last_pos, "the match ends without Hu, Huang or an error ending (truncated)")
+
+
+def _settled(m, r):
+    """A Huang or error ending has no row to carry a disagreeing Score: a recorded
+    Score that is not its settlement makes the match inconsistent (reported)."""
+    if m.recorded_scores is not None and list(m.recorded_scores) != r.scores:
+        what = "a Huang" if r.outcome == "huang" else f"an error-rule ending on player {r.error_seat}"
+        raise MatchError(m.id, m.end_pos, f"the recorded Score {' '.join(map(str, m.recorded_scores))} is not "
+                                          f"the settlement of {what} ({' '.join(map(str, r.scores))})",
+                         m.path, "log" if m.fmt == "json" else "line")
+    return r
 
 
 def _error_scores(seat):
