@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+import mjfast
 from mjfast.botzone import BotState
 from mjfast.botzone.__main__ import KEEP_RUNNING, run
 from mjfast.botzone.bots import BaselineBot, SampleBot
@@ -206,3 +207,23 @@ def test_match_logs_read_back_by_the_log_reader(tmp_path):
             assert (w.winner, w.hand, w.self_drawn) == (rec.win.winner, rec.win.hand, rec.win.self_drawn)
         else:
             assert r.outcome == ("huang" if rec.huang else "error")
+
+
+def test_sample_bot_discards_toward_an_8_point_target():
+    # two away either way by plain shanten; the baseline keeps the most useful
+    # tiles, the sample bot the discard whose nearest 8-point target is nearest
+    from mjfast.game import tile_of
+    st = BotState.from_requests(["0 0 0", "1 0 0 0 0 F4 T4 W2 B9 B3 T1 T6 B5 F4 B9 W1 T8 B1", "2 T7"])
+    legal = st.legal_actions()
+
+    def after(action):
+        h = list(st.hand)
+        h[tile_of(action.split()[1])] -= 1
+        return h
+
+    a = SampleBot().decide(st, legal)
+    b = BaselineBot().decide(st, legal)
+    assert mjfast.shanten(after(a)) == mjfast.shanten(after(b)) == 2
+    assert mjfast.fan_shanten(after(a)) < mjfast.fan_shanten(after(b))
+    plays = [x for x in legal if x.startswith("PLAY") and mjfast.shanten(after(x)) == 2]
+    assert mjfast.fan_shanten(after(a)) == min(mjfast.fan_shanten(after(x)) for x in plays)

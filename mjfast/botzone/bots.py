@@ -10,11 +10,13 @@ declare Hu whenever it is legal.
   kong.  It ignores the 8-point minimum until a winning tile shows up.
 * :class:`SampleBot` (``mjfast:sample``) knows the minimum: a ready hand
   counts only the waits that score 8 or more (on a discard or self-drawn), a
-  one-away hand is judged by how many draws lead to such a ready hand, the
-  special forms that always score 8 or more (Seven Pairs, Lesser/Greater
-  Honors and Knitted Tiles, Knitted Straight, Thirteen Orphans) compete with
-  the regular form, and it claims only into a hand that is then ready with
-  an 8-point wait.  It declares a kong when that keeps its shanten.
+  one-away hand is judged by how many draws lead to such a ready hand, and a
+  hand farther away by its fan-aware distance (:func:`mjfast.fan_shanten`:
+  the nearest pattern worth 8 points - a fan of 8 or more, the 8-point
+  forms, a pair of fans that come together) beside its plain shanten.  It
+  claims a chow / pung into a hand then ready with an 8-point wait, or one
+  whose nearest 8-point target comes nearer; it declares a kong when that
+  keeps its shanten.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from functools import lru_cache
 from .. import _core
 from ..bots import winning_tiles
 from ..errors import InvalidHand
+from ..targets import fan_shanten
 from ..game.state import CODES, N_KINDS
 from ..tiles import _counts_str
 from .state import BotState
@@ -138,9 +141,6 @@ class BaselineBot(Bot):
 
 # ---------------------------------------------------------------------- the sample bot
 
-# the special forms of the shanten kernel that score 8 or more on their own
-_FORMS_8 = (1, 2, 3, 4)         # seven pairs, thirteen orphans, honors & knitted, knitted straight
-
 
 @lru_cache(maxsize=1 << 16)
 def _waits8(meld_text: str, counts: bytes, seat: int, quan: int):
@@ -154,6 +154,17 @@ def _waits8(meld_text: str, counts: bytes, seat: int, quan: int):
                  if w.discard_legal or w.self_drawn_legal)
 
 
+@lru_cache(maxsize=1 << 16)
+def _fan_shanten(counts: bytes, melds: tuple) -> int:
+    """fan_shanten of concealed counts beside exposed melds ((kind, tile), ...);
+    9 when the melds rule out every target worth 8."""
+    try:
+        fs = fan_shanten(list(counts), melds=list(melds))
+    except InvalidHand:
+        return 9
+    return 9 if fs is None else fs
+
+
 class SampleBot(Bot):
     """The 8-point-aware sample bot (see the module docstring)."""
 
@@ -161,9 +172,19 @@ class SampleBot(Bot):
 
     #: weight of a wait won only self-drawn, against one won on any discard
     SELF_DRAWN_ONLY = 0.3
+    #: a hand whose nearest 8-point target is farther than its shanten counts
+    #: as at most this much farther (it may still reach 8 by smaller fans)
+    FAN_SLACK = 2
+    #: claim a chow / pung that brings an 8-point target nearer (not only
+    #: claims that make the hand ready with an 8-point wait)
+    CLAIM_ROUTE = True
 
     def _melds_notation(self, st):
         return "".join(m.to_meld(st.seat).notation() for m in st.melds[st.seat])
+
+    @staticmethod
+    def _meld_keys(st):
+        return tuple(("chow" if m.kind == "chow" else "pung", m.tile) for m in st.melds[st.seat])
 
     def _ready_value(self, st, h, n, unseen, meld_text):
         """Unseen copies of the 8-point waits of a ready 13-3n hand (weighted)."""
@@ -173,26 +194,16 @@ class SampleBot(Bot):
             v += k if on_discard else k * self.SELF_DRAWN_ONLY
         return v
 
-    def _form_shanten(self, h, n):
-        """Shanten to a form that always scores 8 (concealed hands only), or 9."""
-        if n:
-            return 9
-        b = bytes(h)
-        return min(_core.shanten_one(b, 0, f) for f in _FORMS_8)
-
-    def _value(self, st, h, n, unseen, meld_text):
-        """Sort key of a 13-3n hand (lower is better): (effective shanten, -value)."""
+    def _value(self, st, h, n, unseen, meld_text, mkeys):
+        """Sort key of a 13-3n hand (lower is better): (effective distance,
+        shanten, -value)."""
         s = _shanten(h, n)
-        fs = self._form_shanten(h, n)
         if s == 0:
             v = self._ready_value(st, h, n, unseen, meld_text)
             if v > 0:
-                return (0, -v * 10)
+                return (0, 0, -v * 10)
             s = 1                   # ready, but no wait scores 8: as good as one away
-        if fs <= s:
-            # a form worth 8 by itself is as close: count its useful tiles
-            left = sum(unseen[u] for u in _core.useful_one(bytes(h), n, -1))
-            return (fs, -left - 1)
+        left = sum(unseen[u] for u in _useful(h, n))
         if s == 1:
             # one away: how many draws reach a ready hand with an 8-point wait
             v = 0.0
@@ -210,26 +221,30 @@ class SampleBot(Bot):
                 h[u] -= 1
                 if good > 0:
                     v += unseen[u] * (1 + min(good, 8) / 8)
-            left = sum(unseen[u] for u in _useful(h, n))
-            return (1, -v * 10 - left * 0.1) if v > 0 else (2, -left)
-        left = sum(unseen[u] for u in _useful(h, n))
-        return (s, -left)
+            if v > 0:
+                return (1, 1, -v * 10 - left * 0.1)
+            s = 2                   # no draw gives an 8-point wait: as good as two away
+        # farther: the fan-aware distance (fan_shanten, the nearest target
+        # worth 8 points) beside the plain one
+        fs = _fan_shanten(bytes(h), mkeys)
+        return (max(s, min(fs, s + self.FAN_SLACK)), s, -left)
 
     def decide(self, st, legal):
         unseen = st.unseen()
         meld_text = self._melds_notation(st)
         n0 = len(st.melds[st.seat])
+        mkeys = self._meld_keys(st)
         if st.phase == "turn":
-            return self._turn(st, legal, unseen, meld_text, n0)
-        return self._claim(st, legal, unseen, meld_text, n0)
+            return self._turn(st, legal, unseen, meld_text, n0, mkeys)
+        return self._claim(st, legal, unseen, meld_text, n0, mkeys)
 
-    def _turn(self, st, legal, unseen, meld_text, n0):
+    def _turn(self, st, legal, unseen, meld_text, n0, mkeys):
         best, best_key = None, None
         for a in legal:
             if not a.startswith("PLAY"):
                 continue
             h, n = _after(st, a)
-            key = self._value(st, h, n, unseen, meld_text)
+            key = self._value(st, h, n, unseen, meld_text, mkeys)
             if best_key is None or key < best_key:
                 best, best_key = a, key
         # a kong that keeps the shanten of the best discard: take it (points, and a replacement draw)
@@ -244,22 +259,27 @@ class SampleBot(Bot):
                     return a
         return best
 
-    def _claim(self, st, legal, unseen, meld_text, n0):
-        # claim only into a ready hand with an 8-point wait, better than passing
+    def _claim(self, st, legal, unseen, meld_text, n0, mkeys):
+        # claim into a ready hand with an 8-point wait, or (CLAIM_ROUTE) into
+        # a hand whose 8-point target is nearer; either way better than passing
         cur = list(st.hand)
-        base = self._value(st, cur, n0, unseen, meld_text)
+        base = self._value(st, cur, n0, unseen, meld_text, mkeys)
         best, best_key = "PASS", base
         for a in legal:
             r = _after(st, a)
             if r is None:
                 continue
             h, n = r
-            if _shanten(h, n) != 0:
+            s = _shanten(h, n)
+            if s != 0 and not (self.CLAIM_ROUTE and s < _shanten(cur, n0)):
                 continue
             mt = meld_text + self._claim_meld(st, a)
-            key = self._value(st, h, n, unseen, mt)
-            if key[0] == 0 and key < best_key:
-                best, best_key = a, key
+            p = a.split()
+            mk = mkeys + ((("pung", st.last_tile),) if p[0] == "PENG" else (("chow", _INDEX[p[1]] - 1),))
+            key = self._value(st, h, n, unseen, mt, mk)
+            if key[0] == 0 or (self.CLAIM_ROUTE and key[0] < base[0]):
+                if key < best_key:
+                    best, best_key = a, key
         return best
 
     def _claim_meld(self, st, action):
