@@ -151,6 +151,11 @@ EXPECTED = {
     # flagged as disagreeing (agrees False) and listed in the report.
     "recorded-fans-disagree": Won(0, None, "T5", (True, False, False, False), 23,
                                   recorded=(24, [96, -32, -32, -32])),
+    # Seat 3 discards B5: seat 0 (B5 B5 B5) claims a melded kong, seat 1 (34p,
+    # waiting on 2p/5p) declares Hu: Hu beats Gang.  Seat 0's three B5 are in
+    # its hand, not shown: not the fourth tile.  清龙16 门前清2 平和2 = 20
+    # (平和 takes 无字 in); 24+20 = 44, discarder -28, others -8.
+    "hu-beats-melded-kong": Won(1, 3, "B5", (False, False, False, False), 20),
     # Seat 0's 21st draw is the fourth F1: its own wall is now empty, so no kong.
     "bad-kong-with-empty-wall": Bad("Player 0 AnGang F1", "no kong when the own or the next seat's wall is empty"),
     # Seat 0 discards after its last draw (its wall empty): nobody may pung.
@@ -508,3 +513,53 @@ def test_huang_or_error_ending_with_a_wrong_score_is_reported(tmp_path):
         L.replay(m)
     assert ei.value.pos == len(obj["logs"]) - 1
     assert "not the settlement of an error-rule ending on player 2" in ei.value.reason
+
+
+# ---------------------------------------------------------------- match JSON error endings
+
+def test_json_error_endings(tmp_path):
+    """A finish display with an error code ends the game by the error rule.  For
+    WA / WH the refused response (in the bot entry before it) must be refused
+    by the engine too; other codes (time limit, crash) are taken as they are."""
+    import logs_helpers as H
+    # seat 0 answers its draw with PLAY J3, which it does not hold: WA
+    obj = H.wa_json(match_id="wa")
+    p = tmp_path / "wa.json"
+    p.write_text(json.dumps(obj), encoding="utf-8")
+    r = L.replay(next(iter(L.read(str(p)))))
+    assert (r.outcome, r.error_seat, r.scores, r.wins) == ("error", 0, [-30, 10, 10, 10], [])
+    # the same ending after a response the rules allow (PLAY F1, the tile drawn): reported
+    obj["logs"][-2]["0"]["response"] = "PLAY F1"
+    p.write_text(json.dumps(obj), encoding="utf-8")
+    with pytest.raises(L.MatchError) as ei:
+        L.replay(next(iter(L.read(str(p)))))
+    assert ei.value.pos == len(obj["logs"]) - 1 and "which the engine accepts" in ei.value.reason
+    # a time limit: nothing to check, the error rule applies
+    obj["logs"][-1]["output"]["display"]["action"] = "TLE"
+    p.write_text(json.dumps(obj), encoding="utf-8")
+    r = L.replay(next(iter(L.read(str(p)))))
+    assert (r.outcome, r.error_seat, r.scores) == ("error", 0, [-30, 10, 10, 10])
+
+
+def test_json_huang_with_walls():
+    """A whole game of draws with the walls given: every draw is checked against
+    its wall, then the Huang; a draw changed in the log is refused."""
+    import logs_helpers as H
+    from mjfast.logs.jsonlog import match_from_json
+    obj = H.huang_json()
+    r = L.replay(match_from_json(obj, "h"))
+    assert (r.outcome, r.scores) == ("huang", [0, 0, 0, 0])
+    # seat 2's tenth draw shown as another tile than its wall holds
+    draws = [i for i, e in enumerate(obj["logs"]) if "output" in e
+             and e["output"]["display"].get("action") == "DRAW" and e["output"]["display"]["player"] == 2]
+    i = draws[9]
+    d = obj["logs"][i]["output"]["display"]
+    wall = json.loads(obj["initdata"])["walltiles"].split()[68:102]
+    assert d["tile"] == wall[13 + 9]
+    other = next(c for c in J.CODES if c != d["tile"])
+    d["tile"] = other
+    obj["logs"][i + 2]["output"]["display"]["tile"] = other      # its discard follows suit
+    obj["logs"][i + 1]["2"]["response"] = f"PLAY {other}"
+    with pytest.raises(L.MatchError) as ei:
+        L.replay(match_from_json(obj, "h"))
+    assert ei.value.pos == i and f"drew {other} but the next tile of the wall is {wall[22]}" in ei.value.reason
