@@ -12,8 +12,12 @@ accumulators merged in a tree.
     acc = mjd.fan_frequencies(ddf)                   # FanStats over all of it
     acc.table()
 
-``score_logs`` is not provided yet: the log readers it would wrap are not part
-of this package yet.
+Match archives the same way: ``score_logs(paths)`` is a dask DataFrame of
+the rows ``mjfast.logs.score(paths)`` returns (one partition per unit of
+work - a file, or a ~4 MB run of matches of a text archive), and
+``fan_frequencies`` reads it too.  ``process_logs`` yields each unit's
+(rows, wins, summary) computed on the cluster, in order (what ``mjfast logs
+score --scheduler`` writes).
 """
 from __future__ import annotations
 
@@ -33,7 +37,8 @@ import numpy as np
 from .batch import HandBatch, score_batch
 from .stats import FanStats, stats_of_files
 
-__all__ = ["score_jsonl", "fan_frequencies", "fan_frequencies_of_files", "client_for", "jsonl_partitions"]
+__all__ = ["score_jsonl", "score_logs", "process_logs", "fan_frequencies", "fan_frequencies_of_files", "client_for",
+           "jsonl_partitions", "simulate_tasks"]
 
 
 def jsonl_partitions(paths: Sequence, lines_per_partition: Optional[int] = None) -> List[tuple]:
@@ -115,6 +120,61 @@ def score_jsonl(paths, lines_per_partition: Optional[int] = None) -> "dd.DataFra
         return dd.from_map(_score_part, parts, meta=_meta(), enforce_metadata=False)
 
 
+# -- match archives --------------------------------------------------------------
+
+
+def _logs_tasks(paths, chunk_bytes):
+    from .logs import _paths
+    from .logs.scoring import split_tasks
+    paths = _paths(paths)
+    for p in paths:
+        if not os.path.exists(p):
+            raise FileNotFoundError(p)
+    return split_tasks(paths, chunk_bytes)
+
+
+def _logs_frame(rows):
+    """The DataFrame mjfast.logs.score makes of these rows."""
+    import pandas as pd
+    from .logs.scoring import COLUMNS
+    df = pd.DataFrame(rows, columns=list(COLUMNS))
+    for col in ("pos", "winner", "discarder", "total", "recorded_total"):
+        df[col] = df[col].astype("Int64")
+    return df
+
+
+def _logs_part(task):
+    from .logs.scoring import run_task
+    rows, _wins, _summary = run_task(task)
+    return _logs_frame(rows)
+
+
+def score_logs(paths, chunk_bytes: int = 4 << 20) -> "dd.DataFrame":
+    """A dask DataFrame of the wins of match archives (text archives, match
+    JSON files or directories): the rows and columns of
+    :func:`mjfast.logs.score`, one partition per unit of work (a JSON file, a
+    text archive or a run of about ``chunk_bytes`` of it), each read,
+    replayed and scored by the single-machine path.  Skipped matches are not
+    rows: :func:`process_logs` (or ``mjfast logs score``) reports them."""
+    tasks = _logs_tasks(paths, chunk_bytes)
+    with dask.config.set({"dataframe.convert-string": False}):
+        return dd.from_map(_logs_part, tasks, meta=_logs_frame([]), enforce_metadata=False)
+
+
+def process_logs(paths, want_rows: bool = True, chunk_bytes: int = 4 << 20):
+    """``(rows, wins, summary)`` of each unit of work of
+    :func:`mjfast.logs.scoring.process`, computed by the current
+    ``dask.distributed`` client and yielded in input order."""
+    from dask.distributed import get_client
+    from .logs.scoring import run_task
+    tasks = _logs_tasks(paths, chunk_bytes)
+    client = get_client()
+    futures = client.map(run_task, tasks, want_rows=want_rows, pure=False)
+    for f in futures:
+        yield f.result()
+        f.release()
+
+
 def _stats_of_frame(df) -> FanStats:
     return FanStats().update(df)
 
@@ -148,6 +208,17 @@ def fan_frequencies_of_files(paths, chunk_size: int = 65536) -> FanStats:
     if not paths:
         return FanStats()
     return _tree([dask.delayed(stats_of_files)([p], chunk_size=chunk_size) for p in paths]).compute()
+
+
+def simulate_tasks(tasks, scheduler: str):
+    """Run :func:`mjfast.stats.simulate.simulate_chunk` tasks (argument
+    tuples) on a cluster: (their results in task order, the number of
+    workers)."""
+    from .stats.simulate import simulate_chunk
+    with client_for(scheduler) as client:
+        parts = dask.compute(*[dask.delayed(simulate_chunk, pure=True)(*t) for t in tasks])
+        workers = len(client.scheduler_info().get("workers", {})) or 1
+    return list(parts), workers
 
 
 @contextlib.contextmanager

@@ -1,7 +1,7 @@
 """``mjfast logs``: score or export the wins of match archives.
 
-    mjfast logs score FILE... [--out results.jsonl|.csv|.parquet] [--workers N]
-    mjfast logs export FILE... --out hands.jsonl [--workers N]
+    mjfast logs score FILE... [--out results.jsonl|.csv|.parquet] [--workers N] [--scheduler ADDRESS|local]
+    mjfast logs export FILE... --out hands.jsonl [--workers N] [--scheduler ADDRESS|local]
 
 Exit codes: 0 every match replayed; 1 some match was skipped (each is listed
 on stderr with its line / log index and the reason) or some win could not be
@@ -9,6 +9,7 @@ scored; 2 bad usage.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -37,6 +38,9 @@ def add_parser(sub):
         q.add_argument("--workers", type=int, default=1, metavar="N",
                        help="processes (files and chunks of files are split between them; same output)")
         q.add_argument("--no-progress", action="store_true", help="no progress bar")
+        q.add_argument("--scheduler", default=None, metavar="ADDRESS|local",
+                       help="run the units of work on Dask: a scheduler address (tcp://host:8786) or 'local' "
+                            "for a local cluster (pip install 'mjfast[dask]'); same output")
         q.set_defaults(func=run, logs_action=name)
     p.set_defaults(func=run, logs_action=None, logs_parser=p)
     return p
@@ -176,7 +180,19 @@ def _run(args) -> int:
     total = Summary()
     t0 = time.perf_counter()
     update, close = _progress(not args.no_progress, None)
+    cluster = contextlib.ExitStack()
+    if getattr(args, "scheduler", None):
+        # the same units of work, run by a Dask cluster, yielded in order
+        from ..dask import client_for, process_logs
+
+        def process(paths, workers=1, want_rows=True, progress=None):     # noqa: F811
+            for out in process_logs(paths, want_rows=want_rows):
+                if progress:
+                    progress(out[2].matches)
+                yield out
     try:
+        if getattr(args, "scheduler", None):
+            cluster.enter_context(client_for(args.scheduler))
         if args.logs_action == "score":
             try:
                 w = _Writer(args.out, COLUMNS)
@@ -206,6 +222,7 @@ def _run(args) -> int:
                     f.close()
     finally:
         close()
+        cluster.close()
     dt = time.perf_counter() - t0
     text = total.text()
     if args.logs_action == "export":

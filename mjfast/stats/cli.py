@@ -2,6 +2,8 @@
 
     mjfast stats table FILE... [--out fans.csv|.parquet|.json] [--plot fans.png] [--scheduler ADDRESS|local]
     mjfast stats enumerate [--form regular|seven_pairs|...|all] [--out fans.csv] [--plot enum.png]
+    mjfast stats simulate --games N [--seed S] [--bots baseline|random|tsumogiri ...] [--workers W]
+    mjfast stats logs FILE... [--out fans.csv|.parquet|.json] [--plot fans.png] [--workers W]
 
 Only argparse is imported here; the statistics load when a command runs.
 """
@@ -63,9 +65,7 @@ def register(sub) -> None:
     t.add_argument("files", nargs="+", metavar="FILE")
     _common(t)
     t.add_argument("--chunk-size", type=_positive, default=65536, metavar="N", help="rows per chunk (default 65536)")
-    t.add_argument("--scheduler", default=None, metavar="ADDRESS|local",
-                   help="run on Dask: a scheduler address (tcp://host:8786) or 'local' for a local cluster "
-                        "(pip install 'mjfast[dask]')")
+    _scheduler(t)
     t.set_defaults(func=_guard(_cmd_table))
 
     e = ssub.add_parser("enumerate", help="exact statistics over every fully concealed winning hand",
@@ -77,16 +77,57 @@ def register(sub) -> None:
                    "with their union")
     _common(e)
     e.set_defaults(func=_guard(_cmd_enumerate))
+
+    m = ssub.add_parser("simulate", help="statistics of self-play games in the compiled engine",
+                        description="Play games between compiled bots (default: the baseline bot in every seat), "
+                                    "score every win in bulk and print the fan table with the engine's "
+                                    "throughput.  Game g of a run depends on (seed, g) only: the numbers are "
+                                    "the same for any --workers and --chunk-size.")
+    m.add_argument("--games", type=_positive, required=True, metavar="N", help="games to play")
+    m.add_argument("--seed", type=_nonnegative, default=0, metavar="S", help="the series of games (default 0)")
+    m.add_argument("--bots", nargs="+", default=["baseline"], metavar="BOT",
+                   help="one compiled policy for all seats or four (east south west north): baseline "
+                        "(default), random, tsumogiri")
+    m.add_argument("--chunk-size", type=_positive, default=20000, metavar="N", help="games per task "
+                   "(default 20000)")
+    _common(m, workers_help="worker processes (-1 = all cores; default 1)")
+    _scheduler(m)
+    m.set_defaults(func=_guard(_cmd_simulate))
+
+    lg = ssub.add_parser("logs", help="statistics of the wins of Botzone match archives, in one command",
+                         description="Read match archives (as 'mjfast logs score' does: text archive, match "
+                                     "JSON files or directories), replay every match, score its wins in bulk "
+                                     "and print the fan table.")
+    lg.add_argument("files", nargs="+", metavar="FILE", help="text archive, match JSON file or directory")
+    _common(lg, workers_help="processes (files and chunks of files are split between them; same output)")
+    _scheduler(lg)
+    lg.set_defaults(func=_guard(_cmd_logs))
     p.set_defaults(func=lambda args: _no_sub(p))
 
 
-def _common(p):
+def _scheduler(p):
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS|local",
+                   help="run on Dask: a scheduler address (tcp://host:8786) or 'local' for a local cluster "
+                        "(pip install 'mjfast[dask]')")
+
+
+def _nonnegative(value):
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {value!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {n}")
+    return n
+
+
+def _common(p, workers_help="scoring threads (-1 = all cores)"):
     p.add_argument("--out", default=None, metavar="PATH", help="write the fan table (.csv, .parquet or .json)")
     p.add_argument("--plot", default=None, metavar="PATH",
                    help="write figures: PATH (fan bars), PATH-totals and PATH-cooccurrence (.png, .svg or .pdf); "
                         "enumerate also writes PATH-physical* (weighted by physical tiles)")
     p.add_argument("--top", type=int, default=25, metavar="N", help="fans printed (default 25; 0 = all seen)")
-    p.add_argument("--workers", type=int, default=1, metavar="W", help="scoring threads (-1 = all cores)")
+    p.add_argument("--workers", type=int, default=1, metavar="W", help=workers_help)
     p.add_argument("--json", action="store_true", help="print the summary and the table as JSON")
 
 
@@ -210,7 +251,7 @@ def _cmd_table(args) -> int:
     return 1 if acc.invalid else 0
 
 
-def _report(acc, args, seconds, extra=None):
+def _report(acc, args, seconds, extra=None, timing=True):
     df = acc.table(sort="share")
     s = acc.summary()
     if args.out:
@@ -228,7 +269,8 @@ def _report(acc, args, seconds, extra=None):
     _print_summary(s, sys.stdout)
     print(file=sys.stdout)
     _print_table(df, args.top, sys.stdout, weighted=acc.weighted)
-    _timing(seconds)
+    if timing:
+        _timing(seconds)
 
 
 def _cmd_enumerate(args) -> int:
@@ -302,3 +344,72 @@ def _timing(seconds):
     # on a terminal only: printed output stays the same from run to run
     if sys.stderr.isatty():
         print(f"({seconds:.2f} s)", file=sys.stderr)
+
+
+def _cmd_simulate(args) -> int:
+    _check_out(args.out)
+    _check_plot(args.plot)
+    from ..game.fast import POLICIES
+    bad = [b for b in args.bots if b not in POLICIES]
+    if bad or len(args.bots) not in (1, 4):
+        raise _error(f"--bots: one bot for all seats or four, each one of {', '.join(sorted(POLICIES))}; "
+                     f"got {' '.join(args.bots)}")
+    if args.workers < 1 and args.workers != -1:
+        raise _error(f"--workers must be >= 1 (or -1 for all cores), got {args.workers}")
+    from .simulate import simulate
+    progress = None
+    if sys.stderr.isatty() and not args.json:
+        def progress(done):
+            print(f"\r{done:,} / {args.games:,} games", end="", file=sys.stderr, flush=True)
+    try:
+        sim = simulate(args.games, seed=args.seed, bots=args.bots, workers=args.workers,
+                       chunk_size=args.chunk_size, progress=progress, scheduler=args.scheduler)
+    except ImportError as exc:
+        raise _error(str(exc)) from None
+    if progress:
+        print(file=sys.stderr)
+    g = sim.summary()
+    if not args.json:
+        print(f"games {g['games']:,}   wins {g['wins']:,} ({_pct(g['win_share'])})   no winner "
+              f"{g['no_winner']:,}   bots {' '.join(g['policies'])}   seed {g['seed']}")
+    # the throughput goes to stderr: stdout stays the same from run to run
+    print(f"{g['games']:,} games in {g['seconds']:.2f} s: {g['games_per_second']:,.0f} games/s "
+          f"({g['games_per_second_per_worker']:,.0f} per worker, {g['workers']} worker"
+          f"{'s' if g['workers'] != 1 else ''})", file=sys.stderr)
+    _report(sim.stats, args, sim.seconds, extra={"games": g}, timing=False)
+    if sim.mismatches:
+        print(f"mjfast: error: {sim.mismatches} wins scored differently in bulk than in the engine",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def _cmd_logs(args) -> int:
+    _check_out(args.out)
+    _check_plot(args.plot)
+    for f in args.files:
+        if not os.path.exists(f):
+            raise _error(f"{f}: no such file or directory")
+    if args.workers < 1:
+        raise _error(f"--workers must be >= 1, got {args.workers}")
+    t0 = time.perf_counter()
+    try:
+        from .logs import stats_of_logs
+        if args.scheduler:
+            from ..dask import client_for
+            with client_for(args.scheduler):
+                acc, summary = stats_of_logs(args.files, on_dask=True)
+        else:
+            acc, summary = stats_of_logs(args.files, workers=args.workers)
+    except ImportError as exc:
+        raise _error(str(exc)) from None
+    seconds = time.perf_counter() - t0
+    if summary is not None:
+        print(summary.text(), file=sys.stderr)
+    extra = {"files": list(args.files)}
+    if summary is not None:
+        extra["matches"] = {"read": summary.matches, "replayed": summary.replayed, "skipped": summary.skipped,
+                            "wins": summary.wins}
+    _report(acc, args, seconds, extra=extra)
+    bad = summary is not None and (summary.skipped or any(p.kind == "win" for p in summary.problems))
+    return 1 if bad or acc.invalid else 0

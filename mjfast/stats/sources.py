@@ -7,8 +7,10 @@ takes directly, so no reader ever holds more than one chunk.
 Files (by suffix):
 
 * ``.parquet`` / ``.csv`` — a table with a ``total`` column and one column
-  per fan, named as in ``BatchResult.fan_names`` (English) or by fan key
-  (or, without such columns, one ``fans`` column of ``{key: count}``);
+  per fan, named as in ``BatchResult.fan_names`` (English) or by fan key,
+  or one ``fans`` column of ``{key: count}`` (which then wins: the result
+  rows of ``mjfast logs score`` have it, beside context columns such as
+  ``seat_wind`` that share a name with a fan);
   ``error_code`` (or ``error``, a code or a message) and ``legal`` are
   optional (what ``BatchResult.to_pandas()`` writes; other columns are
   ignored).  A row whose total is missing or
@@ -61,7 +63,9 @@ def frame_arrays(df, first_row: int = 0) -> tuple:
         raise ValueError("a table of scored hands needs a 'total' column "
                          f"(columns: {', '.join(map(str, list(df.columns)[:8]))}...)")
     n = len(df)
-    idx = fan_column_index(df.columns)
+    # a "fans" column ({key: count}, as mjfast.logs writes) is the fan list;
+    # then columns such as seat_wind are the hand's context, not fans
+    idx = {} if "fans" in df.columns else fan_column_index(df.columns)
     seen = {}
     for c, j in idx.items():
         if j in seen:
@@ -80,7 +84,12 @@ def frame_arrays(df, first_row: int = 0) -> tuple:
         for i, v in enumerate(df["fans"].to_numpy()):
             if not _fill_fans(fc, i, v):
                 bad_fans[i] = True
-    tot = df["total"].to_numpy()
+    tot = df["total"]
+    if not isinstance(tot.dtype, np.dtype):
+        # a pandas extension type (Int64 with missing values, as mjfast.logs.score writes)
+        tot = tot.to_numpy(dtype=np.float64, na_value=np.nan)
+    else:
+        tot = tot.to_numpy()
     if tot.dtype.kind == "f":
         missing = np.isnan(tot)
         tot = np.where(missing, -1, tot).astype(np.int64)

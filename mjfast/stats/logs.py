@@ -1,0 +1,61 @@
+"""Fan statistics of match archives: logs -> replay -> bulk scoring -> FanStats.
+
+    from mjfast.stats.logs import stats_of_logs
+    acc, summary = stats_of_logs(["data.txt", "matches/"], workers=2)
+    acc.table()
+
+The matches are read, replayed and their wins scored in bulk by
+:mod:`mjfast.logs` (``mjfast logs score``'s path: the same units of work, in
+the same order, for any worker count, and the same summary - matches
+skipped with the reason, agreement with the recorded fans); the rows of each
+unit go into the accumulator as arrays and are dropped, so memory holds one
+unit at a time.
+"""
+from __future__ import annotations
+
+from typing import Tuple
+
+import numpy as np
+
+from .accumulate import FanStats, N_FANS
+from .sources import _fill_fans
+
+__all__ = ["stats_of_logs", "rows_arrays"]
+
+
+def rows_arrays(rows) -> tuple:
+    """``(fan_counts, totals, legal, errors)`` of result rows of
+    :mod:`mjfast.logs` (``total`` and ``fans`` {key: count}; a row with an
+    ``error`` or no total is invalid)."""
+    n = len(rows)
+    fc = np.zeros((n, N_FANS), np.uint8)
+    tot = np.full(n, -1, np.int32)
+    err = np.zeros(n, np.uint8)
+    for i, r in enumerate(rows):
+        if r.get("error") or r.get("total") is None or not _fill_fans(fc, i, r.get("fans")):
+            err[i] = 1
+            fc[i] = 0
+        else:
+            tot[i] = r["total"]
+    return fc, tot, (tot >= 8) & (err == 0), err
+
+
+def stats_of_logs(paths, workers: int = 1, progress=None, on_dask: bool = False) -> Tuple[FanStats, "object"]:
+    """(:class:`FanStats` of every win of the archives, the
+    :class:`mjfast.logs.Summary` of the run).  Wins that could not be scored
+    count as invalid rows (and are listed in the summary).  ``on_dask``: the
+    units of work run on the current dask.distributed client."""
+    from ..logs import Summary, _paths
+    acc = FanStats()
+    total = Summary()
+    if on_dask:
+        from ..dask import process_logs
+        units = process_logs(_paths(paths))
+    else:
+        from ..logs.scoring import process
+        units = process(_paths(paths), workers=workers, progress=progress)
+    for rows, _wins, s in units:
+        total.add(s)
+        if rows:
+            acc.update_arrays(*rows_arrays(rows))
+    return acc, total

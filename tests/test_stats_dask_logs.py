@@ -1,0 +1,59 @@
+"""Dask for match archives and self-play: a LocalCluster of 2 worker
+processes gives the single-machine rows, files and statistics."""
+import os
+
+import pandas as pd
+import pytest
+
+pytest.importorskip("dask.dataframe")
+distributed = pytest.importorskip("dask.distributed")
+
+import mjfast
+import mjfast.logs as logs
+from mjfast.cli import main
+from mjfast.stats.logs import stats_of_logs
+from mjfast.stats.simulate import simulate
+
+from test_stats_simulate import ARCHIVE, DATA, _archive
+
+EDGE = os.path.join(DATA, "edge.txt")
+
+
+def test_logs_and_simulate_on_a_local_cluster(tmp_path, capsys):
+    import mjfast.dask as mjd
+    arch = tmp_path / "games.txt"
+    _archive(arch, 50, 3)
+    paths = [str(arch), ARCHIVE, EDGE]
+    single = logs.score(paths)
+    single_acc, _ = stats_of_logs(paths)
+    single_sim = simulate(700, seed=4, chunk_size=200)
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+    assert main(["logs", "score", *paths, "--out", str(tmp_path / "a" / "rows.csv"), "--no-progress"]) == 1
+    capsys.readouterr()
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster):
+        ddf = mjd.score_logs(paths, chunk_bytes=6000)
+        assert ddf.npartitions > len(paths)
+        got = ddf.compute().reset_index(drop=True)
+        acc = mjd.fan_frequencies(ddf)
+        units = list(mjd.process_logs(paths, chunk_bytes=6000))
+        address = cluster.scheduler_address
+        assert main(["logs", "score", *paths, "--out", str(tmp_path / "b" / "rows.csv"), "--no-progress",
+                     "--scheduler", address]) == 1
+        err_logs = capsys.readouterr().err
+        assert main(["stats", "logs", *paths, "--scheduler", address, "--json"]) == 1
+        payload = capsys.readouterr()
+        sim = simulate(700, seed=4, chunk_size=200, scheduler=address)
+    # row for row, the single-machine DataFrame
+    pd.testing.assert_frame_equal(got, single)
+    assert acc == single_acc and sim.stats == single_sim.stats and sim.wins == single_sim.wins
+    assert sim.workers == 2
+    assert sum(len(u[0]) for u in units) == len(single)
+    assert sum(u[2].skipped for u in units) == single.attrs["summary"].skipped > 0
+    # the CLI writes the same file, and reports the same summary
+    assert (tmp_path / "a" / "rows.csv").read_bytes() == (tmp_path / "b" / "rows.csv").read_bytes()
+    assert "skipped matches:" in err_logs and "bad-false-hu" in err_logs
+    import json
+    p = json.loads(payload.out)
+    assert p["summary"]["wins"] == single_acc.wins and p["matches"]["skipped"] == single.attrs["summary"].skipped
