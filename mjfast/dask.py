@@ -38,7 +38,7 @@ from .batch import HandBatch, score_batch
 from .stats import FanStats, stats_of_files
 
 __all__ = ["score_jsonl", "score_logs", "process_logs", "fan_frequencies", "fan_frequencies_of_files", "client_for",
-           "jsonl_partitions", "simulate_tasks"]
+           "jsonl_partitions"]
 
 
 def jsonl_partitions(paths: Sequence, lines_per_partition: Optional[int] = None) -> List[tuple]:
@@ -208,17 +208,6 @@ def fan_frequencies_of_files(paths, chunk_size: int = 65536) -> FanStats:
     if not paths:
         return FanStats()
     return _tree([dask.delayed(stats_of_files)([p], chunk_size=chunk_size) for p in paths]).compute()
-
-
-def simulate_tasks(tasks, scheduler: str):
-    """Run :func:`mjfast.stats.simulate.simulate_chunk` tasks (argument
-    tuples) on a cluster: (their results in task order, the number of
-    workers)."""
-    from .stats.simulate import simulate_chunk
-    with client_for(scheduler) as client:
-        parts = dask.compute(*[dask.delayed(simulate_chunk, pure=True)(*t) for t in tasks])
-        workers = len(client.scheduler_info().get("workers", {})) or 1
-    return list(parts), workers
 
 
 @contextlib.contextmanager

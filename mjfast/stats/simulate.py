@@ -115,6 +115,16 @@ def _int(name, v, low):
     return int(v)
 
 
+def _on_dask(tasks, scheduler: str):
+    """The chunks as Dask tasks on ``scheduler``: (results in task order, workers)."""
+    import dask
+    from ..dask import client_for
+    with client_for(scheduler) as client:
+        parts = dask.compute(*[dask.delayed(simulate_chunk, pure=True)(*t) for t in tasks])
+        workers = len(client.scheduler_info().get("workers", {})) or 1
+    return list(parts), workers
+
+
 def simulate(games: int, *, seed: int = 0, bots: Union[str, Sequence[str]] = "baseline", workers: int = 1,
              chunk_size: int = DEFAULT_CHUNK, p_claim: float = 0.5, p_kong: float = 0.7,
              progress: Optional[Callable[[int], None]] = None, scheduler: Optional[str] = None) -> SimulationResult:
@@ -142,8 +152,7 @@ def simulate(games: int, *, seed: int = 0, bots: Union[str, Sequence[str]] = "ba
                              workers=workers)
     t0 = time.perf_counter()
     if scheduler:
-        from ..dask import simulate_tasks
-        parts, total.workers = simulate_tasks(tasks, scheduler)
+        parts, total.workers = _on_dask(tasks, scheduler)
         for p in parts:
             total.merge(p)
         if progress:
