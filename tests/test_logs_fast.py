@@ -208,3 +208,49 @@ def test_many_corrupted_archives_same_on_both_paths(tmp_path):
         p = tmp_path / f"c{seed}.txt"
         p.write_bytes(corrupted(seed).encode("utf-8", "surrogatepass"))
         same(p)
+
+
+# -- match JSON: files decoded at once by orjson read like the streamed ones -------------
+
+def _match_fields(ms):
+    return [{k: getattr(m, k) for k in m.__slots__} for m in ms]
+
+
+def test_whole_file_json_reads_like_the_streaming_reader(tmp_path, monkeypatch):
+    import json
+
+    import logs_helpers as H
+    from mjfast.logs import jsonlog
+
+    pytest.importorskip("orjson")
+    objs = []
+    for i in range(6):
+        ps = [players.RandomPlayer(seed=i * 4 + k) for k in range(4)]
+        objs.append(play(ps, seed=i, quan=i % 4, match_id=f"j{i}").to_botzone_json())
+    objs += [H.selfdrawn_json(), H.claims_json(), H.wa_json()]
+    files = {
+        "one.json": json.dumps(objs[0]),
+        "list.json": json.dumps(objs),
+        "bare.json": json.dumps(objs[1]["logs"]),
+        "lines.json": "\n".join(json.dumps(o) for o in objs[:3]),      # several values: streamed
+        "nan.json": json.dumps(objs[2]).replace('"time": 3', '"time": NaN', 1),
+        "dup.json": '{"logs": [], "logs": ' + json.dumps(objs[3]["logs"]) + "}",
+        "trunc.json": json.dumps(objs)[:-200],
+        "scalar.json": "5",
+        "empty.json": "[]",
+        "bad.json": json.dumps(objs[4])[:5000] + "}}",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "utf.json").write_bytes(json.dumps(objs[5]).encode()[:-30] + b"\xff" + json.dumps(objs[5]).encode()[-30:])
+    got = _match_fields(L.read(tmp_path))
+    monkeypatch.setattr(jsonlog, "_orjson", None)
+    want = _match_fields(L.read(tmp_path))
+    assert got == want
+    assert len(want) >= len(objs) * 2
+    # and so are their scores
+    monkeypatch.undo()
+    rows = [list(x) for x in process([tmp_path])]
+    monkeypatch.setattr(jsonlog, "_orjson", None)
+    assert rows == [list(x) for x in process([tmp_path])]          # rows, wins, summaries (problems included)
+    assert sum(s.skipped for _r, _w, s in rows) >= 4 and sum(s.wins for _r, _w, s in rows) >= 3
