@@ -82,11 +82,16 @@ def peak_rss_mb(path):
     """Peak resident memory (MB) of `mjfast logs score path` in a child process."""
     import resource
     import subprocess
+    import tempfile
     code = ("import resource, sys; from mjfast.cli import main; rc = main(['logs', 'score', sys.argv[1], "
-            "'--out', '/dev/null', '--no-progress']); "
+            "'--out', sys.argv[2], '--no-progress']); assert rc == 0, rc; "
             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", code, path], capture_output=True, text=True,
-                         cwd=os.path.dirname(HERE), env={**os.environ, "PYTHONPATH": os.path.dirname(HERE)})
+    with tempfile.TemporaryDirectory() as tmp:
+        out = subprocess.run([sys.executable, "-c", code, path, os.path.join(tmp, "rows.jsonl")],
+                             capture_output=True, text=True, cwd=os.path.dirname(HERE),
+                             env={**os.environ, "PYTHONPATH": os.path.dirname(HERE)})
+    if out.returncode:
+        raise RuntimeError(f"mjfast logs score failed: {out.stderr[-500:]}")
     return int(out.stdout.split()[-1]) / 1024
 
 
