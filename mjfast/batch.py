@@ -19,7 +19,10 @@ import numpy as np
 from . import _core
 from .core import resolve_workers
 from .errors import InvalidArgument, InvalidHand
+from .hand import Hand, Meld
 from .rules.mcr import MCR
+from .rules.base import RuleSet, available, get as _get_rules
+from .rules.two_player import score_two_player
 from .records import RecordError, check_context, check_flag, validate_record, _loads, _parse_error, _show
 from .score import (WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons,  # noqa: F401
                     ignored_message)  # (importing score loads the fan table into the kernel)
@@ -59,7 +62,11 @@ class HandBatch:
     """
 
     def __init__(self, counts, melds, n_melds, win_tile, flags, seat, round, flowers,
-                 ids=None, invalid=None, messages=None, validate=True, lines=None):
+                 ids=None, invalid=None, messages=None, validate=True, lines=None, rules=None,
+                 rule_flags=None):
+        #: the rule set the rows are meant for (None = MCR, or whatever
+        #: score_batch is told); rule_flags: per row, bits of RULE_FLAG_BITS
+        self.rules = None if rules is None else _get_rules(rules)
         out_of_range = {}    # row -> message, for values no uint8 column can hold
         self.counts = _uint8_column(counts, None, "counts", out_of_range)
         n = self.counts.shape[0]
@@ -82,6 +89,8 @@ class HandBatch:
                 self.invalid[i] = True
                 self.messages[i] = msg
         self.lines = None if lines is None else np.asarray(lines, dtype=np.int64)
+        self.rule_flags = (np.zeros(n, np.uint8) if rule_flags is None
+                           else _uint8_column(rule_flags, (n,), "rule_flags", out_of_range))
         if validate:
             self._validate_arrays()
 
@@ -117,13 +126,19 @@ class HandBatch:
     # -- construction -----------------------------------------------------
 
     @classmethod
-    def from_records(cls, records: Sequence[dict]) -> "HandBatch":
+    def from_records(cls, records: Sequence[dict], *, rules=None) -> "HandBatch":
         """From hand-record dicts (docs/notation.md; fields checked by
         :func:`mjfast.records.validate_record`); a bad record is flagged, not raised.
 
         ``records`` is a list (or any iterable) of dicts; a single dict or a
-        string raises TypeError (it would otherwise make one row per key / character)."""
+        string raises TypeError (it would otherwise make one row per key / character).
+
+        ``rules``: the rule set (name or RuleSet).  A record may carry
+        ``"rules"`` (a name); without ``rules=`` the records' common one is
+        used, and a record naming another rule set than the batch's is an
+        invalid row.  Two-player flags (``heavenly_hand`` ...) are read too."""
         records = _sequence_arg(records, "records", "a list of record dicts")
+        rules, rule_msgs = _records_rules(records, rules)
         n = len(records)
         ids = [r.get("id") if type(r) is dict else None for r in records]
         args = [None] * n
@@ -146,11 +161,28 @@ class HandBatch:
             except (InvalidHand, TypeError, ValueError) as exc:
                 invalid[i] = True
                 messages[int(i)] = str(exc)
-        return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False)
+        for i, msg in rule_msgs.items():
+            if not invalid[i]:
+                invalid[i] = True
+                messages[i] = msg
+        rflags = np.zeros(n, np.uint8)
+        for i, rec in enumerate(records):
+            if type(rec) is dict and not invalid[i]:
+                for name, bit in RULE_FLAG_BITS.items():
+                    v = rec.get(name)
+                    if v is None or v is False:
+                        continue
+                    if v is True:
+                        rflags[i] |= bit
+                    else:
+                        invalid[i] = True
+                        messages[i] = f"{name} must be true or false (a bool), got {_show(v)}"
+        return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
+                   rule_flags=rflags)
 
     @classmethod
     def from_strings(cls, hands: Sequence[str], *, self_drawn=False, fourth_tile=False, kong=False,
-                     last_tile=False, seat_wind="E", round_wind="E", flowers=0) -> "HandBatch":
+                     last_tile=False, seat_wind="E", round_wind="E", flowers=0, rules=None) -> "HandBatch":
         """From notation strings; each context argument is a scalar (checked at
         once: a bad one raises) or a length-N sequence (a bad item flags its row).
 
@@ -190,7 +222,7 @@ class HandBatch:
             except (InvalidHand, TypeError, ValueError) as exc:
                 invalid[i] = True
                 messages[i] = str(exc)
-        return cls(**cols, invalid=invalid, messages=messages, validate=False)
+        return cls(**cols, invalid=invalid, messages=messages, validate=False, rules=rules)
 
     @classmethod
     def from_jsonl(cls, path, chunk_size: int = 65536) -> Iterator["HandBatch"]:
@@ -212,7 +244,7 @@ class HandBatch:
             yield from cls.from_lines(f, chunk_size)
 
     @classmethod
-    def from_lines(cls, lines, chunk_size: int = 65536, first_line: int = 1) -> Iterator["HandBatch"]:
+    def from_lines(cls, lines, chunk_size: int = 65536, first_line: int = 1, rules=None) -> Iterator["HandBatch"]:
         """Batches of ``chunk_size`` from JSON lines (bytes or str, e.g. an open
         binary file), the first being line ``first_line``: the reader of
         :meth:`from_jsonl`, for data that is not a whole file."""
@@ -224,15 +256,15 @@ class HandBatch:
             except Exception as exc:  # JSONDecodeError, UnicodeDecodeError, RecursionError
                 recs.append(_BadRecord(f"line {lineno}: {_parse_error(line, exc)}"))
             if len(recs) == chunk_size:
-                yield cls._from_mixed(recs, first)
+                yield cls._from_mixed(recs, first, rules)
                 recs = []
                 first = lineno + 1
         if recs:
-            yield cls._from_mixed(recs, first)
+            yield cls._from_mixed(recs, first, rules)
 
     @classmethod
-    def _from_mixed(cls, recs, first_line=None):
-        batch = cls.from_records([r if not isinstance(r, _BadRecord) else {} for r in recs])
+    def _from_mixed(cls, recs, first_line=None, rules=None):
+        batch = cls.from_records([r if not isinstance(r, _BadRecord) else {} for r in recs], rules=rules)
         for i, r in enumerate(recs):
             if isinstance(r, _BadRecord):
                 batch.invalid[i] = True
@@ -332,6 +364,37 @@ def _sequence_arg(value, name, what) -> list:
     return list(value)
 
 
+#: Per-row bits of HandBatch.rule_flags: the flags of rule sets other than MCR.
+RULE_FLAG_BITS = {"heavenly_hand": 1, "earthly_hand": 2, "human_hand": 4, "ready_at_start": 8}
+
+
+def _records_rules(records, rules):
+    """The batch's rule set and {row: message} for records naming another one."""
+    names = [r.get("rules") if type(r) is dict else None for r in records]
+    msgs = {}
+    if rules is None:
+        given = {n for n in names if n is not None}
+        if len(given) == 1:
+            only = given.pop()
+            if isinstance(only, str):
+                try:
+                    rules = _get_rules(only)
+                except InvalidHand:
+                    rules = None
+    rs = _get_rules(rules)
+    for i, n in enumerate(names):
+        if n is None or n == rs.name:
+            continue
+        if not isinstance(n, str):
+            msgs[i] = f"'rules' must be a rule-set name (a string), got {_show(n)}"
+        elif n not in available():
+            msgs[i] = f"unknown rule set {n!r} (available: {', '.join(available())})"
+        else:
+            msgs[i] = (f"record asks for rule set {n!r} but the batch is scored under {rs.name!r} "
+                       "(score each rule set's records separately)")
+    return rules, msgs
+
+
 class _BadRecord:
     __slots__ = ("message",)
 
@@ -390,9 +453,20 @@ class BatchResult:
     lines: Optional[np.ndarray] = None   # (N,) int64 input line numbers (from_jsonl), else None
     ignored: Optional[np.ndarray] = None  # (N,) uint8 bits (records.FLAG_BITS) of the flags the rules dropped
     flags: Optional[np.ndarray] = None    # (N,) uint8 the flags as given (HandBatch.flags)
+    rules: Optional[RuleSet] = None       # the rule set (None = MCR); fan columns follow its table
+    extra_ignored: dict = field(default_factory=dict)   # row -> {flag: reason} beyond the MCR bits
 
-    fan_names = tuple(f.en for f in MCR)
-    fan_keys = tuple(f.key for f in MCR)
+    @property
+    def table(self):
+        return MCR if self.rules is None else self.rules.table
+
+    @property
+    def fan_names(self) -> tuple:
+        return self.table.names_en
+
+    @property
+    def fan_keys(self) -> tuple:
+        return self.table.keys
 
     def __len__(self):
         return len(self.totals)
@@ -414,13 +488,16 @@ class BatchResult:
         :attr:`mjfast.Score.ignored_flags`); empty for error rows."""
         if self.ignored is None or self.errors[i]:
             return {}
-        return dropped_reasons(int(self.ignored[i]), self.flags is not None and bool(self.flags[i] & 1))
+        out = dropped_reasons(int(self.ignored[i]), self.flags is not None and bool(self.flags[i] & 1))
+        out.update(self.extra_ignored.get(i, {}))
+        return out
 
     def fans(self, i: int) -> list:
         """[(name, zh, points, count)] of row i."""
         out = []
+        fans = self.table.fans
         for j in np.flatnonzero(self.fan_counts[i]):
-            f = MCR.fans[j]
+            f = fans[j]
             out.append((f.en, f.zh, f.points, int(self.fan_counts[i, j])))
         out.sort(key=lambda t: -t[2])
         return out
@@ -439,6 +516,8 @@ class BatchResult:
         ign = self.ignored_flags(i)
         if ign:
             out["ignored_flags"] = ign
+        if self.rules is not None and self.rules.name != "mcr":
+            out["rules"] = self.rules.name
         return out
 
     def _error_column(self) -> list:
@@ -447,7 +526,7 @@ class BatchResult:
     def _ignored_column(self) -> list:
         if self.ignored is None:
             return [None] * len(self)
-        return [", ".join(self.ignored_flags(i)) or None if b else None
+        return [", ".join(self.ignored_flags(i)) or None if (b or i in self.extra_ignored) else None
                 for i, b in enumerate(self.ignored.tolist())]
 
     def to_pandas(self):
@@ -488,7 +567,7 @@ class BatchResult:
         return pa.table(cols)
 
 
-def score_batch(batch, *, workers: int = 1, strict: bool = False) -> BatchResult:
+def score_batch(batch, *, workers: int = 1, strict: bool = False, rules=None) -> BatchResult:
     """Score every hand of ``batch`` (a :class:`HandBatch`, or a list of notation
     strings / record dicts).  ``workers``: threads, checked by
     :func:`mjfast.core.resolve_workers` (-1 = all cores; counts above the usable
@@ -498,21 +577,136 @@ def score_batch(batch, *, workers: int = 1, strict: bool = False) -> BatchResult
     A flag the rules drop (see :attr:`mjfast.Score.ignored_flags`) is reported
     per row in ``ignored`` / :meth:`BatchResult.ignored_flags`; with
     ``strict=True`` such a row is an error instead (``ERR_INVALID``, the reason
-    in ``error_message(i)``)."""
+    in ``error_message(i)``).
+
+    ``rules``: a rule-set name or :class:`~mjfast.rules.RuleSet` (default:
+    the batch's ``rules``, else MCR).  Rows holding a tile the rule set does
+    not play are errors naming it; ``legal`` uses the rule set's minimum."""
     nthreads = resolve_workers(workers)
     strict = check_flag(strict, "strict")
     if not isinstance(batch, HandBatch):
         items = _sequence_arg(batch, "batch", "a HandBatch or a list of notation strings / record dicts")
         if items and all(isinstance(x, str) for x in items):
-            batch = HandBatch.from_strings(items)
+            batch = HandBatch.from_strings(items, rules=rules)
         else:
-            batch = HandBatch.from_records(items)
+            batch = HandBatch.from_records(items, rules=rules)
+    if rules is None and batch.rules is None and not batch.rule_flags.any():
+        return _score_batch_mcr(batch, nthreads, strict)
+    rs = _get_rules(rules if rules is not None else batch.rules)
+    return _score_batch_rules(batch, rs, nthreads, strict or rs.strict)
+
+
+def _tile_errors(batch, rs, invalid, messages):
+    """Flag rows holding a tile the rule set does not play (melds included)."""
+    if len(rs.tiles) == 34:
+        return invalid
+    allowed = np.zeros(34, bool)
+    allowed[list(rs.tiles)] = True
+    n = len(batch)
+    k = np.minimum(batch.n_melds, 4)
+    slot = np.arange(4)[None, :] < k[:, None]
+    mt = np.minimum(batch.melds[:, :, 1], 33)
+    # a chow covers its tile and the next two: all of one suit, so its first tile decides
+    bad = (batch.counts[:, ~allowed] > 0).any(1) | (slot & ~allowed[mt]).any(1)
+    bad &= ~invalid
+    if bad.any():
+        invalid = invalid.copy()
+        names = [f"{r}m" for r in range(1, 10)] + [f"{r}p" for r in range(1, 10)] \
+            + [f"{r}s" for r in range(1, 10)] + list("ESWNCFP")
+        for i in np.flatnonzero(bad):
+            full = batch.counts[i].astype(int).copy()
+            for j in range(int(k[i])):
+                full[int(mt[i, j])] += 1
+            t = next(t for t in range(34) if full[t] and not allowed[t])
+            invalid[i] = True
+            messages[int(i)] = (f"tile {names[t]} is not played in rule set {rs.name!r} "
+                                f"({rs.tile_text()})")
+    return invalid
+
+
+def _score_batch_rules(batch, rs, nthreads, strict) -> BatchResult:
+    batch.check_columns()
+    n = len(batch)
+    messages = dict(batch.messages)
+    invalid = _tile_errors(batch, rs, batch.invalid, messages)
+    extra = {}
+    if rs.engine == "mcr":
+        for i in np.flatnonzero(batch.rule_flags & ~invalid.view(np.uint8) if n else []):
+            names = [k for k, b in RULE_FLAG_BITS.items() if batch.rule_flags[i] & b]
+            extra[int(i)] = {k: f"ignored: rule set {rs.name!r} has no fan that uses it" for k in names}
+        if strict and extra:
+            invalid = invalid.copy()
+            for i, d in extra.items():
+                invalid[i] = True
+                messages[i] = "; ".join(f"{k} {v}" for k, v in d.items()) + " (strict=True)"
+            extra = {}
+        res = _score_batch_mcr(batch, nthreads, strict, invalid=invalid, messages=messages,
+                               variant=rs.variant, min_points=rs.min_points)
+        res.rules = rs
+        res.extra_ignored = extra
+        return res
+    # a rule set with its own predicates: row by row
+    totals = np.full(n, -1, dtype=np.int32)
+    fans = np.zeros((n, len(rs.table)), dtype=np.uint8)
+    errors = np.zeros(n, np.uint8)
+    ignored = np.zeros(n, np.uint8)
+    col = {f.key: j for j, f in enumerate(rs.table.fans)}
+    kinds = ("chow", "pung", "kong")
+    for i in range(n):
+        if invalid[i]:
+            errors[i] = ERR_INVALID
+            continue
+        try:
+            k = int(batch.n_melds[i])
+            melds = tuple(Meld(kinds[int(batch.melds[i, j, 0])], int(batch.melds[i, j, 1]),
+                               concealed=not batch.melds[i, j, 2]) for j in range(k))
+            win = int(batch.win_tile[i])
+            tiles = []
+            for t in range(34):
+                tiles += [t] * (int(batch.counts[i, t]) - (1 if t == win else 0))
+            tiles.append(win)
+            h = Hand(melds, tuple(tiles), int(batch.flowers[i]))
+            f = int(batch.flags[i])
+            given = {"self_drawn": bool(f & 1), "kong": bool(f & 4)}
+            for name, b in RULE_FLAG_BITS.items():
+                given[name] = bool(batch.rule_flags[i] & b)
+            unused = {nm: f"ignored: rule set {rs.name!r} has no fan that uses it"
+                      for nm, b in (("fourth_tile", 2), ("last_tile", 8)) if f & b}
+            flags = {k2: v for k2, v in given.items() if k2 in rs.flags}
+            total, fd, form, items, dropped = score_two_player(h, rs, flags)
+            dropped.update(unused)
+        except (InvalidHand, ValueError, IndexError) as exc:
+            errors[i] = ERR_INVALID
+            messages[i] = str(exc)
+            continue
+        if dropped and strict:
+            errors[i] = ERR_INVALID
+            messages[i] = "; ".join(f"{a} {b}".replace(" dropped:", " cannot hold:")
+                                    for a, b in dropped.items()) + " (strict=True)"
+            continue
+        if total < 0:
+            errors[i] = ERR_NOT_WINNING
+            continue
+        totals[i] = total
+        for key, c in fd.items():
+            fans[i, col[key]] = c
+        if dropped:
+            extra[i] = dropped
+    legal = (errors == 0) & (totals - (0 if rs.flowers_count_to_minimum else batch.flowers.astype(np.int32))
+                             >= rs.min_points)
+    return BatchResult(totals, fans, legal, errors, messages, batch.ids, batch.lines, ignored, batch.flags,
+                       rules=rs, extra_ignored=extra)
+
+
+def _score_batch_mcr(batch, nthreads, strict, invalid=None, messages=None, variant=0,
+                     min_points=MIN_POINTS) -> BatchResult:
     batch.check_columns()
     n = len(batch)
     totals = np.full(n, -1, dtype=np.int32)
     fans = np.zeros((n, len(MCR)), dtype=np.uint8)
-    invalid = batch.invalid
-    messages = dict(batch.messages)
+    if invalid is None:
+        invalid = batch.invalid
+        messages = dict(batch.messages)
     ignored = dropped_flags(batch.counts, batch.melds, batch.n_melds, batch.win_tile,
                             np.where(invalid, 0, batch.flags))
     if strict and ignored.any():
@@ -523,12 +717,12 @@ def score_batch(batch, *, workers: int = 1, strict: bool = False) -> BatchResult
     skip = invalid.astype(np.uint8)
     _core.score_batch_kernel(batch.counts, batch.melds, batch.n_melds, batch.win_tile, batch.flags,
                              batch.seat, batch.round, batch.flowers, skip, totals, fans,
-                             nthreads)
+                             nthreads, variant)
     errors = np.where(invalid | (totals == -3), ERR_INVALID,
                       np.where(totals < 0, ERR_NOT_WINNING, ERR_OK)).astype(np.uint8)
     for i in np.flatnonzero((totals == -3) & ~invalid):
         messages[int(i)] = "row out of range (changed after the batch was validated?)"
     totals[errors != 0] = -1
     ignored[errors != 0] = 0
-    legal = (errors == 0) & (totals - batch.flowers.astype(np.int32) >= MIN_POINTS)
+    legal = (errors == 0) & (totals - batch.flowers.astype(np.int32) >= min_points)
     return BatchResult(totals, fans, legal, errors, messages, batch.ids, batch.lines, ignored, batch.flags)

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _core
-from .core import _concealed
+from .core import _all_forms, _concealed, _rule_set, shanten, waits
 from .errors import InvalidArgument, InvalidHand, NotWinning
 from .records import _show
 from .hand import Hand, format_hand, parse_hand
@@ -40,6 +40,7 @@ def _best_discards_py(hand, melds, visible, **options):
     (strings, Hand objects, bad input to be named) and for the options."""
     check_points = options.pop("check_points", False)
     rank = options.pop("rank", "shanten")
+    rules = options.pop("rules", None)
     context = {k: options.pop(k) for k in _CONTEXT if k in options}
     if options:
         raise TypeError(f"best_discards got unexpected keyword arguments: {', '.join(sorted(options))}")
@@ -67,10 +68,46 @@ def _best_discards_py(hand, melds, visible, **options):
             raise InvalidHand(f"more than 4 copies of tile {bad} between the hand and the visible tiles")
     # useful tiles as mjfast.useful_tiles counts them; their copies left are
     # 4 - seen, the discarded tile counting as seen (it is on the table)
-    out = _core.discards_core(counts, melds, held, seen.astype(np.uint8))
+    if rules is not None:
+        rs = _rule_set(rules, counts, full)
+        if rank == "fan" and rs.name != "mcr":
+            raise ValueError(f"rank='fan' ranks by MCR fan targets; it is not available for rule set {rs.name!r}")
+        if rs.name != "mcr":
+            context["rules"] = rs
+        if not _all_forms(rs):
+            out = _discards_forms(counts, melds, seen, rs)
+        else:
+            out = _core.discards_core(counts, melds, held, seen.astype(np.uint8))
+    else:
+        out = _core.discards_core(counts, melds, held, seen.astype(np.uint8))
     if not check_points and rank == "shanten":
         return out
     return _with_points(hand, counts, melds, out, check_points, rank, context)
+
+
+def _discards_forms(counts, melds, seen, rs):
+    """best_discards under a rule set that allows only some forms: shanten
+    over those forms, useful tiles among its tiles (the same order as the
+    compiled search: lowest shanten, most copies left, most kinds, lowest tile)."""
+    res = []
+    for t in range(34):
+        if not counts[t]:
+            continue
+        c = counts.copy()
+        c[t] -= 1
+        sh = shanten(c, melds=melds, rules=rs)
+        kinds = left = 0
+        for u in sorted(rs.tiles):
+            if c[u] >= 4:
+                continue
+            c2 = c.copy()
+            c2[u] += 1
+            if shanten(c2, melds=melds, rules=rs) < sh:
+                kinds += 1
+                left += max(0, 4 - int(seen[u]) - (1 if u == t else 0))
+        res.append(Discard((t, sh, kinds, left)))
+    res.sort(key=lambda d: (d.shanten, -d.useful_left, -d.useful_kinds, d.tile))
+    return res
 
 
 _CONTEXT = ("seat_wind", "round_wind", "flowers", "fourth_tile", "kong", "last_tile")
@@ -156,13 +193,15 @@ def best_discards_batch(hands, *, melds=None, visible=None, workers: int = 1, er
     return sh, kinds, left
 
 
-def winning_tiles(hand, **context) -> list:
+def winning_tiles(hand, *, rules=None, **context) -> list:
     """For a ready hand (notation with melds, 13 tiles counting 3 per meld),
     each winning tile with the total it scores on a discard and self-drawn.
 
     ``context``: the keyword arguments of :func:`mjfast.score` other than
     ``self_drawn`` (seat_wind, round_wind, flowers, fourth_tile, kong, last_tile).
     A wait that cannot score at all (not a win under the fan engine) is left out.
+    ``rules=``: scored under that rule set (legal = its minimum); a tile it
+    does not play raises :class:`~mjfast.InvalidHand`.
     """
     if "self_drawn" in context:
         raise TypeError("winning_tiles scores both ways; do not pass self_drawn")
@@ -174,7 +213,13 @@ def winning_tiles(hand, **context) -> list:
     full = h.all_counts
     counts = np.ascontiguousarray(h.counts, dtype=np.uint8)
     out = []
-    for t in _core.waits_one(counts, len(h.melds)):
+    if rules is not None:
+        rs = _rule_set(rules, counts, full)
+        context["rules"] = rs
+        cands = waits(h, rules=rs)
+    else:
+        cands = _core.waits_one(counts, len(h.melds))
+    for t in cands:
         if full[t] >= 4:
             continue
         won = Hand(h.melds, tuple(h.tiles) + (t,), h.flowers)

@@ -106,7 +106,7 @@ _LABELS = {
         "subtotal": "Total",
         "total": "Total",
         "without_flowers": "without flowers",
-        "legal": "Legal win (at least 8 points without flowers)",
+        "legal": "Legal win (at least {m} points without flowers)",
         "yes": "yes",
         "no": "no",
         "settlement": "Settlement",
@@ -139,7 +139,7 @@ _LABELS = {
         "subtotal": "小计",
         "total": "合计",
         "without_flowers": "不计花牌",
-        "legal": "起和（不计花牌至少 8 番）",
+        "legal": "起和（不计花牌至少 {m} 番）",
         "yes": "是",
         "no": "否",
         "settlement": "结算",
@@ -174,6 +174,9 @@ def _settlement(s, discarder: Optional[int], seat: int) -> dict:
     discarder was not given.
     """
     f = s.total
+    if s.rules.players == 2:
+        win, lose = s.settlement()
+        return {"self_drawn": s.self_drawn, "winner": win, "loser_pays": -lose, "seats": [win, lose]}
     if s.self_drawn:
         return {"self_drawn": True, "discarder": None, "winner": 3 * (8 + f),
                 "discarder_pays": None, "others_pay": 8 + f, "seats": list(s.settlement()),
@@ -202,7 +205,10 @@ def _score_table(hand: str, s, args, lang: str) -> str:
         how.append(f"{L['extra']}: " + ", ".join(extra))
     out.append(f"{L['win']}: " + ", ".join(how))
     for k, why in ignored.items():
-        out.append(f"{L['ignored']}: {_FLAG_NAMES[lang][k]} ({why})")
+        out.append(f"{L['ignored']}: {_FLAG_NAMES[lang].get(k, k.replace('_', ' '))} ({why})")
+    if s.rules.name != "mcr" or s.rules.changed_options:
+        opts = "".join(f" {k}={v}" for k, v in s.rules.changed_options.items())
+        out.append(f"Rules: {s.rules.name}{opts}")
     if s.decomposition:
         sets = " ".join(f"[{t}]" if melded else t for _kind, t, melded in s.decomposition)
         form = "" if s.form == "regular" else f"  ({s.form.replace('_', ' ')})"
@@ -233,11 +239,20 @@ def _score_table(hand: str, s, args, lang: str) -> str:
     out.append(f"  {_ljust(total_label, _width(header) - 2 - ws - 2)}  {s.total:>{ws}}{tail}")
     legal = s.is_legal_win
     pts = s.points_without_flowers
-    out.append(f"{L['legal']}: {L['yes'] if legal else L['no']} ({pts} {'>=' if legal else '<'} 8)")
+    out.append(f"{L['legal'].format(m=s.rules.min_points)}: {L['yes'] if legal else L['no']} ({pts} {'>=' if legal else '<'} "
+               f"{s.rules.min_points})")
     out.append("")
 
     st = _settlement(s, args.discarder, seat)
     f = s.total
+    if s.rules.players == 2:
+        out.append(f"{L['settlement']} (rules {s.rules.name}, F = {f}, "
+                   f"x{s.rules.options['fan_value']} base unit):")
+        out.append(f"  {L['winner']}  {st['seats'][0]:+d}")
+        out.append(f"  opponent  {st['seats'][1]:+d}")
+        if not legal:
+            out.append(f"  {L['not_legal_note']}")
+        return "\n".join(out)
     out.append(f"{L['settlement']} ({L['base']}, F = {f}):")
     if st["seats"] is None:
         out.append("  " + L["generic"].format(d=8 + f, w=24 + f))
@@ -282,10 +297,15 @@ def _cmd_score(args) -> int:
     from .errors import InvalidHand
     from .score import score
 
+    rs = _rules_arg(args)
+    extra = {k: True for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start")
+             if getattr(args, k, False)}
+    if rs is not None and rs.players == 2 and args.discarder not in (None, 1):
+        raise CliError("two-player: the discarder is always the opponent (--discarder 1, or leave it out)")
     try:
         s = score(hand, self_drawn=args.self_drawn, fourth_tile=args.fourth_tile, kong=args.kong,
                   last_tile=args.last_tile, seat_wind=args.seat, round_wind=args.round,
-                  flowers=args.flowers, strict=bool(args.strict))
+                  flowers=args.flowers, strict=bool(args.strict), rules=rs, **extra)
     except InvalidHand as exc:
         raise CliError(_one_line(exc)) from None
     if args.json:
@@ -348,8 +368,11 @@ def _cmd_score_jsonl(args) -> int:
         ("--flowers", args.flowers), ("--discarder", args.discarder),
         ("--discarder-seat", args.discarder_seat), ("--lang", args.lang_given),
     ) if v is not None]
+    given += [f"--{k.replace('_', '-')}" for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start")
+              if getattr(args, k, False)]
     if given:
         raise CliError(f"{', '.join(given)} cannot be used with --jsonl (each record carries its own fields)")
+    rs = _rules_arg(args)
     if len(args.inputs) > 2:
         raise CliError(f"--jsonl takes at most IN and OUT, got {len(args.inputs)} arguments")
     src = args.inputs[0] if args.inputs else "-"
@@ -376,7 +399,7 @@ def _cmd_score_jsonl(args) -> int:
         update, close = _make_progress(total, show)
         try:
             stats = score_jsonl(fin, fout, chunk_size=args.chunk_size or DEFAULT_CHUNK_SIZE,
-                                progress=update, strict=bool(args.strict))
+                                progress=update, strict=bool(args.strict), rules=rs)
         finally:
             close()
     finally:
@@ -427,7 +450,10 @@ def _find_fan(table, query: str):
 
 
 def _cmd_fans(args) -> int:
-    from .rules import MCR, describe
+    from .rules import describe
+
+    rs = _rules_arg(args)
+    MCR = rs.table if rs is not None else __import__("mjfast.rules", fromlist=["MCR"]).MCR
 
     def as_json(fan):
         return {"id": fan.id, "key": fan.key, "name": fan.en, "zh": fan.zh, "points": fan.points,
@@ -496,8 +522,9 @@ def _cmd_shanten(args) -> int:
     from .errors import InvalidHand
 
     text, h = _parse_tiles_arg(args.tiles)
+    rs = _rules_arg(args)
     try:
-        n = shanten(h, form=args.form)
+        n = shanten(h, form=args.form, rules=rs)
         counts, melds = _sized_hand(h, "any")
     except (InvalidHand, ValueError) as exc:
         raise CliError(_one_line(exc)) from None
@@ -507,8 +534,12 @@ def _cmd_shanten(args) -> int:
     if ready_size:
         try:
             if n == 0 and not args.form:
-                w = waits(h)
+                w = waits(h, rules=rs)
             u = useful_tiles(h, form=args.form)
+            if rs is not None:
+                # useful: among the rule set's tiles, lowering its own shanten
+                u = [t for t in range(34) if t in rs.tiles and full[t] < 4
+                     and shanten(_plus(counts, t), melds=melds, form=args.form, rules=rs) < n]
         except (InvalidHand, ValueError) as exc:
             raise CliError(_one_line(exc)) from None
     if args.json:
@@ -539,6 +570,12 @@ def _cmd_shanten(args) -> int:
     return 0
 
 
+def _plus(counts, t):
+    c = counts.copy()
+    c[t] += 1
+    return c
+
+
 def _names(indices) -> list:
     from .tiles import tile_name
 
@@ -555,9 +592,10 @@ def _cmd_waits(args) -> int:
     except InvalidHand:
         raise CliError(f"waits need a 13-tile hand (counting 3 per meld; without brackets a short "
                        f"hand implies its melds), got {h.n_tiles}") from None
+    rs = _rules_arg(args)
     try:
-        w = waits(h)
-        n = shanten(h)
+        w = waits(h, rules=rs)
+        n = shanten(h, rules=rs)
     except (InvalidHand, ValueError) as exc:
         raise CliError(_one_line(exc)) from None
     left = _left(w, h.all_counts)
@@ -584,6 +622,54 @@ class _LangAction(argparse.Action):
     def __call__(self, parser, namespace, values, option_string=None):
         setattr(namespace, self.dest, values)
         namespace.lang_given = values
+
+
+def _add_rules(p) -> None:
+    from .rules import available
+
+    p.add_argument("--rules", choices=available(), default=None, metavar="NAME",
+                   help=f"rule set: {', '.join(available())} (default mcr; `mjfast rules` describes them)")
+    p.add_argument("--rule-option", action="append", default=[], metavar="KEY=VALUE",
+                   help="set an option of the rule set (repeatable), e.g. min_points=0")
+
+
+def _rules_arg(args):
+    """The RuleSet of --rules / --rule-option, or None for plain MCR."""
+    from .errors import InvalidHand
+    from .rules import get
+
+    name = getattr(args, "rules", None)
+    opts = getattr(args, "rule_option", None) or []
+    if name is None and not opts:
+        return None
+    try:
+        return get(name or "mcr").with_option_text(opts)
+    except InvalidHand as exc:
+        raise CliError(_one_line(exc)) from None
+
+
+def _cmd_rules(args) -> int:
+    from .rules import available, get
+
+    if args.json:
+        out = []
+        for n in ([args.name] if args.name else available()):
+            rs = get(n)
+            out.append({"name": rs.name, "title": rs.title, "hand_size": rs.hand_size,
+                        "forms": list(rs.forms), "flags": list(rs.flags), "players": rs.players,
+                        "min_points": rs.min_points, "fans": len(rs.table),
+                        "options": {o.name: {"default": o.default, "doc": o.doc,
+                                             "choices": list(o.choices) if o.choices else None}
+                                    for o in rs.option_specs},
+                        "settlement": rs.settlement_text})
+        _print(json.dumps(out[0] if args.name else out, ensure_ascii=False))
+        return 0
+    if args.name:
+        _print(get(args.name).describe())
+        return 0
+    for n in available():
+        _print(f"{n:12s} {get(n).title}")
+    return 0
 
 
 def _add_lang(p) -> None:
@@ -646,6 +732,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "tile in hand) is an error, not a note; with --jsonl, an error line for "
                         "that record")
     _add_lang(p)
+    _add_rules(p)
+    for flag, what in (("heavenly-hand", "天和"), ("earthly-hand", "地和"), ("human-hand", "人和"),
+                       ("ready-at-start", "天听")):
+        p.add_argument(f"--{flag}", action="store_true", default=False,
+                       help=f"{what} (two_player; other rule sets ignore it)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--jsonl", action="store_true",
                    help="score JSON-lines hand records from IN to OUT")
@@ -660,6 +751,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "id, English or Chinese name.")
     p.add_argument("key", nargs="*", metavar="KEY", help="fan key, id, or name (e.g. pure_straight, 28)")
     _add_lang(p)
+    _add_rules(p)
     p.add_argument("--json", action="store_true",
                    help="print JSON: a list of {id, key, name, zh, points, excludes, partial, form}, "
                         "or one such object for KEY")
@@ -673,13 +765,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true",
                    help="print JSON: {hand, form, shanten, melds, waits, waits_left, useful_tiles, "
                         "useful_left} (waits/useful null when they do not apply)")
+    _add_rules(p)
     p.set_defaults(func=_cmd_shanten)
 
     p = sub.add_parser("waits", help="the winning tiles of a ready 13-tile hand",
                        description="The tiles that complete a 13-tile hand (melds in brackets count).")
     p.add_argument("tiles", nargs="+", metavar="TILES")
     p.add_argument("--json", action="store_true", help="print JSON: {hand, waits, tiles_left, shanten}")
+    _add_rules(p)
     p.set_defaults(func=_cmd_waits)
+
+    from .rules import available
+    p = sub.add_parser("rules", help="list the rule sets, or describe one (tiles, forms, options)",
+                       description="The rule sets mjfast scores (--rules NAME on score, fans, shanten "
+                                   "and waits), or one rule set's tiles, forms, minimum, flags, options "
+                                   "and settlement.")
+    p.add_argument("name", nargs="?", choices=available(), metavar="NAME")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=_cmd_rules)
 
     from .stats.cli import register as register_stats   # argparse only; the statistics load on use
     register_stats(sub)

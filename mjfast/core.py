@@ -169,13 +169,32 @@ def _sized(n, melds, sizes):
     return melds
 
 
-def is_win(hand, *, melds: int | None = None) -> bool:
-    """True if the concealed tiles (14-3k) complete a hand in any MCR form.
+def _rule_set(rules, counts, full):
+    """The rule set of a ``rules=`` argument, after checking that the hand's
+    tiles (melds included when known) are among its tiles."""
+    from .rules.base import get
+    rs = get(rules)
+    rs.check_tiles(full if full is not None else counts)
+    return rs
+
+
+def _all_forms(rs) -> bool:
+    return set(rs.forms) >= set(FORMS)
+
+
+def is_win(hand, *, melds: int | None = None, rules=None) -> bool:
+    """True if the concealed tiles (14-3k) complete a hand in any MCR form
+    (or, with ``rules=``, in a form the rule set allows; a tile the rule set
+    does not play raises :class:`~mjfast.InvalidHand`).
 
     >>> is_win("1112345678999m5m")
     True
     """
-    counts, melds, _ = _concealed(hand, melds, "win")
+    counts, melds, full = _concealed(hand, melds, "win")
+    if rules is not None:
+        rs = _rule_set(rules, counts, full)
+        if not _all_forms(rs):
+            return any(form in rs.forms for form, _ in _core.decompose_one(counts, melds))
     # the tile count fixes the melds: the kernel tries the special forms only
     # at 14 concealed tiles (or 11 for a knitted straight beside one meld)
     return _core.is_win_one(counts)
@@ -197,25 +216,45 @@ def decompose(hand, *, melds: int | None = None) -> list:
     return _core.decompose_one(counts, melds)
 
 
-def waits(hand, *, melds: int | None = None) -> list[int]:
+def waits(hand, *, melds: int | None = None, rules=None) -> list[int]:
     """Tiles that complete a ready hand (13-3k concealed tiles), ascending.
 
     A tile whose four copies are all in the hand (melds included) is not a wait.
+    ``rules=``: only the rule set's tiles, completing a form it allows.
     """
     counts, melds, full = _concealed(hand, melds, "ready")
     out = _core.waits_one(counts, melds)
+    if rules is not None:
+        rs = _rule_set(rules, counts, full)
+        out = [t for t in out if t in rs.tiles]
+        if not _all_forms(rs):
+            keep = []
+            for t in out:
+                c = counts.copy()
+                c[t] += 1
+                if any(form in rs.forms for form, _ in _core.decompose_one(c, melds)):
+                    keep.append(t)
+            out = keep
     if full is not None:
         out = [t for t in out if full[t] < 4]
     return out
 
 
-def _shanten_py(hand, melds, form, exact):
+def _shanten_py(hand, melds, form, exact, rules=None):
     """shanten() for every input its compiled fast path does not take
-    (strings, Hand objects, other sequences, bad input to be named)."""
+    (strings, Hand objects, other sequences, bad input to be named, rules=)."""
     code = _form_code(form)
     if not isinstance(exact, (bool, np.bool_)):
         raise TypeError(f"exact must be a bool, got {type(exact).__name__} {exact!r}")
-    counts, melds, _ = _concealed(hand, melds, "any")
+    counts, melds, full = _concealed(hand, melds, "any")
+    if rules is not None:
+        rs = _rule_set(rules, counts, full)
+        if form is not None and form not in rs.forms:
+            raise ValueError(f"form {form!r} is not a winning form of rule set {rs.name!r} "
+                             f"({', '.join(rs.forms)})")
+        if form is None and not _all_forms(rs):
+            forms = [f for f in rs.forms if f == "regular" or f == "knitted_straight" and melds <= 1 or melds == 0]
+            return min(_shanten_py(counts, melds, f, exact) for f in forms)
     if code in (1, 2, 3) and melds > 0:
         raise ValueError(f"form {form!r} needs a hand without melds")
     if code == 4 and melds > 1:

@@ -16,6 +16,9 @@ from .errors import InvalidArgument, InvalidHand, NotWinning
 from .hand import Hand, parse_hand
 from .records import FLAG_BITS, check_context, check_flag, check_wind
 from .rules.mcr import DEMOTES_FULLY_CONCEALED_HAND, MCR
+from .rules.base import RuleSet, get as _get_rules
+from .rules.mcr_sets import MCR_RULES
+from .rules.two_player import score_two_player
 from .tiles import TILE_NAMES
 
 __all__ = ["score", "Score", "FanResult", "hand_args", "WINDS", "MIN_POINTS"]
@@ -174,15 +177,22 @@ class Score:
     :meth:`settlement` gives the point changes.
     """
 
-    __slots__ = ("total", "self_drawn", "flowers", "_buf", "_fans", "_dropped")
+    __slots__ = ("total", "self_drawn", "flowers", "_buf", "_fans", "_dropped", "_rules", "_extra")
 
-    def __init__(self, total, buf, self_drawn, flowers, dropped=0):
+    def __init__(self, total, buf, self_drawn, flowers, dropped=0, rules=None):
         self.total = total
         self.self_drawn = self_drawn
         self.flowers = flowers
         self._buf = buf          # int16[100]: fan counts by id, form, packs
         self._fans = None
         self._dropped = int(dropped)
+        self._rules = rules      # None = MCR with its defaults
+        self._extra = None       # {flag: reason} for flags the rule set does not use
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set the hand was scored under."""
+        return MCR_RULES if self._rules is None else self._rules
 
     @property
     def fans(self) -> list:
@@ -206,8 +216,10 @@ class Score:
 
     @property
     def is_legal_win(self) -> bool:
-        """At least 8 points not counting flowers (the MCR minimum, 起和)."""
-        return self.points_without_flowers >= MIN_POINTS
+        """At least the rule set's minimum not counting flowers (MCR: 8, 起和)."""
+        if self._rules is None:
+            return self.points_without_flowers >= MIN_POINTS
+        return self._rules.legal(self.total, self.flowers)
 
     legal = is_legal_win
 
@@ -219,7 +231,10 @@ class Score:
         without a kong, or robbing a kong of a tile the hand also holds).
         Empty when every flag was applied.  ``score(..., strict=True)`` raises
         instead."""
-        return dropped_reasons(self._dropped, self.self_drawn)
+        out = dropped_reasons(self._dropped, self.self_drawn)
+        if self._extra:
+            out.update(self._extra)
+        return out
 
     def fan_counts(self) -> np.ndarray:
         """int16 counts indexed by fan id (0 unused, 1-82)."""
@@ -300,8 +315,10 @@ class Score:
             "fans": [{"name": f.name, "zh": f.zh, "points": f.points, "count": f.count} for f in self.fans],
             "legal": self.is_legal_win,
         }
-        if self._dropped:
+        if self._dropped or self._extra:
             out["ignored_flags"] = self.ignored_flags
+        if self._rules is not None and self._rules != MCR_RULES:
+            out["rules"] = self._rules.name
         return out
 
     def __repr__(self) -> str:
@@ -343,7 +360,7 @@ _WIND_CODE = {"E": 0, "S": 1, "W": 2, "N": 3, "e": 0, "s": 1, "w": 2, "n": 3, 0:
 
 def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bool = False,
           last_tile: bool = False, seat_wind="E", round_wind="E", flowers: int = 0,
-          strict: bool = False) -> Score:
+          strict: bool = False, rules=None, **rule_flags) -> Score:
     """Score a winning MCR hand.
 
     ``hand``: notation with melds first and the winning tile last
@@ -361,9 +378,29 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     self-drawn win with no kong, or a discard win on a tile you already hold.
     With ``strict=True`` such a flag raises :class:`~mjfast.InvalidHand` instead.
 
+    ``rules``: a rule-set name (``mjfast.rules.available()``) or a
+    :class:`~mjfast.rules.RuleSet`; ``None`` is MCR.  Flags other rule sets
+    understand (``heavenly_hand``, ``earthly_hand``, ``human_hand``,
+    ``ready_at_start`` for two-player) are keyword arguments too; a flag the
+    rule set does not use is dropped and reported in ``ignored_flags`` (an
+    error under ``strict``).  A tile the rule set does not play raises
+    :class:`~mjfast.InvalidHand` naming the rule set.
+
     Raises :class:`~mjfast.NotWinning` if the tiles are not a winning hand,
     :class:`~mjfast.InvalidHand` for malformed input.
     """
+    rs = None
+    variant = 0
+    if rules is not None or rule_flags:
+        rs = rules if type(rules) is RuleSet else _get_rules(rules)
+        if rs.engine != "mcr" or rule_flags or rs.strict:
+            return _score_rules(hand, rs, rule_flags, strict, self_drawn=self_drawn, fourth_tile=fourth_tile,
+                                kong=kong, last_tile=last_tile, seat_wind=seat_wind, round_wind=round_wind,
+                                flowers=flowers)
+        # an MCR-engine rule set that plays every tile: the usual paths, with its variant bits
+        variant = rs.variant
+        if rs is MCR_RULES:
+            rs = None
     buf = np.zeros(100, dtype=np.int16)
     if strict is not False:
         strict = check_flag(strict, "strict")
@@ -377,9 +414,9 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
         if (seat is not None and rnd is not None and type(flowers) is int and 0 <= flowers <= 8
                 and not fourth_tile and not kong):
             flags = (1 if self_drawn else 0) | (8 if last_tile else 0)
-            total = _core.score_str(hand, flags, seat, rnd, flowers, buf)
+            total = _core.score_str(hand, flags, seat, rnd, flowers, buf, variant)
             if total >= 0:
-                return Score(total, buf, self_drawn, flowers)
+                return Score(total, buf, self_drawn, flowers, 0, rs)
             if total == -1:
                 raise NotWinning(f"not a winning hand: {hand}")
             if total == -3:  # pragma: no cover - the parser validated the hand
@@ -389,7 +426,7 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     dropped = int(dropped_flags(counts, melds, n_melds, win, flags)[0]) if flags & (_FOURTH | _KONG) else 0
     if dropped and strict:
         raise InvalidHand(f"{ignored_message(dropped, bool(flags & 1))} (strict=True)")
-    total, form, packs = _core.score_one(counts, melds, n_melds, win, flags, seat, rnd, fl, buf[:84])
+    total, form, packs = _core.score_one(counts, melds, n_melds, win, flags, seat, rnd, fl, buf[:84], variant)
     if total == -3:  # pragma: no cover - hand_args validated the hand
         raise InvalidHand(f"invalid hand: {hand}")
     if total < 0:
@@ -397,4 +434,169 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     buf[84] = form
     for i, (typ, tile, melded) in enumerate(packs):
         buf[85 + 3 * i:88 + 3 * i] = (typ, tile, melded)
-    return Score(total, buf, bool(flags & 1), fl, dropped)
+    return Score(total, buf, bool(flags & 1), fl, dropped, rs)
+
+
+# -- other rule sets -------------------------------------------------------------
+
+#: Flags a rule set may understand beyond MCR's context.
+EXTRA_FLAGS = ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start")
+_MCR_CONTEXT = ("self_drawn", "fourth_tile", "kong", "last_tile")
+
+
+def _unused_flags(rs, given: dict) -> dict:
+    """{flag: reason} for the flags set that the rule set does not use."""
+    return {k: f"ignored: rule set {rs.name!r} has no fan that uses it"
+            for k, v in given.items() if v and k not in rs.flags}
+
+
+def _score_rules(hand, rs, rule_flags, strict, **ctx):
+    for k in rule_flags:
+        if k not in EXTRA_FLAGS:
+            raise TypeError(f"score() got an unexpected keyword argument {k!r}")
+    extra = {k: check_flag(v, k) for k, v in rule_flags.items()}
+    strict = check_flag(strict, "strict") or rs.strict
+    if rs.engine == "mcr":
+        unused = _unused_flags(rs, extra)
+        if unused and strict:
+            raise InvalidHand(f"{'; '.join(f'{k} {v}' for k, v in unused.items())} (strict=True)")
+        h, counts, melds, n_melds, win, flags, seat, rnd, fl = hand_args(
+            hand, ctx["self_drawn"], ctx["fourth_tile"], ctx["kong"], ctx["last_tile"],
+            ctx["seat_wind"], ctx["round_wind"], ctx["flowers"])
+        rs.check_tiles(h.all_counts)
+        dropped = int(dropped_flags(counts, melds, n_melds, win, flags)[0]) if flags & (_FOURTH | _KONG) else 0
+        if dropped and strict:
+            raise InvalidHand(f"{ignored_message(dropped, bool(flags & 1))} (strict=True)")
+        buf = np.zeros(100, dtype=np.int16)
+        total, form, packs = _core.score_one(counts, melds, n_melds, win, flags, seat, rnd, fl, buf[:84],
+                                             rs.variant)
+        if total == -3:  # pragma: no cover - hand_args validated the hand
+            raise InvalidHand(f"invalid hand: {hand}")
+        if total < 0:
+            raise NotWinning(f"not a winning hand: {hand if isinstance(hand, str) else h}")
+        buf[84] = form
+        for i, (typ, tile, melded) in enumerate(packs):
+            buf[85 + 3 * i:88 + 3 * i] = (typ, tile, melded)
+        out = Score(total, buf, bool(flags & 1), fl, dropped, rs)
+        out._extra = unused or None
+        return out
+    return _score_own(hand, rs, extra, strict, ctx)
+
+
+def _score_own(hand, rs, extra, strict, ctx):
+    """A rule set with its own predicates (two_player)."""
+    check_context(ctx["self_drawn"], ctx["fourth_tile"], ctx["kong"], ctx["last_tile"],
+                  ctx["seat_wind"], ctx["round_wind"], ctx["flowers"])
+    if isinstance(hand, str):
+        h = parse_hand(hand)
+    elif isinstance(hand, Hand):
+        h = hand
+    else:
+        raise InvalidArgument(f"hand must be a notation string or a Hand, got {type(hand).__name__}")
+    if not h.tiles:
+        raise InvalidHand("a winning hand needs a winning tile (the last concealed tile)")
+    rs.check_tiles(h.all_counts)
+    if h.n_tiles != 14:
+        raise InvalidHand(f"a winning hand has 14 tiles counting 3 per meld; got {len(h.tiles)} concealed"
+                          f" + {len(h.melds)} melds = {h.n_tiles}")
+    flowers = ctx["flowers"] + (h.flowers or 0)
+    if flowers > 8:
+        raise InvalidHand(f"at most 8 flowers, got {flowers}")
+    if flowers != h.flowers:
+        h = Hand(h.melds, h.tiles, flowers)
+    given = {k: bool(ctx[k]) for k in _MCR_CONTEXT}
+    given.update(extra)
+    unused = _unused_flags(rs, given)
+    if ctx["seat_wind"] not in ("E", 0) or ctx["round_wind"] not in ("E", 0):
+        if "seat_wind" not in rs.flags:
+            unused["winds"] = f"ignored: rule set {rs.name!r} has no wind fan"
+    flags = {k: v for k, v in given.items() if k in rs.flags}
+    total, fans, form, items, dropped = score_two_player(h, rs, flags)
+    dropped.update(unused)
+    if dropped and strict:
+        raise InvalidHand("; ".join(f"{k} {v}".replace(" dropped:", " cannot hold:") for k, v in dropped.items())
+                          + " (strict=True)")
+    if total < 0:
+        raise NotWinning(f"not a winning hand under rule set {rs.name!r}: {hand if isinstance(hand, str) else h}")
+    return RuleScore(rs, total, fans, form, items, bool(ctx["self_drawn"]), flowers, dropped)
+
+
+class RuleScore:
+    """The result of :func:`score` under a rule set with its own fan table
+    (two_player): the same reading API as :class:`Score`."""
+
+    __slots__ = ("rules", "total", "self_drawn", "flowers", "form", "_fans", "_items", "_dropped")
+
+    def __init__(self, rules, total, fans, form, items, self_drawn, flowers, dropped):
+        self.rules = rules
+        self.total = total
+        self.self_drawn = self_drawn
+        self.flowers = flowers
+        self.form = form
+        self._fans = fans
+        self._items = items
+        self._dropped = dropped
+
+    @property
+    def fans(self) -> list:
+        t = self.rules.table
+        out = [FanResult(t[k].en, t[k].zh, t[k].points, c, k, t[k].id) for k, c in self._fans.items() if c > 0]
+        out.sort(key=lambda f: (-f.points, f.id))
+        return out
+
+    @property
+    def points_without_flowers(self) -> int:
+        return self.total - self.flowers
+
+    @property
+    def is_legal_win(self) -> bool:
+        return self.rules.legal(self.total, self.flowers)
+
+    legal = is_legal_win
+
+    @property
+    def ignored_flags(self) -> dict:
+        return dict(self._dropped)
+
+    @property
+    def decomposition(self) -> tuple:
+        out = []
+        for kind, t in self._items:
+            if kind == "chow":
+                out.append(("chow", f"{t % 9 + 1}{t % 9 + 2}{t % 9 + 3}m", False))
+            else:
+                n = {"pung": 3, "pair": 2}[kind]
+                name = TILE_NAMES[t]
+                out.append((kind, (name[0] * n + name[1]) if t < 27 else name * n, False))
+        return tuple(out)
+
+    def fan_counts(self) -> np.ndarray:
+        """int16 counts indexed by the rule set's fan ids (0 unused)."""
+        t = self.rules.table
+        out = np.zeros(max(t.ids) + 1, np.int16)
+        for k, c in self._fans.items():
+            out[t[k].id] = c
+        return out
+
+    def __contains__(self, name) -> bool:
+        return any(f.name == name or f.key == name for f in self.fans)
+
+    def settlement(self, discarder=None, *, balance=None) -> tuple:
+        """(winner, loser) point changes (docs/rules.md): the loser pays
+        total x fan_value, at most ``balance``."""
+        return self.rules.settle(self.total, self.self_drawn, discarder, balance=balance)
+
+    def as_dict(self) -> dict:
+        out = {
+            "total": self.total,
+            "fans": [{"name": f.name, "zh": f.zh, "points": f.points, "count": f.count} for f in self.fans],
+            "legal": self.is_legal_win,
+            "rules": self.rules.name,
+        }
+        if self._dropped:
+            out["ignored_flags"] = self.ignored_flags
+        return out
+
+    def __repr__(self) -> str:
+        fans = ", ".join(str(f) for f in self.fans)
+        return f"RuleScore(rules={self.rules.name!r}, total={self.total}, legal={self.is_legal_win}, fans=[{fans}])"

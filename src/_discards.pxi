@@ -196,7 +196,7 @@ def _set_slow(name, fn):
     _slow[name] = fn
 
 
-def shanten(hand, *, melds=None, form=None, exact=False):
+def shanten(hand, *, melds=None, form=None, exact=False, rules=None):
     """Tiles away from ready: -1 = complete, 0 = ready (tenpai), 1, 2, ...
 
     ``hand``: a notation string, a :class:`~mjfast.Hand`, or the 34 counts of
@@ -211,10 +211,13 @@ def shanten(hand, *, melds=None, form=None, exact=False):
     four copies, so ``1111m`` beside three melds is 1, not 0 (docs/bots.md).
     It differs from the shape count only on hands holding four of a kind
     (about 1 in 6,000 one-suit hands; none of 200,000 uniform random ones).
+
+    ``rules=``: a rule-set name or :class:`~mjfast.rules.RuleSet`: the
+    minimum over the forms it allows (its tiles only; another tile raises).
     """
     cdef uint8_t c[34]
     cdef int m, f
-    if (exact is False or exact is True) and _conv34(hand, c):
+    if rules is None and (exact is False or exact is True) and _conv34(hand, c):
         f = _form_of(form)
         m = _melds_of(melds, _sum34(c), 2)
         if m >= 0 and f >= -1 and (f <= 0 or (f == 4 and m <= 1) or m == 0):
@@ -223,6 +226,8 @@ def shanten(hand, *, melds=None, form=None, exact=False):
                 return _shanten_exact(c, m, f)
             _need_tables()
             return _shanten(c, m, f)
+    if rules is not None:
+        return _slow["shanten"](hand, melds, form, exact, rules)
     return _slow["shanten"](hand, melds, form, exact)
 
 

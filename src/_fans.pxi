@@ -115,6 +115,11 @@ DEF W_KONG = 4
 DEF W_LAST = 8
 
 # result codes
+# rule-set variants of the MCR engine (PHand.variant); 0 is MCR as the
+# reference calculator scores it, and every test of that path runs with 0
+DEF V_KNIT_NO_WAIT = 1   # knitted straight: no wait fan when the winning tile is a knitted one
+DEF V_DAZHONG = 2        # the fuller 不计 lists of the 大众 rule page (dazhong)
+
 DEF R_OK = 0
 DEF R_NOT_WIN = 1
 
@@ -152,6 +157,7 @@ ctypedef struct PHand:
     uint8_t seat            # 0..3 = E S W N
     uint8_t round           # 0..3
     uint8_t flowers         # 0..8
+    uint8_t variant         # V_* bits: rulings of a rule set other than plain MCR (0 = MCR)
 
 
 ctypedef struct Pack:
@@ -176,6 +182,7 @@ ctypedef struct Ctx:
                              # waits): 1 / 0, or -1 = not worked out yet (it is needed only
                              # when the winning tile sits in a concealed chow or the pair)
     bint nine_gates
+    uint8_t variant          # V_* bits, from the hand
 
 
 cdef int16_t POINTS[NFAN]
@@ -786,6 +793,21 @@ cdef inline void _apply_exclusions(int16_t* ft) noexcept nogil:
                     d &= d - 1
 
 
+cdef inline void _dazhong_exclusions(int flags, int16_t* ft) noexcept nogil:
+    """The 大众 page's 不计 entries that the reference does not apply (docs/rules.md,
+    dazhong): One Voided Suit under the big one-suit / wind / dragon fans,
+    Single Wait under Four Concealed Pungs won on a discard, and every Pung of
+    Terminals or Honors (not just one) under Nine Gates.  Whole-fan drops that
+    only happen beside fans of 12 points or more."""
+    if (ft[LITTLE_FOUR_WINDS] or ft[LITTLE_THREE_DRAGONS] or ft[QUADRUPLE_CHOW] or ft[FOUR_PURE_SHIFTED_PUNGS]
+            or ft[FOUR_PURE_SHIFTED_CHOWS] or ft[BIG_THREE_WINDS]):
+        ft[ONE_VOIDED_SUIT] = 0
+    if ft[FOUR_CONCEALED_PUNGS] and not (flags & W_SELF_DRAWN):
+        ft[SINGLE_WAIT] = 0
+    if ft[NINE_GATES]:
+        ft[PUNG_OF_TERMINALS_OR_HONORS] = 0
+
+
 cdef extern from *:
     """
     static inline int _mjfast_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
@@ -1143,6 +1165,8 @@ cdef int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexcept nogi
     if ft[BIG_THREE_WINDS] and not ft[ALL_HONORS] and not ft[ALL_TERMINALS_AND_HONORS]:
         ft[PUNG_OF_TERMINALS_OR_HONORS] -= 3
     _apply_exclusions(ft)
+    if ctx.variant & V_DAZHONG:
+        _dazhong_exclusions(ctx.flags, ft)
     if not ft[BIG_FOUR_WINDS]:
         _wind_pungs(pungs, npung, ctx.seat, ctx.round, ft)
     tot = _total(ft)
@@ -1247,6 +1271,11 @@ cdef bint _score_special(const Ctx* ctx, const uint8_t* c, const uint8_t* all_c,
     return True
 
 
+cdef inline bint _knit_holds(int a, int t) noexcept nogil:
+    """Whether tile t is one of the nine tiles of knitted arrangement a."""
+    return (KNIT_MASK[a] >> t) & 1
+
+
 cdef bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, const uint8_t* all_c, int n_kongs,
                                   int16_t* ft, Division* used) noexcept nogil:
     """Knitted straight + one set + a pair (the set may be the one meld)."""
@@ -1289,7 +1318,9 @@ cdef bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, const uint8_
     if ctx.n_fixed == 0 or (packs[3].type == P_KONG and not packs[3].melded):
         ft[FULLY_CONCEALED_HAND if ctx.flags & W_SELF_DRAWN else CONCEALED_HAND] = 1
     _tile_set_fans(all_c, n_kongs, TF_SUITS | TF_HOG, ft)
-    if ctx.n_fixed == 0:
+    if (ctx.variant & V_KNIT_NO_WAIT) and _knit_holds(a, FROMREF[ctx.win]):
+        pass                    # the option's ruling: a knitted tile is no edge/closed/single wait
+    elif ctx.n_fixed == 0:
         # Like the reference: the wait is judged on the tiles left beside the
         # straight, less the winning tile -- and when the winning tile was one
         # of the straight's, on the first four of those five tiles.
@@ -1384,6 +1415,7 @@ cdef int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, int* ou
         elif win_in_melds > 0 or ctx.standing[h.win_tile] > 0:
             ctx.flags &= ~W_KONG
     ctx.unique_wait = -1
+    ctx.variant = h.variant
     # fans of the whole tile set, shared by every reading
     _fans_zero(ctx.hand_fans)
     _win_flag_fans(ctx.flags, ctx.hand_fans)
@@ -1480,8 +1512,14 @@ cdef int _check_context(int n_melds, int win, int flags, int seat, int rnd, int 
     return 0
 
 
+cdef int _check_variant(int variant) except -1:
+    if not 0 <= variant <= (V_KNIT_NO_WAIT | V_DAZHONG):
+        raise ValueError(f"variant must be a combination of the V_* bits (0..3), got {variant}")
+    return 0
+
+
 cdef inline void _load_phand(PHand* h, const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_melds,
-                             int win, int flags, int seat, int rnd, int flowers) noexcept nogil:
+                             int win, int flags, int seat, int rnd, int flowers, int variant) noexcept nogil:
     cdef int i
     for i in range(34):
         h.counts[i] = counts[i]
@@ -1495,10 +1533,11 @@ cdef inline void _load_phand(PHand* h, const uint8_t[::1] counts, const uint8_t[
     h.seat = seat
     h.round = rnd
     h.flowers = flowers
+    h.variant = variant
 
 
 def score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_melds, int win,
-              int flags, int seat, int rnd, int flowers, cnp.int16_t[::1] fans_out):
+              int flags, int seat, int rnd, int flowers, cnp.int16_t[::1] fans_out, int variant=0):
     """Score one validated hand. melds: (4, 3) uint8 rows (kind 0/1/2, tile,
     open).  Fills fans_out (int16[84], by fan id); returns (total, form, packs) with
     packs = [(type, our tile index of the lowest tile, melded), ...] of the
@@ -1517,7 +1556,8 @@ def score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_meld
     if fans_out.shape[0] < NFAN:
         raise ValueError(f"fans_out must have {NFAN} entries, got {fans_out.shape[0]}")
     _check_context(n_melds, win, flags, seat, rnd, flowers)
-    _load_phand(&h, counts, melds, n_melds, win, flags, seat, rnd, flowers)
+    _check_variant(variant)
+    _load_phand(&h, counts, melds, n_melds, win, flags, seat, rnd, flowers, variant)
     if _over4(h.counts):
         raise ValueError("a tile count above 4")
     if not _phand_sane(&h):
@@ -1541,7 +1581,7 @@ def score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_meld
 def score_batch_kernel(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds, const uint8_t[::1] n_melds,
                        const uint8_t[::1] win, const uint8_t[::1] flags, const uint8_t[::1] seat,
                        const uint8_t[::1] rnd, const uint8_t[::1] flowers, const uint8_t[::1] skip,
-                       int32_t[::1] totals_out, uint8_t[:, ::1] fans_out, int nthreads):
+                       int32_t[::1] totals_out, uint8_t[:, ::1] fans_out, int nthreads, int variant=0):
     """Score N validated hands (rows with skip[i] != 0 are left untouched).
     totals_out[i] = total (flowers included) or -1 if not a win;
     fans_out[i, j] = count of fan id j + 1 (the table's order)."""
@@ -1560,17 +1600,18 @@ def score_batch_kernel(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] me
     _check_len(flowers.shape[0], n, "flowers")
     _check_len(skip.shape[0], n, "skip")
     _check_len(totals_out.shape[0], n, "totals_out")
+    _check_variant(variant)
     if fans_out.shape[0] != n or fans_out.shape[1] != NFAN_TABLE - 1:
         raise ValueError(f"fans_out must be ({n}, {NFAN_TABLE - 1}), got ({fans_out.shape[0]}, {fans_out.shape[1]})")
     if nthreads <= 1:
         with nogil:
             for i in range(n):
                 if not skip[i]:
-                    _score_row(i, counts, melds, n_melds, win, flags, seat, rnd, flowers, totals_out, fans_out)
+                    _score_row(i, counts, melds, n_melds, win, flags, seat, rnd, flowers, totals_out, fans_out, variant)
     else:
         for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=256):
             if not skip[i]:
-                _score_row(i, counts, melds, n_melds, win, flags, seat, rnd, flowers, totals_out, fans_out)
+                _score_row(i, counts, melds, n_melds, win, flags, seat, rnd, flowers, totals_out, fans_out, variant)
 
 
 cdef inline bint _phand_sane(const PHand* h) noexcept nogil:
@@ -1594,7 +1635,7 @@ cdef inline bint _phand_sane(const PHand* h) noexcept nogil:
 cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds,
                             const uint8_t[::1] n_melds, const uint8_t[::1] win, const uint8_t[::1] flags,
                             const uint8_t[::1] seat, const uint8_t[::1] rnd, const uint8_t[::1] flowers,
-                            int32_t[::1] totals_out, uint8_t[:, ::1] fans_out) noexcept nogil:
+                            int32_t[::1] totals_out, uint8_t[:, ::1] fans_out, int variant) noexcept nogil:
     cdef PHand h
     cdef int16_t ft[NFAN]
     cdef Division d
@@ -1615,6 +1656,7 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
     h.seat = seat[i]
     h.round = rnd[i]
     h.flowers = flowers[i]
+    h.variant = variant
     if not _phand_sane(&h):
         # the arrays were validated when the batch was built; a row changed
         # since is refused here rather than read out of bounds
@@ -1801,7 +1843,7 @@ cdef int _parse_fast_any(str s, PHand* h, uint8_t* allc) except -1:
     return PARSE_OK
 
 
-def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1] out):
+def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1] out, int variant=0):
     """Fast single-hand scoring of a notation string.  out: int16[100]:
     out[0:84] fan counts by id, out[84] form, out[85:100] the reading's packs
     (type, our tile index of the lowest tile, melded) x 5.  Returns the total,
@@ -1819,6 +1861,8 @@ def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1]
     h.seat = seat
     h.round = rnd
     h.flowers = flowers
+    _check_variant(variant)
+    h.variant = variant
     memset(&d, 0, sizeof(Division))
     total = _score_hand(&h, &out[0], &d, &form)
     out[84] = form

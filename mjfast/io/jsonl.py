@@ -82,19 +82,20 @@ else:  # pragma: no cover - depends on the environment
         return (_encoder.encode(obj) + "\n").encode("utf-8")
 
 
-def _fan_columns():
+def _fan_columns(table=None):
     """The fan table's columns in output order (highest points first, then
     table order) with each fan's JSON fields, built once."""
     from ..rules.mcr import MCR
-    order = sorted(range(len(MCR)), key=lambda j: (-MCR.fans[j].points, MCR.fans[j].id))
-    info = [(MCR.fans[j].en, MCR.fans[j].zh, MCR.fans[j].points) for j in order]
+    t = MCR if table is None else table
+    order = sorted(range(len(t)), key=lambda j: (-t.fans[j].points, t.fans[j].id))
+    info = [(t.fans[j].en, t.fans[j].zh, t.fans[j].points) for j in order]
     return order, info
 
 
 _COLUMNS = None
 
 
-def score_records(records: List[dict], *, strict: bool = False) -> List[dict]:
+def score_records(records: List[dict], *, strict: bool = False, rules=None) -> List[dict]:
     """Score a chunk of decoded records; one result dict per record, in order.
 
     A result is ``{"id", "total", "fans", "legal"}`` (as
@@ -107,13 +108,46 @@ def score_records(records: List[dict], *, strict: bool = False) -> List[dict]:
     The chunk becomes one :class:`~mjfast.HandBatch` (fields checked by
     :func:`~mjfast.records.validate_record`, hands parsed by the compiled
     parser) scored by one call of the batch kernel.
+
+    ``rules``: the rule set of records that do not name one; a record's own
+    ``"rules"`` (a rule-set name) wins.  Records are scored in groups, one
+    per rule set, and the results keep the input order; results under a rule
+    set other than MCR carry ``"rules"``.
     """
+    if rules is None and not any("rules" in r for r in records):
+        return _score_group(records, strict, None)
+    from ..rules.base import get
+    default = get(rules)
+    groups: dict = {}
+    for i, r in enumerate(records):
+        name = r.get("rules")
+        key = name if isinstance(name, str) else (None if name is None else "")
+        groups.setdefault(key, []).append(i)
+    out: list = [None] * len(records)
+    for key, idx in groups.items():
+        sub = [records[i] for i in idx]
+        if key is None or key == default.name:
+            rs = default
+        elif key == "":
+            rs = default              # a bad "rules" value: the batch flags those rows
+        else:
+            rs = None                 # the records' own (or unknown: flagged)
+        for i, res in zip(idx, _score_group(sub, strict, rs)):
+            out[i] = res
+    return out
+
+
+def _score_group(records, strict, rules):
     global _COLUMNS
-    if _COLUMNS is None:
-        _COLUMNS = _fan_columns()
-    order, info = _COLUMNS
-    batch = HandBatch.from_records(records)
+    batch = HandBatch.from_records(records, rules=rules)
+    if batch.rules is None or batch.rules.engine == "mcr":
+        if _COLUMNS is None:
+            _COLUMNS = _fan_columns()
+        order, info = _COLUMNS
+    else:
+        order, info = _fan_columns(batch.rules.table)
     res = score_batch(batch, strict=strict)
+    tag = {} if batch.rules is None or batch.rules.name == "mcr" else {"rules": batch.rules.name}
     fans = res.fan_counts[:, order]
     rows, cidx = fans.nonzero()
     per_row = [[] for _ in range(len(records))]
@@ -128,12 +162,12 @@ def score_records(records: List[dict], *, strict: bool = False) -> List[dict]:
             out.append({"id": rid, "error": f"not a winning hand: {records[i]['hand']}"})
         elif err:
             out.append({"id": rid, "error": _one_line(res.error_message(i))})
-        elif ignored[i]:
+        elif ignored[i] or i in res.extra_ignored:
             # rare: a flag the rules dropped is reported, never silently applied
             out.append({"id": rid, "total": total, "fans": per_row[i], "legal": legal,
-                        "ignored_flags": res.ignored_flags(i)})
+                        "ignored_flags": res.ignored_flags(i), **tag})
         else:
-            out.append({"id": rid, "total": total, "fans": per_row[i], "legal": legal})
+            out.append({"id": rid, "total": total, "fans": per_row[i], "legal": legal, **tag})
     return out
 
 
@@ -153,7 +187,8 @@ def _encode(results: list) -> bytes:
 
 def process_jsonl(lines: Iterable, write: Callable[[bytes], object], *,
                   chunk_size: int = DEFAULT_CHUNK_SIZE,
-                  progress: Optional[Callable[[int], object]] = None, strict: bool = False) -> tuple:
+                  progress: Optional[Callable[[int], object]] = None, strict: bool = False,
+                  rules=None) -> tuple:
     """Score every line of ``lines`` (bytes or str) and ``write`` UTF-8 result lines.
 
     Returns ``(records, errors)``.  ``progress(n)`` is called after each chunk
@@ -181,7 +216,7 @@ def process_jsonl(lines: Iterable, write: Callable[[bytes], object], *,
         if gc_was_on:
             gc.disable()
         try:
-            out = _process_chunk(chunk, n_done, loads, strict)
+            out = _process_chunk(chunk, n_done, loads, strict, rules)
         finally:
             if gc_was_on:
                 gc.enable()
@@ -193,7 +228,7 @@ def process_jsonl(lines: Iterable, write: Callable[[bytes], object], *,
     return n_done, n_err
 
 
-def _process_chunk(chunk: list, n_done: int, loads, strict: bool = False) -> list:
+def _process_chunk(chunk: list, n_done: int, loads, strict: bool = False, rules=None) -> list:
     """Result dicts for one chunk of lines (``n_done`` lines came before it)."""
     out: list = [None] * len(chunk)
     recs = []
@@ -211,7 +246,7 @@ def _process_chunk(chunk: list, n_done: int, loads, strict: bool = False) -> lis
         recs.append(obj)
         where.append(i)
     if recs:
-        for i, res in zip(where, score_records(recs, strict=strict)):
+        for i, res in zip(where, score_records(recs, strict=strict, rules=rules)):
             if "error" in res:
                 res = {"id": res.get("id"), "line": n_done + i + 1, "error": res["error"]}
             out[i] = res
@@ -253,7 +288,8 @@ def _writer(f) -> Callable[[bytes], object]:
 
 
 def score_jsonl(fin, fout, *, chunk_size: int = DEFAULT_CHUNK_SIZE,
-                progress: Optional[Callable[[int], object]] = None, strict: bool = False) -> JsonlStats:
+                progress: Optional[Callable[[int], object]] = None, strict: bool = False,
+                rules=None) -> JsonlStats:
     """Score the records of file object ``fin`` into file object ``fout``.
 
     Either may be binary or text (a text ``fin`` with a ``.buffer`` is read as
@@ -263,7 +299,7 @@ def score_jsonl(fin, fout, *, chunk_size: int = DEFAULT_CHUNK_SIZE,
     src = getattr(fin, "buffer", fin)
     write = _writer(fout)
     t0 = time.perf_counter()
-    n, k = process_jsonl(src, write, chunk_size=chunk_size, progress=progress, strict=strict)
+    n, k = process_jsonl(src, write, chunk_size=chunk_size, progress=progress, strict=strict, rules=rules)
     flush = getattr(getattr(fout, "buffer", fout), "flush", None)
     if flush is not None:
         flush()

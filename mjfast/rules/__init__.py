@@ -1,7 +1,18 @@
-"""Rule sets as data.
+"""Rule sets.
 
-``mjfast.rules.mcr`` holds the Chinese Official (MCR) fan table.  Other rule
-sets are built as new :class:`FanTable` objects (a table is immutable).
+A rule set (:class:`RuleSet`) is a value the user chooses: its tiles, hand
+size, winning forms, fan table, minimum to win, the context flags it
+understands, its named options and its settlement.  Every scoring function
+takes ``rules=`` (a name or a :class:`RuleSet`)::
+
+    >>> import mjfast
+    >>> mjfast.rules.available()
+    ('mcr', 'dazhong', 'two_player')
+    >>> rs = mjfast.rules.get("mcr").with_options(knitted_straight_wait="not_scored")
+
+``mjfast.rules.mcr`` holds the MCR fan table (:data:`MCR`), used by ``mcr``
+and ``dazhong``; ``mjfast.rules.two_player`` the two-player table and
+predicates.  docs/rules.md describes each rule set and its options.
 """
 
 from .mcr import (
@@ -13,6 +24,9 @@ from .mcr import (
     FanTable,
     describe,
 )
+from .base import Option, RuleSet, available, get, register
+from .mcr_sets import DAZHONG, MCR_RULES
+from .two_player import TWO_PLAYER, TWO_PLAYER_TABLE
 
 __all__ = [
     "Fan",
@@ -22,4 +36,13 @@ __all__ = [
     "REFERENCE_ZH",
     "FORMS",
     "describe",
+    "Option",
+    "RuleSet",
+    "available",
+    "get",
+    "register",
+    "MCR_RULES",
+    "DAZHONG",
+    "TWO_PLAYER",
+    "TWO_PLAYER_TABLE",
 ]

@@ -1,0 +1,268 @@
+"""What a rule set is: :class:`RuleSet`, its :class:`Option` records, and the
+registry behind :func:`mjfast.rules.get` / :func:`mjfast.rules.available`.
+
+A rule set is data: the tiles it plays with, the hand size, the winning forms
+it allows, its fan table (:class:`~mjfast.rules.mcr.FanTable`), the minimum to
+win, the context flags it understands, its named options and its settlement.
+Scoring functions take ``rules=`` (a name or a :class:`RuleSet`) and ask the
+rule set which engine scores it: the compiled MCR engine (with the rule set's
+variant bits) or the rule set's own predicates.
+
+docs/rules.md describes every rule set, its options and where each comes from.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Callable, Mapping, Optional, Tuple
+
+from ..errors import InvalidArgument, InvalidHand
+from .mcr import FanTable
+
+__all__ = ["Option", "RuleSet", "register", "get", "available", "ALL_TILES"]
+
+#: Every tile index 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, C F P).
+ALL_TILES = frozenset(range(34))
+
+_TILE_NAMES = ([f"{r}m" for r in range(1, 10)] + [f"{r}p" for r in range(1, 10)]
+               + [f"{r}s" for r in range(1, 10)] + list("ESWNCFP"))
+
+
+@dataclass(frozen=True)
+class Option:
+    """One named option of a rule set: its default, the values it accepts
+    (``choices``; or ``kind`` with an optional ``check``), what it means, and
+    the rule text it settles (``source``, in our words)."""
+    name: str
+    default: object
+    doc: str
+    source: str = ""
+    choices: Optional[tuple] = None
+    kind: Optional[type] = None
+    check: Optional[Callable[[object], Optional[str]]] = None   # returns a complaint or None
+
+    def validate(self, value, rules_name: str):
+        if self.choices is not None:
+            if value not in self.choices or isinstance(value, bool) != isinstance(self.choices[0], bool):
+                raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be one of "
+                                      f"{', '.join(map(repr, self.choices))}, got {value!r}")
+            return value
+        if self.kind is bool:
+            if value is True or value is False:
+                return value
+            raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be true or false, got {value!r}")
+        if self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be an int, got {value!r}")
+        if self.check is not None:
+            complaint = self.check(value)
+            if complaint:
+                raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} {complaint}, got {value!r}")
+        return value
+
+    def parse(self, text: str, rules_name: str):
+        """The value of ``KEY=VALUE`` text (command line): bools as true/false,
+        ints as digits, choices by their spelling."""
+        t = text.strip()
+        if self.kind is bool or (self.choices and isinstance(self.choices[0], bool)):
+            low = t.lower()
+            if low in ("true", "1", "yes", "on"):
+                return self.validate(True, rules_name)
+            if low in ("false", "0", "no", "off"):
+                return self.validate(False, rules_name)
+            raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be true or false, got {t!r}")
+        if self.kind is int:
+            try:
+                v = int(t)
+            except ValueError:
+                raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be an int, "
+                                      f"got {t!r}") from None
+            return self.validate(v, rules_name)
+        return self.validate(t, rules_name)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A rule set: see the module docstring and docs/rules.md.
+
+    ``engine`` names the scorer: ``"mcr"`` (the compiled MCR engine, with
+    ``variant`` bits for the rulings that differ from the reference) or a rule
+    set's own (``"two_player"``).  ``options`` holds the current value of
+    every option; :meth:`with_options` makes a new rule set.
+    """
+    name: str
+    title: str
+    table: FanTable
+    tiles: frozenset = ALL_TILES
+    hand_size: int = 13
+    forms: Tuple[str, ...] = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
+    flags: Tuple[str, ...] = ()
+    option_specs: Tuple[Option, ...] = ()
+    options: Mapping = field(default_factory=dict)
+    flowers_count_to_minimum: bool = False
+    players: int = 4
+    settlement_text: str = ""
+    engine: str = "mcr"
+    variant_of: Callable = field(default=lambda opts: 0, repr=False, compare=False)
+    settle_fn: Callable = field(default=None, repr=False, compare=False)
+    source: str = ""
+
+    def __post_init__(self):
+        specs = {o.name: o for o in self.option_specs}
+        opts = {o.name: o.default for o in self.option_specs}
+        for k, v in dict(self.options).items():
+            if k not in specs:
+                raise InvalidArgument(f"rule set {self.name!r} has no option {k!r} "
+                                      f"(options: {', '.join(specs) or 'none'})")
+            opts[k] = specs[k].validate(v, self.name)
+        object.__setattr__(self, "options", MappingProxyType(opts))
+
+    # -- options -----------------------------------------------------------
+    def with_options(self, **changes) -> "RuleSet":
+        """A new rule set with some options changed (unknown names raise)."""
+        opts = dict(self.options)
+        opts.update(changes)
+        return RuleSet(**{**self.__dict__, "options": opts})
+
+    def with_option_text(self, pairs) -> "RuleSet":
+        """``with_options`` from ``["KEY=VALUE", ...]`` strings (the command line)."""
+        specs = {o.name: o for o in self.option_specs}
+        changes = {}
+        for p in pairs or ():
+            if "=" not in p:
+                raise InvalidArgument(f"--rule-option wants KEY=VALUE, got {p!r}")
+            k, v = p.split("=", 1)
+            k = k.strip().replace("-", "_")
+            if k not in specs:
+                raise InvalidArgument(f"rule set {self.name!r} has no option {k!r} "
+                                      f"(options: {', '.join(specs) or 'none'})")
+            changes[k] = specs[k].parse(v, self.name)
+        return self.with_options(**changes) if changes else self
+
+    def option(self, name: str):
+        return self.options[name]
+
+    @property
+    def defaults(self) -> dict:
+        return {o.name: o.default for o in self.option_specs}
+
+    @property
+    def changed_options(self) -> dict:
+        """The options that differ from their defaults."""
+        return {k: v for k, v in self.options.items() if self.defaults[k] != v}
+
+    @property
+    def variant(self) -> int:
+        """The compiled MCR engine's variant bits for these options (0 = MCR)."""
+        return int(self.variant_of(self.options))
+
+    @property
+    def min_points(self) -> int:
+        """The minimum to win (flowers excluded unless ``flowers_count_to_minimum``)."""
+        for k in ("min_points", "min_fan"):
+            if k in self.options:
+                return int(self.options[k])
+        return 0
+
+    @property
+    def strict(self) -> bool:
+        return bool(self.options.get("strict", False))
+
+    # -- checks ------------------------------------------------------------
+    def legal(self, total: int, flowers: int) -> bool:
+        pts = total if self.flowers_count_to_minimum else total - flowers
+        return pts >= self.min_points
+
+    def check_tiles(self, all_counts) -> None:
+        """Raise :class:`~mjfast.InvalidHand` naming the rule set when a tile
+        (melds included) is not one of its tiles."""
+        if self.tiles is ALL_TILES or len(self.tiles) == 34:
+            return
+        for t in range(34):
+            if all_counts[t] and t not in self.tiles:
+                raise InvalidHand(f"tile {_TILE_NAMES[t]} is not played in rule set {self.name!r} "
+                                  f"({self.title}: {self.tile_text()})")
+
+    def tile_text(self) -> str:
+        """The rule set's tiles in short words, for messages."""
+        groups = []
+        if all(t in self.tiles for t in range(9)):
+            groups.append("characters 1m-9m")
+        if all(t in self.tiles for t in range(9, 18)):
+            groups.append("dots 1p-9p")
+        if all(t in self.tiles for t in range(18, 27)):
+            groups.append("bamboo 1s-9s")
+        if all(t in self.tiles for t in range(27, 31)):
+            groups.append("winds")
+        if all(t in self.tiles for t in range(31, 34)):
+            groups.append("dragons")
+        return ", ".join(groups)
+
+    # -- settlement --------------------------------------------------------
+    def settle(self, total: int, self_drawn: bool, discarder: Optional[int] = None, **kw) -> tuple:
+        """Point changes of the players for a won hand worth ``total`` (see
+        docs/rules.md for each rule set's arithmetic)."""
+        return self.settle_fn(self, total, self_drawn, discarder, **kw)
+
+    def __repr__(self) -> str:
+        ch = self.changed_options
+        extra = f" {ch}" if ch else ""
+        return f"<RuleSet {self.name!r}{extra}>"
+
+    def __hash__(self):
+        return hash((self.name, tuple(sorted(self.options.items()))))
+
+    def __eq__(self, other):
+        return (isinstance(other, RuleSet) and self.name == other.name
+                and dict(self.options) == dict(other.options))
+
+    def describe(self) -> str:
+        """A readable summary: tiles, hand size, forms, minimum, flags, options."""
+        lines = [f"{self.name}: {self.title}",
+                 f"  tiles: {self.tile_text()}" + ("" if self.tiles is ALL_TILES else "") + ", flowers",
+                 f"  hand: {self.hand_size} tiles + the winning tile; forms: {', '.join(self.forms)}",
+                 f"  minimum to win: {self.min_points} points"
+                 + ("" if self.flowers_count_to_minimum else " (flowers not counted)"),
+                 f"  flags: {', '.join(self.flags)}",
+                 f"  fans: {len(self.table)}"]
+        if self.option_specs:
+            lines.append("  options:")
+            for o in self.option_specs:
+                cur = self.options[o.name]
+                mark = "" if cur == o.default else f" (now {cur!r})"
+                lines.append(f"    {o.name} = {o.default!r}{mark}: {o.doc}")
+        if self.settlement_text:
+            lines.append(f"  settlement: {self.settlement_text}")
+        return "\n".join(lines)
+
+
+_REGISTRY: dict = {}
+
+
+def register(rules: RuleSet) -> RuleSet:
+    """Add a rule set to the registry (by its name)."""
+    _REGISTRY[rules.name] = rules
+    return rules
+
+
+def available() -> tuple:
+    """Names of the registered rule sets, MCR first."""
+    return tuple(sorted(_REGISTRY, key=lambda n: (n != "mcr", n)))
+
+
+def get(rules="mcr", **options) -> RuleSet:
+    """The rule set named ``rules`` (or ``rules`` itself if it is a
+    :class:`RuleSet`), with ``options`` applied."""
+    if isinstance(rules, RuleSet):
+        rs = rules
+    elif rules is None:
+        rs = _REGISTRY["mcr"]
+    elif isinstance(rules, str):
+        try:
+            rs = _REGISTRY[rules]
+        except KeyError:
+            raise InvalidArgument(f"unknown rule set {rules!r} (available: {', '.join(available())})") from None
+    else:
+        raise InvalidArgument(f"rules must be a rule-set name or a mjfast.rules.RuleSet, "
+                              f"got {type(rules).__name__}")
+    return rs.with_options(**options) if options else rs
