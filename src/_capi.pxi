@@ -34,6 +34,7 @@ cdef int _score_counts(const uint8_t* counts, int n_melds, const uint8_t* kind, 
     h.seat = seat
     h.round = rnd
     h.flowers = flowers
+    h.variant = 0                   # the game engine plays MCR
     if not _phand_sane(&h):
         return -3
     return _score_hand(&h, ft if ft != NULL else tmp, &d, &form)
