@@ -440,6 +440,17 @@ class MissingDependency(ImportError):
     """An optional dependency (pandas, pyarrow) is not installed; the message says how to get it."""
 
 
+class _TableColumns:
+    """``BatchResult.fan_names`` / ``fan_keys``: MCR's when read on the class,
+    the result's own fan table's when read on a result."""
+
+    def __init__(self, attr):
+        self.attr = attr
+
+    def __get__(self, obj, cls=None):
+        return getattr(MCR if obj is None else obj.table, self.attr)
+
+
 @dataclass
 class BatchResult:
     """Scores of a :class:`HandBatch`.  ``fan_counts[:, j]`` counts fan
@@ -460,13 +471,9 @@ class BatchResult:
     def table(self):
         return MCR if self.rules is None else self.rules.table
 
-    @property
-    def fan_names(self) -> tuple:
-        return self.table.names_en
-
-    @property
-    def fan_keys(self) -> tuple:
-        return self.table.keys
+    # on the class: MCR's columns (as before rule sets); on a result: its table's
+    fan_names = _TableColumns("names_en")
+    fan_keys = _TableColumns("keys")
 
     def __len__(self):
         return len(self.totals)
