@@ -248,3 +248,55 @@ def test_can_hu_agrees_with_an_independent_judge():
 @pytest.mark.parametrize("kind", KINDS)
 def test_can_hu_agrees_with_an_independent_judge_many_games(kind):
     assert check_can_hu(games(kind, range(20000, 21000))) > 200000
+
+
+# ------------------------------------------------------------------------------ the CLI on engine games
+
+def _cli(*args, cwd=None):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "mjfast", "logs", *args], capture_output=True, text=True,
+                          cwd=cwd or os.path.dirname(os.path.dirname(__file__)))
+
+
+def test_cli_on_clean_archives(tmp_path):
+    """Every match replays: exit 0; CSV and Parquet hold one row per win with the
+    columns of COLUMNS; --workers 2 writes byte-identical output and report."""
+    recs = games("python-random", range(600, 700)) + games("compiled-mixed", range(600, 700))
+    text, js = write(tmp_path, recs)
+    n_win = sum(r.win is not None for r in recs)
+    one = _cli("score", str(text), str(js), "--out", str(tmp_path / "a.jsonl"), "--no-progress")
+    two = _cli("score", str(text), str(js), "--out", str(tmp_path / "b.jsonl"), "--workers", "2")
+    assert one.returncode == two.returncode == 0, one.stderr
+    assert (tmp_path / "a.jsonl").read_bytes() == (tmp_path / "b.jsonl").read_bytes()
+    assert one.stderr == two.stderr
+    assert f"matches read {2 * len(recs)} = replayed {2 * len(recs)} + skipped 0" in one.stderr
+    assert f"wins found {2 * n_win} = wins scored {2 * n_win}" in one.stderr
+    assert f"agreement with the recorded fans: {2 * n_win}/{2 * n_win} (100.00 %)" in one.stderr
+    import csv
+    r = _cli("score", str(text), "--out", str(tmp_path / "a.csv"))
+    assert r.returncode == 0
+    with open(tmp_path / "a.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    assert rows[0] == list(L.COLUMNS) and len(rows) == 1 + n_win
+    pq = pytest.importorskip("pyarrow.parquet")
+    r = _cli("score", str(js), "--out", str(tmp_path / "a.parquet"))
+    assert r.returncode == 0
+    t = pq.read_table(str(tmp_path / "a.parquet"))
+    assert t.num_rows == n_win and t.column_names == list(L.COLUMNS)
+    assert sorted(t.column("total").to_pylist()) == sorted(x.win.total for x in recs if x.win is not None)
+
+
+def test_cli_usage_errors(tmp_path):
+    recs = games("compiled-mixed", range(5))
+    text, _js = write(tmp_path, recs)
+    r = _cli("score", str(text), "--out", str(tmp_path / "a.txt"))
+    assert r.returncode == 2 and "--out must end in .jsonl, .csv or .parquet" in r.stderr
+    r = _cli("score", str(tmp_path / "missing.txt"))
+    assert r.returncode == 2 and "no such file or directory" in r.stderr
+    r = _cli("score", str(text), "--workers", "0")
+    assert r.returncode == 2 and "--workers must be >= 1" in r.stderr
+    r = _cli("export", str(text), "--out", "-")
+    assert r.returncode == 0
+    assert len(r.stdout.splitlines()) == sum(x.win is not None for x in recs)
+    assert "wins exported" in r.stderr
