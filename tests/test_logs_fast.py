@@ -85,15 +85,20 @@ def test_hand_written_fixtures_same_on_both_paths():
         assert any(k == 0 for k, *_ in segments(f)) and any(k == 2 for k, *_ in segments(f))
 
 
-def test_chunks_and_workers_give_the_same_output(tmp_path):
+def test_chunks_and_workers_give_the_same_output(tmp_path, monkeypatch):
+    from mjfast.logs import scoring
     p = tmp_path / "a.txt"
     p.write_text("".join(games(120)), encoding="utf-8")
     assert len(split_tasks([p], 20000)) > 5
     same(p, 20000)
+    # small units of work, so that two workers really share them
+    monkeypatch.setattr(scoring, "split_tasks", lambda paths, chunk_bytes=20000: split_tasks(paths, chunk_bytes))
     ref = [list(x) for x in process([p], workers=1, fast=False)]
+    assert len(ref) > 5
     for workers in (1, 2):
         got = [list(x) for x in process([p], workers=workers)]
         assert [r for r, _w, _s in got] == [r for r, _w, _s in ref]
+        assert [w for _r, w, _s in got] == [w for _r, w, _s in ref]
         assert [s.text() for _r, _w, s in got] == [s.text() for _r, _w, s in ref]
 
 
@@ -254,3 +259,22 @@ def test_whole_file_json_reads_like_the_streaming_reader(tmp_path, monkeypatch):
     monkeypatch.setattr(jsonlog, "_orjson", None)
     assert rows == [list(x) for x in process([tmp_path])]          # rows, wins, summaries (problems included)
     assert sum(s.skipped for _r, _w, s in rows) >= 4 and sum(s.wins for _r, _w, s in rows) >= 3
+
+
+def test_cli_score_output_is_the_python_paths_rows(tmp_path, capsys):
+    import json
+
+    from mjfast.cli import main
+    p = tmp_path / "a.txt"
+    p.write_text("".join(games(60)) + "".join(games(20, first=1000))[:-300], encoding="utf-8")  # last one truncated
+    outs = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"rows{workers}.jsonl"
+        assert main(["logs", "score", str(p), "--out", str(out), "--workers", workers, "--no-progress"]) == 1
+        outs.append(out.read_bytes())
+        assert "skipped 1" in capsys.readouterr().err
+    assert outs[0] == outs[1]
+    ref = [r for rows, _w, _s in process([p], fast=False) for r in rows]
+    got = [json.loads(x) for x in outs[0].decode().splitlines()]
+    assert len(got) == len(ref) > 20
+    assert got == [json.loads(json.dumps(r, ensure_ascii=False)) for r in ref]
