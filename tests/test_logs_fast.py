@@ -278,3 +278,30 @@ def test_cli_score_output_is_the_python_paths_rows(tmp_path, capsys):
     got = [json.loads(x) for x in outs[0].decode().splitlines()]
     assert len(got) == len(ref) > 20
     assert got == [json.loads(json.dumps(r, ensure_ascii=False)) for r in ref]
+
+
+def test_random_bytes_same_on_both_paths(tmp_path):
+    # byte-level damage (NULs, high bytes, cut UTF-8, stray newlines) anywhere,
+    # the Fan lines included: the compiled reader must neither crash nor differ
+    rnd = random.Random(7)
+    base = "".join(games(12)).encode()
+    for k in range(40):
+        raw = bytearray(base)
+        for _ in range(rnd.randrange(1, 12)):
+            i = rnd.randrange(len(raw))
+            op = rnd.randrange(4)
+            if op == 0:
+                raw[i] = rnd.randrange(256)
+            elif op == 1:
+                raw[i:i] = bytes(rnd.randrange(256) for _ in range(rnd.randrange(1, 4)))
+            elif op == 2:
+                del raw[i:i + rnd.randrange(1, 40)]
+            else:
+                raw[i:i] = rnd.choice([b"\n", b"\r\n", b"\x00", b"\xe5\x85", b" Ignore Player 2 Hu", b"\nMatch x\n"])
+        p = tmp_path / f"r{k}.txt"
+        p.write_bytes(bytes(raw))
+        same(p)
+    for k in range(20):
+        p = tmp_path / f"n{k}.txt"
+        p.write_bytes(bytes(rnd.randrange(256) for _ in range(rnd.randrange(0, 300))))
+        same(p)
