@@ -103,29 +103,35 @@ cdef int _fixed_dist(const uint8_t* c, const uint8_t* F, const uint8_t* shown, i
     return miss + r if r < BIG else BIG
 
 
-cdef int _pungs_dist(const uint8_t* c, const uint8_t* allowed, int M) noexcept nogil:
-    """Draws to M pungs and a pair on distinct allowed tiles."""
-    cdef int n[4]          # allowed tiles held 0, 1, 2, 3+ times
-    cdef int t, k, q, pc, cost, best = BIG, left, take, h
+cdef int _pungs_dist(const uint8_t* c, const uint8_t* allowed, const uint8_t* shown, int M) noexcept nogil:
+    """Draws to M pungs and a pair on distinct allowed tiles, no tile past
+    four copies counting the exposed melds' (``shown``): a pung needs a tile
+    with at most one copy shown, a pair one with at most two."""
+    cdef int n[4]          # pung-able allowed tiles by their pung cost 0-3
+    cdef int t, q, k, pc, cost, best = BIG, left, take, h
     n[0] = n[1] = n[2] = n[3] = 0
     for t in range(34):
-        if allowed[t]:
+        if allowed[t] and shown[t] <= 1:
             h = c[t] if c[t] < 3 else 3
-            n[h] += 1
-    # the pair on a tile held q times (cost 2 - q, or 0 from 3+), then the
-    # M cheapest pungs among the other allowed tiles
-    for q in range(4):
-        if n[q] == 0:
+            n[3 - h] += 1
+    # the pair on tile q (cost 2 - held), then the M cheapest pungs among
+    # the other pung-able tiles
+    for q in range(34):
+        if not allowed[q] or shown[q] > 2:
             continue
-        pc = 2 - q if q < 2 else 0
-        n[q] -= 1
+        pc = 2 - c[q] if c[q] < 2 else 0
+        k = -1
+        if shown[q] <= 1:
+            k = 3 - (c[q] if c[q] < 3 else 3)
+            n[k] -= 1
         cost = pc
         left = M
-        for h in range(3, -1, -1):
+        for h in range(4):
             take = n[h] if n[h] < left else left
-            cost += take * (3 - h)
+            cost += take * h
             left -= take
-        n[q] += 1
+        if k >= 0:
+            n[k] += 1
         if left == 0 and cost < best:
             best = cost
     return best
@@ -180,10 +186,82 @@ def build_restricted(list specs):
         _nrtab = len(specs)
 
 
-cdef int _restricted_dist(const uint8_t* c, const int8_t* spec, int M) noexcept nogil:
+cdef inline bint _any_shown(const uint8_t* shown, int n) noexcept nogil:
+    cdef int r
+    for r in range(n):
+        if shown[r]:
+            return True
+    return False
+
+
+cdef void _capped_rec(const int* held, const int* cap, const int* shape_r, const int* shape_chow, int nshape,
+                      uint16_t pair, int nrank, int* used, int start, int m, int M, int* best) noexcept nogil:
+    cdef int r, d = 0, k, ok
+    for r in range(nrank):
+        if used[r] > held[r]:
+            d += used[r] - held[r]
+    if d < best[m * 2]:
+        best[m * 2] = d
+    for r in range(nrank):
+        if (pair >> r) & 1 and used[r] + 2 <= cap[r]:
+            k = d + (used[r] + 2 - held[r] if used[r] + 2 > held[r] else 0) - (used[r] - held[r] if used[r] > held[r] else 0)
+            if k < best[m * 2 + 1]:
+                best[m * 2 + 1] = k
+    if m == M:
+        return
+    for k in range(start, nshape):
+        r = shape_r[k]
+        if shape_chow[k]:
+            ok = used[r] < cap[r] and used[r + 1] < cap[r + 1] and used[r + 2] < cap[r + 2]
+            if ok:
+                used[r] += 1; used[r + 1] += 1; used[r + 2] += 1
+                _capped_rec(held, cap, shape_r, shape_chow, nshape, pair, nrank, used, k, m + 1, M, best)
+                used[r] -= 1; used[r + 1] -= 1; used[r + 2] -= 1
+        elif used[r] + 3 <= cap[r]:
+            used[r] += 3
+            _capped_rec(held, cap, shape_r, shape_chow, nshape, pair, nrank, used, k, m + 1, M, best)
+            used[r] -= 3
+
+
+cdef void _part_capped(const uint8_t* c, const uint8_t* shown, int nrank, uint16_t chow, uint16_t pung,
+                       uint16_t pair, int M, uint8_t* vec) noexcept nogil:
+    """A part's distance vector (entry m * 2 + p: draws to m melds and p
+    pairs of the allowed shapes) when some of its tiles are in exposed
+    melds: no tile past four copies counting those.  The tables assume every
+    copy not held can be drawn, so a part with shown tiles is searched (at
+    most 3 melds beside an exposed one, 16 shapes: about a thousand sets)."""
+    cdef int held[9]
+    cdef int cap[9]
+    cdef int used[9]
+    cdef int shape_r[16]
+    cdef int shape_chow[16]
+    cdef int best[10]
+    cdef int r, n = 0, e
+    for r in range(nrank):
+        held[r] = c[r]
+        cap[r] = 4 - shown[r]
+        used[r] = 0
+        if (pung >> r) & 1:
+            shape_r[n] = r
+            shape_chow[n] = 0
+            n += 1
+    for r in range(nrank - 2):
+        if (chow >> r) & 1:
+            shape_r[n] = r
+            shape_chow[n] = 1
+            n += 1
+    for e in range(10):
+        best[e] = BIG
+    _capped_rec(held, cap, shape_r, shape_chow, n, pair, nrank, used, 0, 0, M, best)
+    for e in range(10):
+        vec[e] = <uint8_t>(best[e] if best[e] < BIG else BIG)
+
+
+cdef int _restricted_dist(const uint8_t* c, const uint8_t* shown, const int8_t* spec, int M) noexcept nogil:
     """Draws to M melds + a pair, each part built only as its spec allows:
     spec[j] = restricted table of part j, -1 = no tiles, -2 = the exact
-    table (a full suit, or all honors)."""
+    table (a full suit, or all honors).  A part holding tiles of exposed
+    melds (shown) is searched with the four-copy caps instead."""
     cdef int j, r, key, k, v, best = BIG
     cdef uint8_t vec[4][10]
     cdef int ab0[5]
@@ -191,10 +269,20 @@ cdef int _restricted_dist(const uint8_t* c, const int8_t* spec, int M) noexcept 
     cdef int sh0[5]
     cdef int sh1[5]
     cdef const Spec* S
+    cdef int nr
+    cdef uint16_t allowed_mask
     for j in range(4):
         if spec[j] < -2:
             return BIG
-        if spec[j] == -1:
+        nr = 9 if j < 3 else 7
+        if spec[j] != -1 and _any_shown(shown + 9 * j, nr):
+            if spec[j] == -2:
+                _part_capped(c + 9 * j, shown + 9 * j, nr, 0x7F if j < 3 else 0, 0x1FF if j < 3 else 0x7F,
+                             0x1FF if j < 3 else 0x7F, M, vec[j])
+            else:
+                S = &_rspec[spec[j]]
+                _part_capped(c + 9 * j, shown + 9 * j, nr, S.chow, S.pung, S.pair, M, vec[j])
+        elif spec[j] == -1:
             memset(vec[j], BIG, 10)
             vec[j][0] = 0
         elif spec[j] == -2:
@@ -216,6 +304,32 @@ cdef int _restricted_dist(const uint8_t* c, const int8_t* spec, int M) noexcept 
         v = ab1[k] + sh0[M - k]
         best = v if v < best else best
     return best if best < BIG else BIG
+
+
+cdef int _knit_meld_dist(const uint8_t* c, const uint8_t* shown) noexcept nogil:
+    """Draws to a knitted straight beside one exposed meld: the nine knitted
+    tiles and a pair in the concealed hand, no tile past four copies counting
+    the meld's (the exact table would count the meld's copies as drawable)."""
+    cdef int a, q, t, d, need, best = BIG
+    cdef int T[34]
+    for a in range(6):
+        memset(T, 0, sizeof(T))
+        for t in range(9):
+            T[KNIT_TILES[a][t]] = 1
+        for q in range(34):
+            T[q] += 2
+            d = 0
+            for t in range(34):
+                if T[t] + shown[t] > 4:
+                    d = BIG
+                    break
+                need = T[t] - c[t]
+                if need > 0:
+                    d += need
+            T[q] -= 2
+            if d < best:
+                best = d
+    return best
 
 
 cdef int _greater_hk_dist(const uint8_t* c) noexcept nogil:
@@ -253,14 +367,14 @@ cdef void _target_dists(const uint8_t* c, int melds, const uint8_t* shown,
         f = rfan[k]
         if rspec[4 * k] == -3:
             continue
-        d = _restricted_dist(c, rspec + 4 * k, M)
+        d = _restricted_dist(c, shown, rspec + 4 * k, M)
         if d < out[f]:
             out[f] = d
     for k in range(npung):
         f = pfan[k]
         if pallow[34 * k] == 255:
             continue
-        d = _pungs_dist(c, pallow + 34 * k, M)
+        d = _pungs_dist(c, pallow + 34 * k, shown, M)
         if d < out[f]:
             out[f] = d
     # the special forms: seven pairs, thirteen orphans, the two honors and
@@ -274,8 +388,10 @@ cdef void _target_dists(const uint8_t* c, int melds, const uint8_t* shown,
             out[form_fan[2]] = _shanten_exact(c, 0, 3) + 1
         if form_fan[3] >= 0:
             out[form_fan[3]] = _greater_hk_dist(c)
-    if melds <= 1 and form_fan[4] >= 0:
-        out[form_fan[4]] = _shanten_exact(c, melds, 4) + 1
+    if melds == 0 and form_fan[4] >= 0:
+        out[form_fan[4]] = _shanten_exact(c, 0, 4) + 1
+    elif melds == 1 and form_fan[4] >= 0:
+        out[form_fan[4]] = _knit_meld_dist(c, shown)
 
 
 def target_dists(const uint8_t[::1] c, int melds, const uint8_t[::1] shown,

@@ -8,7 +8,10 @@ the compiled tables), and scored with mjfast.score: a target at distance d
 (shanten d - 1) must be reached in exactly d exchanges when d <= 2 and not
 before, and every win carrying the pattern must score at least the target's
 points.  fan_shanten is checked to be an upper bound of the brute-force
-distance to any win of 8 points.  CI runs a sample; the slow run thousands.
+distance to any win of 8 points.  Hands with exposed melds get the same
+check over their concealed tiles (the melds stay melds of every reading, and
+no draw passes four copies counting them).  CI runs a sample; the slow run
+thousands (hundreds with melds).
 """
 from __future__ import annotations
 
@@ -294,4 +297,184 @@ def test_targets_match_brute_force_thousands():
     bad = []
     for c in hands:
         bad += check_hand(c)
+    assert not bad, bad[:5]
+
+
+# ---------------------------------------------------------------------------
+# with exposed melds: the exchanges change the concealed tiles only
+# ---------------------------------------------------------------------------
+
+def _shown_of(melds):
+    s = np.zeros(34, np.int64)
+    for kind, t in melds:
+        if kind == "chow":
+            s[t:t + 3] += 1
+        else:
+            s[t] += 3
+    return s
+
+
+def _readings_m(Wc, k):
+    try:
+        return mjfast.decompose(np.asarray(Wc, np.uint8), melds=k)
+    except mjfast.InvalidHand:
+        return []
+
+
+def has_pattern_melds(Wc, melds, key):
+    """Whether concealed tiles Wc (14-3k) beside the exposed ``melds``
+    ((kind, lowest tile), kongs as pungs) make a win with the pattern: the
+    exposed melds stay melds of every reading."""
+    k = len(melds)
+    for fk, fm, pair, R, p in T._fixed_variants():
+        if fk != key:
+            continue
+        # each exposed meld is one of the fixed melds or a remainder meld
+        for mask in range(1 << k):
+            left = list(fm)
+            r = R
+            ok = True
+            for i, m in enumerate(melds):
+                if (mask >> i) & 1:
+                    if m not in left:
+                        ok = False
+                        break
+                    left.remove(m)
+                else:
+                    r -= 1
+            if ok and r >= 0 and _contains_sets(Wc, left, pair, r, p):
+                return True
+    regular = [items for form, items in _readings_m(Wc, k) if form == "regular"]
+    for rk, spec in T._restricted_variants():
+        if rk != key:
+            continue
+        for items in regular:
+            if all(spec[3 if t >= 27 else t // 9] == T._FULL
+                   or _spec_ok(T._RNAMES[spec[3 if t >= 27 else t // 9]] if spec[3 if t >= 27 else t // 9] >= 0
+                               else None, 3 if t >= 27 else t // 9, kind, t)
+                   for kind, t in list(items) + list(melds)):
+                return True
+    for pk, allow in T._pung_variants():
+        if pk == key:
+            for items in regular:
+                if all(kind != "chow" and allow[t] for kind, t in list(items) + list(melds)):
+                    return True
+    if key == "knitted_straight" and k == 1:
+        return "knitted_straight" in {f for f, _ in _readings_m(Wc, k)}
+    return False
+
+
+def winners_by_depth_melds(c, shown, depth=2):
+    """As winners_by_depth, for concealed counts beside melds (``shown``:
+    the melds' tiles, which no draw can exceed four copies with)."""
+    k = (14 - int(np.sum(c)) - 1) // 3
+    rows = np.asarray(c, np.uint8)[None, :]
+    seen = set()
+    out = {}
+    for d in range(1, depth + 1):
+        rows = _plus(rows)
+        rows = rows[((rows.astype(np.int64) + shown) <= 4).all(axis=1)]
+        ok = np.array([bool(_readings_m(r, k)) for r in rows], dtype=bool) if len(rows) else np.zeros(0, bool)
+        win = rows[ok]
+        out[d] = [w for w in win if w.tobytes() not in seen]
+        seen.update(w.tobytes() for w in win)
+        if d < depth:
+            rows = _minus(rows)
+    return out
+
+
+def _total_melds(Wc, meld_text):
+    best = 0
+    for t in np.flatnonzero(Wc):
+        X = Wc.copy()
+        X[t] -= 1
+        try:
+            best = max(best, mjfast.score(meld_text + mjfast.counts_to_str(X) + mjfast.tile_name(int(t))).total)
+        except mjfast.InvalidHand:
+            pass
+    return best
+
+
+def check_hand_melds(hand, depth=2):
+    """check_hand for a hand with exposed melds (a Hand of 13 tiles)."""
+    bad = []
+    c = np.asarray(hand.counts, np.uint8)
+    melds = [("chow" if m.kind == "chow" else "pung", int(m.tile)) for m in hand.melds]
+    meld_text = "".join(m.notation() for m in hand.melds)
+    shown = _shown_of(melds)
+    wins = winners_by_depth_melds(c, shown, depth)
+    for f in mjfast.fan_targets(hand, min_points=0):
+        d = None if f.shanten is None else f.shanten + 1
+        found = None
+        for k in range(1, depth + 1):
+            hits = [w for w in wins[k] if has_pattern_melds(w, melds, f.key)]
+            if hits:
+                found = k
+                for w in hits[:2]:
+                    tot = _total_melds(w, meld_text)
+                    if tot < T.TARGETS[f.key]:
+                        bad.append((meld_text + _show(c), f.key, "scores", _show(w), tot))
+                break
+        if (d if d is not None and d <= depth else None) != found:
+            bad.append((meld_text + _show(c), f.key, "distance", d, found))
+    return bad
+
+
+def near_target_hands_with_melds(n, seed):
+    """13-tile hands with exposed melds, one or two exchanges (of concealed
+    tiles) from a generated winning hand."""
+    rng = random.Random(seed)
+    out = []
+    for rec in handgen.iter_winning_records(40 * n, seed=seed):
+        if "[" not in rec["hand"]:
+            continue
+        h = mjfast.parse_hand(rec["hand"])
+        if any(m.concealed for m in h.melds):
+            continue
+        W = h.counts.astype(np.int64)
+        shown = np.asarray(h.all_counts, np.int64) - W
+        k = rng.choice((1, 1, 2))
+        for _ in range(k):
+            t = rng.choice([int(x) for x in np.flatnonzero(W)])
+            W[t] -= 1
+        for _ in range(k - 1):
+            t = rng.choice([int(x) for x in np.flatnonzero(W + shown < 4)])
+            W[t] += 1
+        out.append(mjfast.Hand(h.melds, tuple(t for t in range(34) for _ in range(int(W[t])))))
+        if len(out) == n:
+            break
+    return out
+
+
+def test_targets_count_the_exposed_copies():
+    # the fourth South is held beside an exposed pung of South: it can never
+    # pair, so every target needs two exchanges (draw a partner for another
+    # tile, discard the South), not one
+    h = mjfast.parse_hand("[WWW1][999s3][SSS3][EEE3]S")
+    f = {t.key: t for t in mjfast.fan_targets(h, min_points=0)}
+    for key in ("all_terminals_and_honors", "all_pungs+half_flush", "half_flush+outside_hand", "big_three_winds"):
+        assert f[key].shanten == 1, key
+        assert mjfast.tile_index("S") not in f[key].useful
+    assert not check_hand_melds(h)
+    # a knitted straight beside an exposed pung of East cannot pair the last East
+    h = mjfast.parse_hand("[EEE1]147m258p369sE")
+    f = {t.key: t for t in mjfast.fan_targets(h, min_points=0)}
+    assert f["knitted_straight"].shanten == 1
+    assert not check_hand_melds(h)
+    f = {t.key: t for t in mjfast.fan_targets("[EEE1]147m258p369sS", min_points=0)}
+    assert f["knitted_straight"].shanten == 0 and f["knitted_straight"].useful == [mjfast.tile_index("S")]
+
+
+def test_targets_with_melds_match_brute_force_sample():
+    bad = []
+    for h in near_target_hands_with_melds(6, seed=3):
+        bad += check_hand_melds(h)
+    assert not bad, bad[:5]
+
+
+@pytest.mark.slow
+def test_targets_with_melds_match_brute_force_hundreds():
+    bad = []
+    for h in near_target_hands_with_melds(500, seed=30):
+        bad += check_hand_melds(h)
     assert not bad, bad[:5]
