@@ -335,3 +335,52 @@ def test_selfplay_games_read_back_to_their_statistics(tmp_path):
     assert won > 60
     _seen, wins = check_independent(recs)
     assert wins == won
+
+
+class Erring:
+    """A RandomPlayer that, at its k-th choice, answers something the rules do not
+    allow (a false Hu, a discard it does not hold, a pung without a pair, ...)."""
+
+    BAD = ("HU", "PLAY {absent}", "PENG {held}", "GANG", "CHI {absent} {held}", "BUGANG {held}")
+
+    def __init__(self, seed, k, kind):
+        self.inner = RandomPlayer(seed, p_greedy=0.9)
+        self.k = k
+        self.kind = kind
+
+    def bind(self, st, seat):
+        self.inner.bind(st, seat)
+
+    def act(self, st, seat):
+        self.k -= 1
+        if self.k:
+            return self.inner.act(st, seat)
+        h = st.hands[seat]
+        held = next(CODES[t] for t in range(34) if h[t])
+        absent = next(CODES[t] for t in range(34) if not h[t])
+        r = self.BAD[self.kind].format(held=held, absent=absent)
+        # an answer that happens to be legal here would not end the game: use a false Hu then
+        return r if r not in st.legal_actions(seat) else "PLAY " + absent
+
+
+def test_roundtrip_error_rule_games(tmp_path):
+    """Games ended by the error rule (every kind of refused answer, on a draw or
+    on another seat's discard) read back as error endings of the right seat, in
+    the text (no line for the refused answer, the Score says who) and in the JSON
+    (the refused answer is fed to the engine, which must refuse it too)."""
+    recs = []
+    for seed in range(120):
+        seat = seed % 4
+        players = [RandomPlayer(seed * 4 + s, p_greedy=0.9) for s in range(4)]
+        players[seat] = Erring(seed, 1 + seed % 7, seed % len(Erring.BAD))
+        recs.append(play(players, seed=seed, quan=seed % 4, match_id=f"err-{seed}"))
+    errors = [r for r in recs if r.error is not None]
+    assert len(errors) > 80
+    assert {r.error[1] for r in errors} == {"WA", "WH"}
+    text, js = write(tmp_path, recs)
+    for path in (text, js):
+        check_roundtrip(recs, path)
+        got = {m.id: L.replay(m) for m in L.read(str(path))}
+        for r in errors:
+            g = got[r.match_id]
+            assert (g.outcome, g.error_seat, g.scores) == ("error", r.error[0], list(r.scores)), r.match_id
