@@ -112,6 +112,13 @@ extensions = [
         include_dirs=[np.get_include(), "src"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")] + ([("MJFAST_DEBUG_BUILD", "1")] if DEBUG else []),
     ),
+    # wildcard win / shanten / waits (its own module: reads _core's distance tables)
+    Extension(
+        "mjfast._wild",
+        ["src/_wild.pyx"],
+        include_dirs=[np.get_include(), "src"],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    ),
     # the compiled self-play engine of mjfast.game (its own module: the scorer stays in _core)
     Extension(
         "mjfast._game",

@@ -11,7 +11,8 @@ import os
 
 import numpy as np
 
-from . import _core
+from . import _core, _wild
+from . import wild as _w
 from .errors import InvalidArgument, InvalidHand
 from .hand import Hand, parse_hand, to_counts
 from .records import _show
@@ -39,12 +40,16 @@ ERR_TOO_MANY_COPIES = 1   # a count above 4
 ERR_BAD_SIZE = 2          # the tile count does not fit the call (14-3k / 13-3k)
 ERR_BAD_MELDS = 3         # melds outside 0..4
 ERR_NEGATIVE = 4          # a negative count (signed input arrays)
+ERR_BAD_WILDCARDS = 5     # a wildcard count outside 0..8
+ERR_FORM = 6              # the form asked for does not apply beside the row's melds
 ERROR_MESSAGES = {
     ERR_OK: "ok",
     ERR_TOO_MANY_COPIES: "a tile count above 4",
     ERR_BAD_SIZE: "wrong number of tiles for the number of melds",
     ERR_BAD_MELDS: "melds must be 0..4",
     ERR_NEGATIVE: "a negative tile count",
+    ERR_BAD_WILDCARDS: "a wildcard count outside 0..8",
+    ERR_FORM: "the form does not apply beside the melds",
 }
 
 
@@ -104,13 +109,14 @@ def _melds_arg(melds):
     return int(melds)
 
 
-def _concealed(hand, melds, sizes):
+def _concealed(hand, melds, sizes, extra=0):
     """(counts uint8[34] C-contiguous, melds, all-tiles counts or None) after validation.
 
     ``sizes``: "win" (14-3k concealed tiles), "ready" (13-3k) or "any" (either).
     A string or Hand with melds in brackets fixes the melds; without any, the
     melds are ``melds`` or implied by the tile count, exactly as for an array
-    (``"1111m"`` is 4 tiles + 3 melds, like ``to_counts("1111m")``)."""
+    (``"1111m"`` is 4 tiles + 3 melds, like ``to_counts("1111m")``).
+    ``extra``: tiles held beside the counts (wildcards), counted in the size."""
     melds = _melds_arg(melds)
     full = None
     if type(hand) is str:
@@ -123,7 +129,7 @@ def _concealed(hand, melds, sizes):
                 if melds is not None and melds != k:
                     raise InvalidHand(f"melds={melds} contradicts the {k} melds in the hand")
                 melds = k
-            return counts, _sized(int(counts.sum()), melds, sizes), full
+            return counts, _sized(int(counts.sum()) + extra, melds, sizes), full
         full = None
         hand = parse_hand(hand)
     if isinstance(hand, Hand):
@@ -140,10 +146,34 @@ def _concealed(hand, melds, sizes):
         if mx > 4:
             t = int(np.argmax(counts))
             raise InvalidHand(f"a fifth copy of tile {t}: count {int(counts[t])} (at most 4)")
-        return counts, _sized(n, melds, sizes), None
+        return counts, _sized(n + extra, melds, sizes), None
     else:
         counts = np.ascontiguousarray(to_counts(hand), dtype=np.uint8)
-    return counts, _sized(int(counts.sum()), melds, sizes), full
+    return counts, _sized(int(counts.sum()) + extra, melds, sizes), full
+
+
+def _wild_hand(hand, melds, sizes, w):
+    """(real counts, wildcards, melds, all-tiles counts or None) of a
+    wildcard call, validated: the wild kinds of ``wildcard_tiles`` emptied
+    and counted, or ``wildcards`` counted in the size."""
+    if w.kinds is not None:
+        counts, melds, full = _concealed(hand, melds, sizes)
+        real, k = _w.split(counts, w.kinds)
+        return real, k, melds, counts if full is None else full
+    try:
+        counts, melds, full = _concealed(hand, melds, sizes, w.k)
+    except InvalidHand as e:
+        if w.k and "tiles" in str(e):
+            raise InvalidHand(f"{e} (the {w.k} wildcards counted among the concealed tiles)") from None
+        raise
+    return counts, w.k, melds, counts if full is None else full
+
+
+def _form_fits(code, form, melds):
+    if code in (1, 2, 3) and melds > 0:
+        raise ValueError(f"form {form!r} needs a hand without melds")
+    if code == 4 and melds > 1:
+        raise ValueError("form 'knitted_straight' allows at most one meld")
 
 
 def _sized(n, melds, sizes):
@@ -182,14 +212,39 @@ def _all_forms(rs) -> bool:
     return set(rs.forms) >= set(FORMS)
 
 
-def is_win(hand, *, melds: int | None = None, rules=None) -> bool:
+def _wild_rules(rules, counts, full):
+    """Wildcards beside ``rules=``: the rule set's tiles are checked; one that
+    narrows the winning forms is not supported with wildcards yet."""
+    if rules is not None:
+        rs = _rule_set(rules, counts, full)
+        if not _all_forms(rs):
+            raise ValueError(f"wildcards are not supported yet with rule set {rs.name!r}, "
+                             f"whose winning forms are {', '.join(rs.forms)}")
+
+
+def is_win(hand, *, melds: int | None = None, rules=None, wildcards=None, wildcard_tiles=None,
+           wild_fifth=False) -> bool:
     """True if the concealed tiles (14-3k) complete a hand in any MCR form
     (or, with ``rules=``, in a form the rule set allows; a tile the rule set
     does not play raises :class:`~mjfast.InvalidHand`).
 
+    ``wildcards=k`` (k tiles that may stand for any tile, counted in the
+    size) or ``wildcard_tiles=[kind, ...]`` (those kinds of the hand are
+    wild); ``wild_fifth=True`` lets a wildcard make a fifth copy.  See
+    docs/wildcards.md.
+
     >>> is_win("1112345678999m5m")
     True
+    >>> is_win("123m456p789sEE3m", wildcards=2)
+    True
+    >>> is_win("123m456p789sESW", wildcards=2)
+    False
     """
+    if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
+        w = _w.check(wildcards, wildcard_tiles, wild_fifth)
+        counts, k, melds, full = _wild_hand(hand, melds, "win", w)
+        _wild_rules(rules, counts, full)
+        return _wild.is_win_one(counts, k, melds, w.fifth)
     counts, melds, full = _concealed(hand, melds, "win")
     if rules is not None:
         rs = _rule_set(rules, counts, full)
@@ -200,7 +255,7 @@ def is_win(hand, *, melds: int | None = None, rules=None) -> bool:
     return _core.is_win_one(counts)
 
 
-def decompose(hand, *, melds: int | None = None) -> list:
+def decompose(hand, *, melds: int | None = None, wildcards=None, wildcard_tiles=None, wild_fifth=False) -> list:
     """Every distinct reading of the concealed tiles (14-3k) as a winning hand.
 
     Returns a list of ``(form, items)``; ``items`` are ``(kind, tile)`` pairs:
@@ -211,17 +266,49 @@ def decompose(hand, *, melds: int | None = None) -> list:
 
     >>> decompose("111222333m789p55s")[0]
     ('regular', (('pung', 0), ('pung', 1), ('pung', 2), ('chow', 15), ('pair', 22)))
+
+    With wildcards (as :func:`is_win`) each reading is ``(form, items,
+    substitution)``: ``substitution`` is the sorted tuple of the tiles the
+    wildcards stand for, one per wildcard.  Every substitution that wins is
+    listed (in ascending order of ``substitution``), each with all its
+    readings.  ``wild_fifth=True`` is not supported here (ValueError).
     """
+    if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
+        w = _w.check(wildcards, wildcard_tiles, wild_fifth)
+        if w.fifth:
+            raise ValueError("decompose does not support wild_fifth=True (a reading of five copies "
+                             "has no place in the decomposer); use is_win / waits / shanten")
+        counts, k, melds, _ = _wild_hand(hand, melds, "win", w)
+        out = []
+        for sub in _wild.win_substitutions(counts, k, melds):
+            s = np.frombuffer(sub, dtype=np.uint8)
+            tiles = tuple(t for t in range(34) for _ in range(int(s[t])))
+            for form, items in _core.decompose_one(counts + s, melds):
+                out.append((form, items, tiles))
+        return out
     counts, melds, _ = _concealed(hand, melds, "win")
     return _core.decompose_one(counts, melds)
 
 
-def waits(hand, *, melds: int | None = None, rules=None) -> list[int]:
+def waits(hand, *, melds: int | None = None, rules=None, wildcards=None, wildcard_tiles=None,
+          wild_fifth=False) -> list[int]:
     """Tiles that complete a ready hand (13-3k concealed tiles), ascending.
 
     A tile whose four copies are all in the hand (melds included) is not a wait.
     ``rules=``: only the rule set's tiles, completing a form it allows.
+    With wildcards (as :func:`is_win`) the list ends with
+    :data:`mjfast.wild.WILDCARD` (34) when a drawn wildcard completes the
+    hand (with ``wildcard_tiles`` the wild kind is listed instead).
     """
+    if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
+        w = _w.check(wildcards, wildcard_tiles, wild_fifth)
+        counts, k, melds, full = _wild_hand(hand, melds, "ready", w)
+        _wild_rules(rules, counts, full)
+        out = _w.mask_tiles(_wild.waits_one(counts, k, melds, w.fifth), w, full)
+        if rules is not None:
+            tiles = _rule_set(rules, counts, full).tiles
+            out = [t for t in out if t == _w.WILDCARD or t in tiles]
+        return out
     counts, melds, full = _concealed(hand, melds, "ready")
     out = _core.waits_one(counts, melds)
     if rules is not None:
@@ -284,11 +371,50 @@ def useful_of(counts, melds: int, code: int, held=None) -> list[int]:
     return [t for t in range(34) if (mask >> t) & 1]
 
 
-# The public shanten / useful_tiles are compiled: a list, tuple or numpy array
-# of 34 counts is read in one typed pass and answered without leaving C; any
-# other input comes back to the Python front ends above.
-shanten = _core.shanten
-useful_tiles = _core.useful_tiles
+# The compiled shanten / useful_tiles read a list, tuple or numpy array of 34
+# counts in one typed pass and answer without leaving C; any other input comes
+# back to the Python front ends above.  The public functions add the wildcard
+# arguments in front of them.
+_shanten_c = _core.shanten
+_useful_c = _core.useful_tiles
+
+
+def shanten(hand, *, melds=None, form=None, exact=False, rules=None, wildcards=None, wildcard_tiles=None,
+            wild_fifth=False):
+    if wildcards is None and wildcard_tiles is None and wild_fifth is False:
+        return _shanten_c(hand, melds=melds, form=form, exact=exact, rules=rules)
+    w = _w.check(wildcards, wildcard_tiles, wild_fifth)
+    if not isinstance(exact, (bool, np.bool_)):
+        raise TypeError(f"exact must be a bool, got {type(exact).__name__} {exact!r}")
+    if exact:
+        raise ValueError("exact=True is not supported with wildcards")
+    code = _form_code(form)
+    counts, k, melds, full = _wild_hand(hand, melds, "any", w)
+    _wild_rules(rules, counts, full)
+    _form_fits(code, form, melds)
+    return _wild.shanten_one(counts, k, melds, code, w.fifth)
+
+
+def useful_tiles(hand, *, melds=None, form=None, wildcards=None, wildcard_tiles=None, wild_fifth=False):
+    if wildcards is None and wildcard_tiles is None and wild_fifth is False:
+        return _useful_c(hand, melds=melds, form=form)
+    w = _w.check(wildcards, wildcard_tiles, wild_fifth)
+    code = _form_code(form)
+    counts, k, melds, full = _wild_hand(hand, melds, "ready", w)
+    _form_fits(code, form, melds)
+    _, mask = _wild.useful_one(counts, k, melds, code, w.fifth)
+    return _w.mask_tiles(mask, w, full)
+
+
+shanten.__doc__ = _core.shanten.__doc__ + """
+    Wildcards (as :func:`is_win`; docs/wildcards.md): the least shanten over
+    every tile the wildcards may stand for (``exact=True`` not supported).
+    """
+useful_tiles.__doc__ = _core.useful_tiles.__doc__ + """
+    With wildcards (as :func:`is_win`) the list ends with
+    :data:`mjfast.wild.WILDCARD` (34) when a drawn wildcard lowers the
+    shanten (with ``wildcard_tiles`` the wild kind is listed instead).
+    """
 _core._set_slow("shanten", _shanten_py)
 _core._set_slow("useful_tiles", _useful_py)
 
@@ -388,14 +514,86 @@ def _ret(out, err, errors):
     return (out, err) if errors == "mask" else out
 
 
-def is_win_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise"):
+def _wild_batch(hands, melds, errors, w):
+    """(real counts uint8 (N, 34), wildcards uint8[N], given melds int64[N]
+    or None, err uint8[N] with the rows already known bad) of a batch call
+    with wildcards."""
+    arr, given, negative = _batch_array(hands, melds, errors)
+    n = arr.shape[0]
+    err = np.zeros(n, dtype=np.uint8)
+    if w.kinds is not None:
+        kinds = list(w.kinds)
+        k = arr[:, kinds].sum(axis=1, dtype=np.int64)
+        arr = arr.copy()
+        arr[:, kinds] = 0
+    elif isinstance(w.k, int):
+        k = np.full(n, w.k, dtype=np.int64)
+    else:
+        k = w.k
+        if k.shape != (n,):
+            raise ValueError(f"wildcards must be one int or {n} values (one per row), got shape {k.shape}")
+    bad_k = (k < 0) | (k > _w.MAX_WILDCARDS)
+    err[bad_k] = ERR_BAD_WILDCARDS
+    ks = np.where(bad_k, 0, k).astype(np.uint8)
+    if negative is not None:
+        err[negative] = ERR_NEGATIVE
+    return arr, ks, given, err
+
+
+def _wild_finish(arr, ks, given, err, kernel_err, errors):
+    """Merge the rows known bad before the kernel with its error codes; raise
+    naming the first bad row unless errors="mask"."""
+    known = err != 0
+    err[~known] = kernel_err[~known]
+    if errors == "raise" and err.any():
+        first = int(np.flatnonzero(err)[0])
+        detail = ""
+        if err[first] in (ERR_BAD_SIZE, ERR_BAD_MELDS):
+            m = f"melds={int(given[first])}" if given is not None else "melds implied by the size"
+            detail = f" ({int(arr[first].sum())} tiles + {int(ks[first])} wildcards, {m})"
+        raise InvalidHand(f"row {first}: {ERROR_MESSAGES[int(err[first])]}{detail}; "
+                          "pass errors='mask' to flag bad rows instead")
+    return known
+
+
+_NO_MELDS = np.zeros(0, dtype=np.int64)
+
+
+def _wild_is_win_batch(hands, melds, nthreads, errors, w):
+    arr, ks, given, err = _wild_batch(hands, melds, errors, w)
+    out = np.empty(arr.shape[0], dtype=np.uint8)
+    kerr = np.empty(arr.shape[0], dtype=np.uint8)
+    _wild.is_win_batch(arr, ks, _NO_MELDS if given is None else given, given is not None, w.fifth, out, kerr, nthreads)
+    known = _wild_finish(arr, ks, given, err, kerr, errors)
+    out[known] = 0
+    return _ret(out.view(bool), err, errors)
+
+
+def _wild_melds(arr, ks, given):
+    """The melds of each row (given, or implied by tiles + wildcards), for the form check."""
+    if given is not None:
+        return given
+    s = arr.sum(axis=1, dtype=np.int64) + ks
+    return np.where(s % 3 == 2, (14 - s) // 3, (13 - s) // 3)
+
+
+def is_win_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise",
+                 wildcards=None, wildcard_tiles=None, wild_fifth=False):
     """(N,) bool: each row (14-3k concealed tile counts) is complete.
 
     With ``errors="mask"`` returns ``(result, err)``: err[i] != 0 flags a bad row
     (its result is False); see :data:`ERROR_MESSAGES`.
     ``workers``: threads, checked by :func:`resolve_workers` (-1 = all cores;
-    counts above the usable cores are clamped to them); results never depend on it."""
+    counts above the usable cores are clamped to them); results never depend on it.
+
+    Wildcards as :func:`is_win`: ``wildcards`` is one int for every row or
+    an integer array of one count per row (the rows hold the real tiles);
+    ``wildcard_tiles`` takes each row's counts of those kinds.  A count
+    outside 0..8 is error 5 (:data:`ERROR_MESSAGES`)."""
     nthreads = resolve_workers(workers)
+    if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
+        return _wild_is_win_batch(hands, melds, nthreads, errors,
+                                  _w.check(wildcards, wildcard_tiles, wild_fifth, batch=True))
     arr, given, negative = _batch_array(hands, melds, errors)
     n = arr.shape[0]
     out = np.empty(n, dtype=np.uint8)
@@ -412,14 +610,34 @@ def is_win_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise"):
 
 
 def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 1, errors: str = "raise",
-                  exact: bool = False):
+                  exact: bool = False, wildcards=None, wildcard_tiles=None, wild_fifth=False):
     """(N,) int8 shanten of each row (13-3k or 14-3k tiles). Bad rows (errors="mask") get -128.
     ``exact=True``: the exact replacement number - 1, as :func:`shanten`.
 
     ``workers``: threads, checked by :func:`resolve_workers` (-1 = all cores;
-    counts above the usable cores are clamped to them); results never depend on it."""
+    counts above the usable cores are clamped to them); results never depend on it.
+    Wildcards as :func:`is_win_batch` (``exact=True`` not supported with them)."""
     nthreads = resolve_workers(workers)
     code = _form_code(form)
+    if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
+        w = _w.check(wildcards, wildcard_tiles, wild_fifth, batch=True)
+        if not isinstance(exact, (bool, np.bool_)):
+            raise TypeError(f"exact must be a bool, got {type(exact).__name__} {exact!r}")
+        if exact:
+            raise ValueError("exact=True is not supported with wildcards")
+        arr, ks, given, err = _wild_batch(hands, melds, errors, w)
+        mm = _wild_melds(arr, ks, given)[err == 0]
+        if code in (1, 2, 3) and (mm > 0).any():
+            raise ValueError(f"form {form!r} needs hands without melds")
+        if code == 4 and (mm > 1).any():
+            raise ValueError("form 'knitted_straight' allows at most one meld")
+        out = np.empty(arr.shape[0], dtype=np.int8)
+        kerr = np.empty(arr.shape[0], dtype=np.uint8)
+        _wild.shanten_batch(arr, ks, _NO_MELDS if given is None else given, given is not None, code, w.fifth,
+                            out, kerr, nthreads)
+        known = _wild_finish(arr, ks, given, err, kerr, errors)
+        out[known] = -128
+        return _ret(out, err, errors)
     arr, given, m, err = _batch_input(hands, melds, "any", errors)
     if code in (1, 2, 3) and (m > 0).any():
         raise ValueError(f"form {form!r} needs hands without melds")
@@ -434,12 +652,35 @@ def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 
     return _ret(out, err, errors)
 
 
-def waits_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise"):
+def waits_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise",
+                wildcards=None, wildcard_tiles=None, wild_fifth=False):
     """(N, 34) bool: the waits of each ready row (13-3k tiles).
 
     ``workers``: threads, checked by :func:`resolve_workers` (-1 = all cores;
-    counts above the usable cores are clamped to them); results never depend on it."""
+    counts above the usable cores are clamped to them); results never depend on it.
+
+    With wildcards (as :func:`is_win_batch`) the result is (N, 35): column
+    34 (:data:`mjfast.wild.WILDCARD`) is True when a drawn wildcard completes
+    the row.  Column t is True when drawing a real t does; with
+    ``wildcard_tiles`` a wild kind's column repeats column 34 (drawing it is
+    drawing a wildcard).  A kind whose four copies the row holds is never a
+    wait."""
     nthreads = resolve_workers(workers)
+    if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
+        w = _w.check(wildcards, wildcard_tiles, wild_fifth, batch=True)
+        held = np.asarray(hands)
+        arr, ks, given, err = _wild_batch(hands, melds, errors, w)
+        out = np.empty((arr.shape[0], 35), dtype=np.uint8)
+        kerr = np.empty(arr.shape[0], dtype=np.uint8)
+        _wild.waits_batch(arr, ks, _NO_MELDS if given is None else given, given is not None, w.fifth,
+                          out, kerr, nthreads)
+        known = _wild_finish(arr, ks, given, err, kerr, errors)
+        if w.kinds is not None:
+            kinds = list(w.kinds)
+            out[:, kinds] = out[:, 34:35]
+            out[:, kinds] &= (held[:, kinds] < 4)
+        out[known] = 0
+        return _ret(out.view(bool), err, errors)
     arr, given, m, err = _batch_input(hands, melds, "ready", errors)
     out = np.empty((arr.shape[0], 34), dtype=np.uint8)
     # bad rows (flagged in err) get no waits; the kernel flags any row that changed since

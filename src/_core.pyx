@@ -25,6 +25,7 @@ Tables (built once per process, in C, on first use, under a lock; about 0.05 s):
 from libc.stdint cimport uint8_t, int8_t, uint16_t, int16_t, int32_t, uint32_t, int64_t, uint64_t
 from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
+from cpython.pycapsule cimport PyCapsule_New
 cimport cython
 from cython.parallel cimport prange
 import threading
@@ -320,6 +321,14 @@ cdef object _build_tables_locked():
     _wf = wf
     _built = True
     return time.perf_counter() - t0
+
+
+def _table_capsules():
+    """The suit and honor distance tables (built first), as two capsules for
+    mjfast._wild, which reads them (and never writes them) in this process."""
+    _need_tables()
+    return (PyCapsule_New(<void*>_dist, "mjfast._core.dist", NULL),
+            PyCapsule_New(<void*>_hdist, "mjfast._core.hdist", NULL))
 
 
 def table_nbytes():

@@ -1,0 +1,860 @@
+# cython: language_level=3, cdivision=True
+"""mjfast compiled wildcard kernels (``mjfast._wild``).
+
+A wildcard hand is the 34 counts ``c`` of its real tiles plus ``k`` wildcards
+(0..8), each of which may stand for any tile.  By default a wildcard may not
+make a fifth copy (``c + s <= 4`` for the substitution ``s``); ``fifth``
+lifts that.  Every entry point takes already-validated data (mjfast/wild.py).
+
+The answers are table lookups plus a small combination step: no kernel tries
+substitutions one by one.
+
+* Win check (default rule): per suit key, ``_emask[key]`` is the set of
+  (melds m, pairs p) that the part can be made into *exactly* by adding
+  wildcards without passing four copies: bit ``m + 5 p``.  It is the OR of the
+  completion flags of every key above it (every count >= its own, at most 4),
+  built in one descending pass (the flags come from the distance table of
+  mjfast._core).  A hand wins in the regular form when one (m, p) per part
+  sums to (4 - melds, 1): a sum-set of four small bit masks.  The number of
+  wildcards needs no lookup: the size of the hand fixes it.
+* With ``fifth`` the same masks come from the distance table directly: a part
+  of n tiles is exactly completable into (m, p) when its distance (the fewest
+  tiles to add, a fifth copy allowed) is 3m + 2p - n.
+* Shanten (default rule): ``_wstep[key*10 + 2m + p]`` holds, in bit j - 1,
+  whether the part's distance with j wildcards spent is one less than with
+  j - 1 (a wildcard lowers a distance by at most one), for j = 1..8.  The
+  distance with j wildcards spent is the smallest distance of the part plus
+  any j tiles that keep every count <= 4; the hand's distance is the min-plus
+  combination of the four parts over (melds, pair, wildcards).  With
+  ``fifth`` a wildcard always lowers the distance by one: distance - k.
+* The special forms (seven pairs, thirteen orphans, honors and knitted,
+  knitted straight) have closed forms in k (see each function).
+
+The tables are built on first use, under a lock: the win masks in about
+0.05 s (4 MB), the shanten steps in about 1 s (20 MB).
+"""
+from libc.stdint cimport uint8_t, uint16_t, int8_t, uint32_t, int64_t, uint64_t
+from libc.string cimport memset, memcpy
+from libc.stdlib cimport malloc, free
+from cpython.pycapsule cimport PyCapsule_GetPointer
+from cython.parallel cimport prange
+import threading
+
+import numpy as np
+cimport numpy as cnp
+
+cnp.import_array()
+
+from . import _core
+
+cdef extern from *:
+    """
+    #include <string.h>
+    static inline int mjfast_w_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int mjfast_w_popc64(unsigned long long x) { return __builtin_popcountll(x); }
+    /* bit t set when c[t] != 0, for 34 counts, eight at a time */
+    static inline unsigned long long mjfast_w_present(const unsigned char* c) {
+        unsigned long long p = 0, w, x;
+        int i;
+        for (i = 0; i < 4; ++i) {
+            memcpy(&w, c + 8 * i, 8);
+            /* each byte <= 4: bit 7 of (b + 0x7F) set iff b != 0 */
+            x = ((w + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL) >> 7;
+            /* gather the eight low bits of the bytes */
+            x = (x * 0x0102040810204080ULL) >> 56;
+            p |= x << (8 * i);
+        }
+        p |= (unsigned long long)(c[32] != 0) << 32;
+        p |= (unsigned long long)(c[33] != 0) << 33;
+        return p;
+    }
+    /* number of odd counts and whether any count is above `lim` (lim 1 or 2) */
+    static inline int mjfast_w_odd(const unsigned char* c) {
+        unsigned long long w, acc = 0;
+        int i;
+        for (i = 0; i < 4; ++i) { memcpy(&w, c + 8 * i, 8); acc += w & 0x0101010101010101ULL; }
+        return (int)((acc * 0x0101010101010101ULL) >> 56) + (c[32] & 1) + (c[33] & 1);
+    }
+    static inline int mjfast_w_over(const unsigned char* c, unsigned char lim) {
+        /* any count above lim (1 or 2); every count is <= 4 */
+        unsigned long long w, m = 0, three = 0;
+        int i;
+        for (i = 0; i < 4; ++i) {
+            memcpy(&w, c + 8 * i, 8);
+            m |= w;
+            three |= w & (w >> 1);          /* bits 0 and 1 both set: a 3 */
+        }
+        if (lim == 1)
+            return (m & 0xFEFEFEFEFEFEFEFEULL) != 0 || c[32] > 1 || c[33] > 1;
+        return (m & 0xFCFCFCFCFCFCFCFCULL) != 0 || (three & 0x0101010101010101ULL) != 0 || c[32] > 2 || c[33] > 2;
+    }
+    static inline int mjfast_w_popc(unsigned int x) { return __builtin_popcount(x); }
+    #ifdef _OPENMP
+    #include <omp.h>
+    static int mjfast_w_procs(void) { return omp_get_num_procs(); }
+    #else
+    static int mjfast_w_procs(void) { return 1; }
+    #endif
+    """
+    int _ctz64 "mjfast_w_ctz64"(unsigned long long x) nogil
+    int _popc64 "mjfast_w_popc64"(unsigned long long x) nogil
+    uint64_t _present_c "mjfast_w_present"(const uint8_t* c) nogil
+    int _nodd "mjfast_w_odd"(const uint8_t* c) nogil
+    int _over "mjfast_w_over"(const uint8_t* c, uint8_t lim) nogil
+    int _popc "mjfast_w_popc"(unsigned int x) nogil
+    int mjfast_w_procs() nogil
+
+DEF NKEY = 1953125      # 5**9
+DEF NHKEY = 78125       # 5**7
+DEF BIG = 60
+DEF KMAX = 8            # wildcards per hand
+DEF MPMASK = 0x1F001F   # (m, p) bits of the spread layout: m + 16 p, m <= 4, p <= 1
+
+#: the most wildcards a hand may hold
+MAX_WILDCARDS = KMAX
+
+cdef int P5[10]
+P5[0] = 1
+for _i in range(1, 10):
+    P5[_i] = P5[_i - 1] * 5
+
+# knitted arrangements: arrangement a puts the 1-4-7 / 2-5-8 / 3-6-9 triples
+# in suits _PERMS[a]
+cdef int KNIT_TILES[6][9]
+cdef uint64_t KNIT_MASK[6]
+_perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+for _a in range(6):
+    KNIT_MASK[_a] = 0
+    for _j in range(3):
+        for _r in range(3):
+            KNIT_TILES[_a][_j * 3 + _r] = _perms[_a][_j] * 9 + _j + 3 * _r
+            KNIT_MASK[_a] |= (<uint64_t>1) << KNIT_TILES[_a][_j * 3 + _r]
+
+cdef uint64_t ORPHAN_MASK = 0
+cdef int ORPHANS[13]
+for _i, _t in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
+    ORPHAN_MASK |= (<uint64_t>1) << _t
+    ORPHANS[_i] = _t
+cdef uint64_t SUITED_MASK = ((<uint64_t>1) << 27) - 1
+
+cdef const uint8_t* _dist = NULL       # mjfast._core's distance tables (read only)
+cdef const uint8_t* _hdist = NULL
+cdef uint16_t* _emask = NULL
+cdef uint16_t* _hemask = NULL
+cdef uint8_t* _wstep = NULL
+cdef uint8_t* _hwstep = NULL
+cdef bint _built_win = False
+cdef bint _built_steps = False
+_lock = threading.Lock()
+
+
+# ---------------------------------------------------------------------------
+# table construction
+# ---------------------------------------------------------------------------
+
+cdef void _build_emask(const uint8_t* dist, uint16_t* em, int n, int nkey) noexcept nogil:
+    """em[key] = the (m, p) (bit m + 5p) that the part can be completed into
+    exactly, every count staying <= 4."""
+    cdef int c[9]
+    cdef int key, i, s, d
+    memset(c, 0, sizeof(c))
+    s = 0
+    for key in range(nkey):
+        if key > 0:
+            i = 0
+            while c[i] == 4:
+                c[i] = 0
+                s -= 4
+                i += 1
+            c[i] += 1
+            s += 1
+        em[key] = 0
+        if s <= 14:
+            # dist 0 for (m, p) with 3m + 2p = s tiles: the part is exactly m melds + p pairs
+            if s % 3 == 0 and dist[key * 10 + (s // 3) * 2] == 0:
+                em[key] |= 1 << (s // 3)
+            if s % 3 == 2 and dist[key * 10 + ((s - 2) // 3) * 2 + 1] == 0:
+                em[key] |= 1 << ((s - 2) // 3 + 5)
+    # every key takes the completions of the keys one tile above it; visited
+    # from the top, those already hold everything above them
+    for key in range(nkey - 1, -1, -1):
+        for i in range(n):
+            d = (key // P5[i]) % 5
+            if d < 4:
+                em[key] |= em[key + P5[i]]
+
+
+cdef int _build_steps(const uint8_t* dist, uint8_t* steps, int n, int nkey) noexcept nogil:
+    """steps[key*10 + x] bit j-1: the distance x of the part with j wildcards
+    spent (no count past 4) is one less than with j - 1.  Returns -1 when out
+    of memory, 1 if a step was ever more than one (never: a check), else 0."""
+    cdef uint8_t* cur = <uint8_t*>malloc(nkey * 10)
+    cdef uint8_t* nxt = <uint8_t*>malloc(nkey * 10)
+    cdef uint8_t* tmp
+    cdef uint8_t* sums = <uint8_t*>malloc(nkey)
+    cdef int c[9]
+    cdef int key, i, s, j, x, bad = 0
+    cdef uint8_t v[10]
+    cdef const uint8_t* up
+    if cur == NULL or nxt == NULL or sums == NULL:
+        free(cur); free(nxt); free(sums)
+        return -1
+    memset(c, 0, sizeof(c))
+    s = 0
+    for key in range(nkey):
+        if key > 0:
+            i = 0
+            while c[i] == 4:
+                c[i] = 0
+                s -= 4
+                i += 1
+            c[i] += 1
+            s += 1
+        sums[key] = s
+    memcpy(cur, dist, nkey * 10)
+    memset(steps, 0, nkey * 10)
+    for j in range(1, KMAX + 1):
+        for key in range(nkey):
+            memcpy(v, cur + key * 10, 10)
+            if sums[key] < 14:
+                for i in range(n):
+                    if (key // P5[i]) % 5 < 4:
+                        up = cur + (key + P5[i]) * 10
+                        for x in range(10):
+                            if up[x] < v[x]:
+                                v[x] = up[x]
+            for x in range(10):
+                if v[x] < cur[key * 10 + x]:
+                    steps[key * 10 + x] |= 1 << (j - 1)
+                    if cur[key * 10 + x] - v[x] > 1:
+                        bad = 1
+            memcpy(nxt + key * 10, v, 10)
+        tmp = cur
+        cur = nxt
+        nxt = tmp
+    free(cur); free(nxt); free(sums)
+    return bad
+
+
+cdef int _take_core_tables() except -1:
+    global _dist, _hdist
+    if _dist == NULL:
+        d, h = _core._table_capsules()
+        _hdist = <const uint8_t*>PyCapsule_GetPointer(h, "mjfast._core.hdist")
+        _dist = <const uint8_t*>PyCapsule_GetPointer(d, "mjfast._core.dist")
+    return 0
+
+
+def build_win_tables():
+    """Build the win masks (idempotent, thread-safe)."""
+    global _emask, _hemask, _built_win
+    cdef uint16_t* em
+    cdef uint16_t* hem
+    with _lock:
+        if _built_win:
+            return
+        _take_core_tables()
+        em = <uint16_t*>malloc(NKEY * sizeof(uint16_t))
+        hem = <uint16_t*>malloc(NHKEY * sizeof(uint16_t))
+        if em == NULL or hem == NULL:
+            free(em); free(hem)
+            raise MemoryError("mjfast: cannot allocate the wildcard tables")
+        with nogil:
+            _build_emask(_dist, em, 9, NKEY)
+            _build_emask(_hdist, hem, 7, NHKEY)
+        _emask = em
+        _hemask = hem
+        _built_win = True
+
+
+def build_shanten_tables():
+    """Build the shanten steps (idempotent, thread-safe)."""
+    global _wstep, _hwstep, _built_steps
+    cdef uint8_t* st
+    cdef uint8_t* hst
+    cdef int r1, r2
+    with _lock:
+        if _built_steps:
+            return
+        _take_core_tables()
+        st = <uint8_t*>malloc(NKEY * 10)
+        hst = <uint8_t*>malloc(NHKEY * 10)
+        if st == NULL or hst == NULL:
+            free(st); free(hst)
+            raise MemoryError("mjfast: cannot allocate the wildcard tables")
+        with nogil:
+            r1 = _build_steps(_dist, st, 9, NKEY)
+            r2 = _build_steps(_hdist, hst, 7, NHKEY)
+        if r1 < 0 or r2 < 0:
+            free(st); free(hst)
+            raise MemoryError("mjfast: cannot allocate the wildcard tables")
+        if r1 or r2:
+            free(st); free(hst)
+            raise RuntimeError("mjfast: a wildcard lowered a distance by more than one (table bug)")
+        _wstep = st
+        _hwstep = hst
+        _built_steps = True
+
+
+cdef inline int _need_win() except -1:
+    if not _built_win:
+        build_win_tables()
+    return 0
+
+
+cdef inline int _need_steps() except -1:
+    _need_win()
+    if not _built_steps:
+        build_shanten_tables()
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# kernels (nogil, trusting their input)
+# ---------------------------------------------------------------------------
+
+cdef inline int _key9(const uint8_t* c) noexcept nogil:
+    return (c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]))))))))
+
+
+cdef inline int _key7(const uint8_t* c) noexcept nogil:
+    return (c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6]))))))
+
+
+cdef inline uint64_t _present(const uint8_t* c) noexcept nogil:
+    return _present_c(c)
+
+
+cdef inline int _ntiles(const uint8_t* c, int n) noexcept nogil:
+    cdef int i, s = 0
+    for i in range(n):
+        s += c[i]
+    return s
+
+
+cdef inline uint64_t _spread(uint32_t e) noexcept nogil:
+    """bit m + 5p -> bit m + 16p (room for sums: m <= 8, p <= 2)."""
+    return (e & 0x1F) | ((<uint64_t>((e >> 5) & 0x1F)) << 16)
+
+
+cdef inline uint64_t _sumset(uint64_t a, uint64_t b) noexcept nogil:
+    """The (m, p) sums of a pair of elements of a and b (m <= 4, p <= 1)."""
+    cdef uint64_t r = 0
+    while b:
+        r |= a << _ctz64(b)
+        b &= b - 1
+    return r & MPMASK
+
+
+cdef inline uint64_t _fifth_mask(const uint8_t* d, int n) noexcept nogil:
+    """Exact completions of a part of n tiles, fifth copies allowed, from its
+    distance vector: (m, p) whose distance is exactly 3m + 2p - n."""
+    cdef uint64_t r = 0
+    cdef int m, p, t
+    for m in range(5):
+        for p in range(2):
+            t = 3 * m + 2 * p - n
+            if t >= 0 and d[2 * m + p] == t:
+                r |= (<uint64_t>1) << (m + 16 * p)
+    return r
+
+
+cdef inline bint _wreg_win(const uint8_t* c, int M, bint fifth) noexcept nogil:
+    """Concealed counts plus wildcards (the hand's size fixes how many) split
+    into M melds + one pair."""
+    cdef uint64_t a, b, x, h
+    cdef int k0 = _key9(c), k1 = _key9(c + 9), k2 = _key9(c + 18), kh = _key7(c + 27)
+    if fifth:
+        a = _fifth_mask(_dist + k0 * 10, _ntiles(c, 9))
+        b = _fifth_mask(_dist + k1 * 10, _ntiles(c + 9, 9))
+        x = _fifth_mask(_dist + k2 * 10, _ntiles(c + 18, 9))
+        h = _fifth_mask(_hdist + kh * 10, _ntiles(c + 27, 7))
+    else:
+        a = _spread(_emask[k0])
+        b = _spread(_emask[k1])
+        x = _spread(_emask[k2])
+        h = _spread(_hemask[kh])
+    if not (a and b and x and h):
+        return False
+    return (_sumset(_sumset(_sumset(a, b), x), h) >> (16 + M)) & 1
+
+
+cdef inline void _knit_got(uint64_t p, int* got) noexcept nogil:
+    cdef int a
+    for a in range(6):
+        got[a] = _popc64(p & KNIT_MASK[a])
+
+
+cdef bint _wis_win(const uint8_t* c, int melds, int k, bint fifth) noexcept nogil:
+    """c (real tiles) + k wildcards, 14 - 3 melds tiles in all, complete a hand
+    in some MCR form."""
+    cdef uint64_t p
+    cdef int t, a, j, n2
+    cdef int got[6]
+    cdef uint8_t rest[34]
+    if _wreg_win(c, 4 - melds, fifth):
+        return True
+    p = _present(c)
+    if melds == 0:
+        # seven pairs: a wildcard evens each odd count (1 -> 2, 3 -> 4); the
+        # rest make pairs of their own (the size makes their number even)
+        if _nodd(c) <= k:
+            return True
+        # thirteen orphans: orphans only, at most one pair; the wildcards
+        # fill the missing kinds and, without a pair, make it
+        if (p & ~ORPHAN_MASK) == 0 and not _over(c, 2):
+            n2 = 0
+            for t in range(13):
+                n2 += c[ORPHANS[t]] == 2
+            if n2 <= 1:
+                return True
+        # honors and knitted: 14 different tiles among the 16 of an
+        # arrangement and the honors; wildcards take any missing ones
+        if not _over(c, 1):
+            for a in range(6):
+                if (p & SUITED_MASK & ~KNIT_MASK[a]) == 0:
+                    return True
+    if melds <= 1:
+        # knitted straight: wildcards complete an arrangement, the rest is a
+        # (1 - melds) melds + pair hand with the wildcards left
+        _knit_got(p, got)
+        for a in range(6):
+            if 9 - got[a] <= k:
+                memcpy(rest, c, 34)
+                for j in range(9):
+                    if rest[KNIT_TILES[a][j]]:
+                        rest[KNIT_TILES[a][j]] -= 1
+                if _wreg_win(rest, 1 - melds, fifth):
+                    return True
+    return False
+
+
+cdef inline void _part_vec(int* out, const uint8_t* d, const uint8_t* st, int k, bint fifth) noexcept nogil:
+    """out[j*10 + x] = distance x of the part with j <= k wildcards spent."""
+    cdef int j, x, v
+    for j in range(k + 1):
+        for x in range(10):
+            if fifth:
+                v = d[x] - j
+                out[j * 10 + x] = v if v > 0 else 0
+            else:
+                out[j * 10 + x] = d[x] - _popc(st[x] & ((1 << j) - 1))
+
+
+cdef inline void _combine(int* z, const int* a, const int* b, int k, int M) noexcept nogil:
+    """z[j*10 + 2m + p] = min over splits of j wildcards and (m, p) of a + b."""
+    cdef int j, ja, m, ma, t, ia, ib
+    for j in range(k + 1):
+        for m in range(M + 1):
+            z[j * 10 + 2 * m] = BIG
+            z[j * 10 + 2 * m + 1] = BIG
+    for ja in range(k + 1):
+        for j in range(ja, k + 1):
+            for ma in range(M + 1):
+                ia = ja * 10 + 2 * ma
+                for m in range(ma, M + 1):
+                    ib = (j - ja) * 10 + 2 * (m - ma)
+                    t = a[ia] + b[ib]
+                    if t < z[j * 10 + 2 * m]:
+                        z[j * 10 + 2 * m] = t
+                    t = a[ia] + b[ib + 1]
+                    if a[ia + 1] + b[ib] < t:
+                        t = a[ia + 1] + b[ib]
+                    if t < z[j * 10 + 2 * m + 1]:
+                        z[j * 10 + 2 * m + 1] = t
+
+
+cdef void _wreg_dist(const uint8_t* c, int M, int k, bint fifth, int* res) noexcept nogil:
+    """res[j] (j <= k) = fewest tiles to add for M melds + a pair with j
+    wildcards spent in the regular form."""
+    cdef int v0[(KMAX + 1) * 10]
+    cdef int v1[(KMAX + 1) * 10]
+    cdef int v2[(KMAX + 1) * 10]
+    cdef int v3[(KMAX + 1) * 10]
+    cdef int ab[(KMAX + 1) * 10]
+    cdef int ch[(KMAX + 1) * 10]
+    cdef int k0 = _key9(c), k1 = _key9(c + 9), k2 = _key9(c + 18), kh = _key7(c + 27)
+    cdef int j, ja, m, t, best
+    _part_vec(v0, _dist + k0 * 10, _wstep + k0 * 10 if not fifth else NULL, k, fifth)
+    _part_vec(v1, _dist + k1 * 10, _wstep + k1 * 10 if not fifth else NULL, k, fifth)
+    _part_vec(v2, _dist + k2 * 10, _wstep + k2 * 10 if not fifth else NULL, k, fifth)
+    _part_vec(v3, _hdist + kh * 10, _hwstep + kh * 10 if not fifth else NULL, k, fifth)
+    _combine(ab, v0, v1, k, M)
+    _combine(ch, v2, v3, k, M)
+    for j in range(k + 1):
+        best = BIG
+        for ja in range(j + 1):
+            for m in range(M + 1):
+                t = ab[ja * 10 + 2 * m] + ch[(j - ja) * 10 + 2 * (M - m) + 1]
+                if t < best:
+                    best = t
+                t = ab[ja * 10 + 2 * m + 1] + ch[(j - ja) * 10 + 2 * (M - m)]
+                if t < best:
+                    best = t
+        res[j] = best
+
+
+cdef int _wshanten(const uint8_t* c, int melds, int form, int k, bint fifth) noexcept nogil:
+    """Shanten of c + k wildcards: the least shanten over the substitutions
+    (no fifth copy unless `fifth`), in one form or all (form < 0)."""
+    cdef int best = BIG, v, a, j, t, i, pairs, odd, kinds, pair, hon, use
+    cdef int res[KMAX + 1]
+    cdef int got[6]
+    cdef uint64_t p
+    cdef uint8_t rest[34]
+    if form < 0 or form == 0:
+        _wreg_dist(c, 4 - melds, k, fifth, res)
+        best = res[k]
+    p = _present(c)
+    if melds == 0:
+        if form < 0 or form == 1:
+            # seven pairs (as the shape count: four of a kind are two pairs):
+            # a wildcard on an odd count makes a pair, two make a new one
+            pairs = 0
+            odd = 0
+            for t in range(34):
+                pairs += c[t] >> 1
+                odd += c[t] & 1
+            use = k if k < odd else odd
+            v = 7 - pairs - use - (k - use) // 2
+            if v < best:
+                best = v
+        if form < 0 or form == 2:
+            # thirteen orphans: each wildcard adds a missing orphan or the pair
+            kinds = 0
+            pair = 0
+            for i in range(34):
+                if (ORPHAN_MASK >> i) & 1 and c[i]:
+                    kinds += 1
+                    if c[i] >= 2:
+                        pair = 1
+            v = 14 - kinds - pair
+            use = 13 - kinds + 1 - pair
+            v -= k if k < use else use
+            if v < best:
+                best = v
+    if melds > 1 or not (form < 0 or form == 3 or form == 4):
+        return best - 1
+    _knit_got(p, got)
+    if melds == 0 and (form < 0 or form == 3):
+        # honors and knitted: each wildcard adds one of the missing 16 - held
+        hon = 0
+        for t in range(27, 34):
+            hon += c[t] != 0
+        for a in range(6):
+            v = 14 - hon - got[a]
+            use = 16 - hon - got[a]
+            v -= k if k < use else use
+            if v < best:
+                best = v
+    if form < 0 or form == 4:
+        # knitted straight: j wildcards go to the rest, the others to the
+        # missing arrangement tiles
+        for a in range(6):
+            if 9 - got[a] - k >= best:
+                continue
+            memcpy(rest, c, 34)
+            for j in range(9):
+                t = KNIT_TILES[a][j]
+                if rest[t]:
+                    rest[t] -= 1
+            _wreg_dist(rest, 1 - melds, k, fifth, res)
+            for j in range(k + 1):
+                use = k - j
+                v = 9 - got[a]
+                v -= use if use < v else v
+                v += res[j]
+                if v < best:
+                    best = v
+    return best - 1
+
+
+cdef uint64_t _wwaits(const uint8_t* c, int melds, int k, bint fifth) noexcept nogil:
+    """Waits of a 13 - 3 melds tile hand (real + k wildcards): bit t = drawing
+    a real t completes it (c[t] < 4), bit 34 = drawing a wildcard does."""
+    cdef uint8_t tmp[34]
+    cdef uint64_t out = 0
+    cdef int t
+    memcpy(tmp, c, 34)
+    for t in range(34):
+        if c[t] < 4:
+            tmp[t] += 1
+            if _wis_win(tmp, melds, k, fifth):
+                out |= (<uint64_t>1) << t
+            tmp[t] -= 1
+    if fifth:
+        if _wis_win(c, melds, k + 1, True):
+            out |= (<uint64_t>1) << 34
+    elif out:
+        # a drawn wildcard stands for some tile with a copy left: it wins
+        # exactly when some real tile would
+        out |= (<uint64_t>1) << 34
+    return out
+
+
+cdef uint64_t _wuseful(const uint8_t* c, int melds, int form, int k, bint fifth, int* sh) noexcept nogil:
+    """Tiles (bit t, c[t] < 4) whose draw lowers the shanten; bit 34: a
+    drawn wildcard does."""
+    cdef uint8_t tmp[34]
+    cdef uint64_t out = 0
+    cdef int t, base = _wshanten(c, melds, form, k, fifth)
+    sh[0] = base
+    memcpy(tmp, c, 34)
+    for t in range(34):
+        if c[t] < 4:
+            tmp[t] += 1
+            if _wshanten(tmp, melds, form, k, fifth) < base:
+                out |= (<uint64_t>1) << t
+            tmp[t] -= 1
+    if fifth:
+        if _wshanten(c, melds, form, k + 1, True) < base:
+            out |= (<uint64_t>1) << 34
+    elif out:
+        out |= (<uint64_t>1) << 34
+    return out
+
+
+# ---------------------------------------------------------------------------
+# entry points (mjfast/wild.py validates; these re-check cheaply)
+# ---------------------------------------------------------------------------
+
+cdef int _row_err(const uint8_t* c, int k, int melds, int mode) noexcept nogil:
+    """Error code (mjfast.core.ERROR_MESSAGES) of real counts c + k
+    wildcards beside melds; mode 0: 14 tiles counting 3 per meld, 1: 13,
+    2: either."""
+    cdef int t, total = k + 3 * melds
+    for t in range(34):
+        if c[t] > 4:
+            return 1
+        total += c[t]
+    if melds < 0 or melds > 4:
+        return 3
+    if k < 0 or k > KMAX:
+        return 5
+    if (mode == 0 and total != 14) or (mode == 1 and total != 13) or (mode == 2 and total != 13 and total != 14):
+        return 2
+    return 0
+
+
+cdef int _take(const uint8_t[::1] src, uint8_t* h, int k, int melds, int mode) except -1:
+    cdef int e
+    if src.shape[0] != 34:
+        raise ValueError(f"counts must have 34 entries, got {src.shape[0]}")
+    memcpy(h, &src[0], 34)
+    e = _row_err(h, k, melds, mode)
+    if e:
+        raise ValueError(f"bad wildcard hand (error {e}): {_core_msg(e)}")
+    return 0
+
+
+cdef str _core_msg(int e):
+    return {1: "a tile count above 4", 2: "wrong number of tiles for the number of melds",
+            3: "melds must be 0..4", 5: f"wildcards must be 0..{KMAX}"}.get(e, "bad input")
+
+
+cdef int _nthreads(int n) except -1:
+    cdef int cap = mjfast_w_procs()
+    if n < 1:
+        raise ValueError(f"nthreads must be >= 1, got {n}")
+    return n if n <= cap else (cap if cap >= 1 else 1)
+
+
+def is_win_one(const uint8_t[::1] c, int k, int melds, bint fifth):
+    """c (real counts) + k wildcards (14 - 3 melds tiles) complete a hand."""
+    cdef uint8_t h[34]
+    _need_win()
+    _take(c, h, k, melds, 0)
+    return bool(_wis_win(h, melds, k, fifth))
+
+
+def shanten_one(const uint8_t[::1] c, int k, int melds, int form, bint fifth):
+    """Shanten of c + k wildcards (13 or 14 - 3 melds tiles)."""
+    cdef uint8_t h[34]
+    if not -1 <= form <= 4:
+        raise ValueError(f"form must be -1..4, got {form}")
+    _need_steps()
+    _take(c, h, k, melds, 2)
+    return _wshanten(h, melds, form, k, fifth)
+
+
+def waits_one(const uint8_t[::1] c, int k, int melds, bint fifth):
+    """Waits of c + k wildcards (13 - 3 melds tiles) as a 35-bit int (bit 34:
+    a wildcard)."""
+    cdef uint8_t h[34]
+    _need_win()
+    _take(c, h, k, melds, 1)
+    return _wwaits(h, melds, k, fifth)
+
+
+def useful_one(const uint8_t[::1] c, int k, int melds, int form, bint fifth):
+    """(shanten, useful tiles as a 35-bit int; bit 34: a wildcard)."""
+    cdef uint8_t h[34]
+    cdef int sh
+    if not -1 <= form <= 4:
+        raise ValueError(f"form must be -1..4, got {form}")
+    _need_steps()
+    _take(c, h, k, melds, 1)
+    cdef uint64_t m = _wuseful(h, melds, form, k, fifth, &sh)
+    return sh, m
+
+
+def win_substitutions(const uint8_t[::1] c, int k, int melds, Py_ssize_t limit=-1):
+    """Every substitution (34 counts: what the wildcards stand for, no count
+    past 4) under which c + k wildcards complete a hand, in lexicographic
+    order of the substituted tiles.  A depth-first walk over the kinds,
+    pruned by the win check (the wildcards still to place may stand for
+    anything), so every branch kept leads to at least one answer.  limit >= 0:
+    stop after that many."""
+    cdef uint8_t h[34]
+    cdef uint8_t cur[34]
+    _need_win()
+    _take(c, h, k, melds, 0)
+    out = []
+    if not _wis_win(h, melds, k, False):
+        return out
+    memcpy(cur, h, 34)
+    _subs_walk(h, cur, 0, k, melds, out, limit)
+    return out
+
+
+cdef int _subs_walk(const uint8_t* c, uint8_t* cur, int t, int left, int melds, list out,
+                    Py_ssize_t limit) except -1:
+    cdef int x, cap, i
+    if limit >= 0 and len(out) >= limit:
+        return 0
+    if left == 0:
+        out.append(bytes([cur[i] - c[i] for i in range(34)]))
+        return 0
+    if t == 34:
+        return 0
+    cap = min(left, 4 - cur[t])
+    # more copies of t first: the walk's answers then come in lexicographic
+    # order of the substituted tiles read as a sorted tuple
+    for x in range(cap, -1, -1):
+        cur[t] += x
+        if _wis_win(cur, melds, left - x, False):
+            _subs_walk(c, cur, t + 1, left - x, melds, out, limit)
+        cur[t] -= x
+    return 0
+
+
+def is_win_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] ks, const int64_t[::1] melds_given,
+                 bint has_given, bint fifth, uint8_t[::1] out, uint8_t[::1] err, int nthreads):
+    """out[i] = row i + ks[i] wildcards is complete; err[i] = error code (0 ok).
+    Melds: melds_given[i] when has_given, else implied by the size.  Returns
+    the number of bad rows."""
+    _need_win()
+    nthreads = _nthreads(nthreads)
+    cdef Py_ssize_t i, n = hands.shape[0]
+    if hands.shape[1] != 34:
+        raise ValueError("hands must have 34 columns")
+    if ks.shape[0] != n or out.shape[0] != n or err.shape[0] != n or (has_given and melds_given.shape[0] != n):
+        raise ValueError("ks, out, err and melds must have one entry per row")
+    cdef int bad = 0
+    if nthreads <= 1:
+        with nogil:
+            for i in range(n):
+                err[i] = _win_row(&hands[i, 0], ks[i], &melds_given[i] if has_given else NULL, fifth, &out[i])
+    else:
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='static'):
+            err[i] = _win_row(&hands[i, 0], ks[i], &melds_given[i] if has_given else NULL, fifth, &out[i])
+    for i in range(n):
+        bad += err[i] != 0
+    return bad
+
+
+cdef inline int _melds_of(const uint8_t* c, int k, const int64_t* given) noexcept nogil:
+    cdef int64_t g
+    cdef int s
+    if given != NULL:
+        g = given[0]
+        return <int>g if -1 <= g <= 5 else 5
+    s = _ntiles(c, 34) + k
+    return (14 - s) // 3 if s % 3 == 2 else (13 - s) // 3
+
+
+cdef inline int _win_row(const uint8_t* src, int k, const int64_t* given, bint fifth, uint8_t* out) noexcept nogil:
+    cdef uint8_t c[34]
+    cdef int e, m
+    memcpy(c, src, 34)
+    m = _melds_of(c, k, given)
+    e = _row_err(c, k, m, 0)
+    out[0] = 0 if e else _wis_win(c, m, k, fifth)
+    return e
+
+
+cdef inline int _shanten_row(const uint8_t* src, int k, const int64_t* given, int form, bint fifth,
+                             int8_t* out) noexcept nogil:
+    cdef uint8_t c[34]
+    cdef int e, m
+    memcpy(c, src, 34)
+    m = _melds_of(c, k, given)
+    e = _row_err(c, k, m, 2)
+    if not e and ((form in (1, 2, 3) and m > 0) or (form == 4 and m > 1)):
+        e = 6
+    out[0] = -128 if e else _wshanten(c, m, form, k, fifth)
+    return e
+
+
+cdef inline int _waits_row(const uint8_t* src, int k, const int64_t* given, bint fifth, uint8_t* out) noexcept nogil:
+    cdef uint8_t c[34]
+    cdef int e, m, t
+    cdef uint64_t w = 0
+    memcpy(c, src, 34)
+    m = _melds_of(c, k, given)
+    e = _row_err(c, k, m, 1)
+    if not e:
+        w = _wwaits(c, m, k, fifth)
+    for t in range(35):
+        out[t] = (w >> t) & 1
+    return e
+
+
+def shanten_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] ks, const int64_t[::1] melds_given,
+                  bint has_given, int form, bint fifth, int8_t[::1] out, uint8_t[::1] err, int nthreads):
+    """out[i] = shanten of row i + ks[i] wildcards (-128 and err[i] != 0 for a
+    bad row; 6 = the form does not apply beside its melds)."""
+    if not -1 <= form <= 4:
+        raise ValueError(f"form must be -1..4, got {form}")
+    _need_steps()
+    nthreads = _nthreads(nthreads)
+    cdef Py_ssize_t i, n = hands.shape[0]
+    if hands.shape[1] != 34:
+        raise ValueError("hands must have 34 columns")
+    if ks.shape[0] != n or out.shape[0] != n or err.shape[0] != n or (has_given and melds_given.shape[0] != n):
+        raise ValueError("ks, out, err and melds must have one entry per row")
+    cdef int bad = 0
+    if nthreads <= 1:
+        with nogil:
+            for i in range(n):
+                err[i] = _shanten_row(&hands[i, 0], ks[i], &melds_given[i] if has_given else NULL, form, fifth, &out[i])
+    else:
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=1024):
+            err[i] = _shanten_row(&hands[i, 0], ks[i], &melds_given[i] if has_given else NULL, form, fifth, &out[i])
+    for i in range(n):
+        bad += err[i] != 0
+    return bad
+
+
+def waits_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] ks, const int64_t[::1] melds_given,
+                bint has_given, bint fifth, uint8_t[:, ::1] out, uint8_t[::1] err, int nthreads):
+    """out[i, t] = drawing t completes row i + ks[i] wildcards; column 34: a
+    drawn wildcard does."""
+    _need_win()
+    nthreads = _nthreads(nthreads)
+    cdef Py_ssize_t i, n = hands.shape[0]
+    if hands.shape[1] != 34 or out.shape[1] != 35:
+        raise ValueError("hands must have 34 columns and out 35")
+    if ks.shape[0] != n or out.shape[0] != n or err.shape[0] != n or (has_given and melds_given.shape[0] != n):
+        raise ValueError("ks, out, err and melds must have one entry per row")
+    cdef int bad = 0
+    if nthreads <= 1:
+        with nogil:
+            for i in range(n):
+                err[i] = _waits_row(&hands[i, 0], ks[i], &melds_given[i] if has_given else NULL, fifth, &out[i, 0])
+    else:
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=1024):
+            err[i] = _waits_row(&hands[i, 0], ks[i], &melds_given[i] if has_given else NULL, fifth, &out[i, 0])
+    for i in range(n):
+        bad += err[i] != 0
+    return bad

@@ -1,0 +1,376 @@
+"""Wildcards: is_win / shanten / waits / useful_tiles / decompose and the
+batch forms against searches over substitutions (tests/wild_oracle.py).
+
+CI runs a few thousand hands per function; the slow tests
+(``pytest -m slow tests/test_wild.py``) run 200,000 hands for each.
+"""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+import mjfast
+from mjfast import _wild
+from mjfast.wild import WILDCARD, waits_any
+
+import wild_oracle as O
+from handgen import random_hands, random_winning_records
+
+N_CI = 1500
+N_SLOW = int(os.environ.get("MJFAST_WILD_SLOW_N", "200000"))
+
+
+def wild_cases(n, seed, ready, fixed_k=None):
+    """n cases (real counts uint8[34], wildcards 0..8, melds): a third random
+    tiles from the wall, a third winning hands with tiles turned into
+    wildcards (some then changed: near misses), a third from hands biased to
+    pairs and one suit (many four-of-a-kinds, where the four-copy rule bites).
+    ``ready``: 13 tiles counting 3 per meld (else 14)."""
+    rng = np.random.default_rng(seed)
+    recs = random_winning_records(n // 3 + 1, seed=seed)
+    pairs = random_hands(n // 6 + 1, 14, seed=seed + 1, bias="pairs")
+    suit = random_hands(n // 6 + 1, 14, seed=seed + 2, bias="one_suit")
+    out = []
+    for i in range(n):
+        kind = i % 3
+        k = int(rng.integers(0, 9)) if fixed_k is None else fixed_k
+        if kind == 0:
+            size = (13 if ready else 14) - k
+            c = random_hands(1, size, seed=seed * 1000003 + i)[0]
+            out.append((c, k, 0))
+            continue
+        if kind == 1:
+            h = mjfast.parse_hand(recs[i // 3]["hand"])
+            c = np.array(h.counts, dtype=np.uint8)
+            melds = len(h.melds)
+        else:
+            c = (pairs if (i // 3) % 2 else suit)[(i // 6) % len(pairs)].copy()
+            melds = 0
+        tiles = [t for t in range(34) for _ in range(int(c[t]))]
+        k = min(k, len(tiles) - (1 if ready else 0))
+        drop = rng.choice(len(tiles), size=k + (1 if ready else 0), replace=False)
+        for j in drop:
+            c[tiles[j]] -= 1
+        if rng.random() < 0.3 and c.sum():
+            # a near miss: one real tile changed
+            t = int(rng.choice(np.flatnonzero(c)))
+            c[t] -= 1
+            u = int(rng.integers(0, 34))
+            while c[u] >= 4:
+                u = int(rng.integers(0, 34))
+            c[u] += 1
+        out.append((c, k, melds))
+    return out
+
+
+def _fifth(i):
+    return i % 4 == 3
+
+
+# ---------------------------------------------------------------------------
+# hand-worked examples
+# ---------------------------------------------------------------------------
+
+def test_examples():
+    assert mjfast.is_win("123m456p789sEE3m", wildcards=2)          # 3m + two wildcards: a set
+    assert not mjfast.is_win("123m456p789sESW", wildcards=2)       # three lone honors, two wildcards
+    assert mjfast.is_win("123m456pESW", wildcards=5)               # EEE SSS WW
+    # a lone wildcard beside four sets waits for any tile (and for a wildcard)
+    w = mjfast.waits("123m456p789s123p", wildcards=1)
+    assert w == list(range(35)) and waits_any(w)
+    # four East held: a wildcard may not be a fifth East ...
+    assert mjfast.waits("123m456p789sEEEE", wildcards=0, wild_fifth=False) == []
+    assert not mjfast.is_win("123m456p789sEEEE", wildcards=1)
+    # ... unless the option allows it (EEE + E and the wildcard as East)
+    assert mjfast.waits("123m456p789sEEEE", wildcards=0, wild_fifth=True) == [WILDCARD]
+    assert mjfast.is_win("123m456p789sEEEE", wildcards=1, wild_fifth=True)
+    # seven pairs: the wildcards pair the lone East and red dragon
+    assert mjfast.is_win("1133m5577p99sEC", wildcards=2)
+    assert mjfast.shanten("1133m5577p99sEC", wildcards=1) == 0
+    # wildcard_tiles: the red dragons are wild (two here: the pair)
+    assert mjfast.is_win("123m456p789sEEECC", wildcard_tiles=["C"])
+    assert mjfast.is_win("123m456p789sEEECC", wildcard_tiles=[31])
+    assert mjfast.shanten("123m456p789sEEECC", wildcard_tiles=["C"]) == -1
+    d = mjfast.decompose("123m456p789sEECCC", wildcard_tiles=["C"])
+    subs = {s for _, _, s in d}
+    assert all(len(s) == 3 for s in subs)
+    assert (27, 27, 27) not in subs                 # a fifth East
+    assert (0, 1, 2) in subs                        # EE the pair, the wildcards 123m
+    assert (27, 31, 31) in subs                     # EEE and a pair of red dragons
+    assert [s for _, _, s in d] == sorted(s for _, _, s in d)
+
+
+def test_zero_wildcards_match_plain():
+    for c in random_hands(3000, 14, seed=11):
+        assert mjfast.is_win(c, wildcards=0) == mjfast.is_win(c)
+    recs = random_winning_records(500, seed=12)
+    for r in recs:
+        h = mjfast.parse_hand(r["hand"])
+        assert mjfast.is_win(h, wildcards=0)
+        assert mjfast.is_win(h, wildcards=0, wild_fifth=True)
+    for c in random_hands(2000, 13, seed=13):
+        assert mjfast.shanten(c, wildcards=0) == mjfast.shanten(c)
+        assert [t for t in mjfast.waits(c, wildcards=0) if t != WILDCARD] == mjfast.waits(c)
+        assert [t for t in mjfast.useful_tiles(c, wildcards=0) if t != WILDCARD] == mjfast.useful_tiles(c)
+
+
+# ---------------------------------------------------------------------------
+# literally every substitution (small k), through the plain batch kernels
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_every_substitution_small_k(k):
+    n = 0
+    for c, kk, melds in wild_cases(300, seed=20 + k, ready=False, fixed_k=k):
+        subs = O.all_subs(kk, c)
+        full = c[None, :] + subs
+        truth = bool(mjfast.is_win_batch(full, melds=melds).any())
+        assert mjfast.is_win(c, melds=melds, wildcards=kk) == truth, (c.tolist(), kk, melds)
+        n += 1
+    assert n == 300
+    for c, kk, melds in wild_cases(300, seed=30 + k, ready=True, fixed_k=k):
+        subs = O.all_subs(kk, c)
+        full = c[None, :] + subs
+        truth = int(mjfast.shanten_batch(full, melds=np.full(len(full), melds)).min())
+        assert mjfast.shanten(c, melds=melds, wildcards=kk) == truth, (c.tolist(), kk, melds)
+
+
+# ---------------------------------------------------------------------------
+# the searches
+# ---------------------------------------------------------------------------
+
+def check_is_win(n, seed):
+    bad = []
+    for i, (c, k, melds) in enumerate(wild_cases(n, seed, ready=False)):
+        fifth = _fifth(i)
+        claim = mjfast.is_win(c, melds=melds, wildcards=k, wild_fifth=fifth)
+        if O.wins(c, k, melds, fifth, claim) != claim:
+            bad.append((c.tolist(), k, melds, fifth, claim))
+    return bad
+
+
+def check_shanten(n, seed):
+    bad = []
+    for i, (c, k, melds) in enumerate(wild_cases(n, seed, ready=i_ready(seed))):
+        fifth = _fifth(i)
+        claim = mjfast.shanten(c, melds=melds, wildcards=k, wild_fifth=fifth)
+        if O.shanten(c, k, melds, fifth, claim) != claim:
+            bad.append((c.tolist(), k, melds, fifth, claim))
+    return bad
+
+
+def i_ready(seed):
+    return seed % 2 == 0
+
+
+def check_waits(n, seed):
+    """Each tile of the waits (and each tile not in them) by the win search;
+    the wildcard entry as "some tile wins" (four-copy rule) or a win with one
+    wildcard more (wild_fifth)."""
+    bad = []
+    for i, (c, k, melds) in enumerate(wild_cases(n, seed, ready=True)):
+        fifth = _fifth(i)
+        got = set(mjfast.waits(c, melds=melds, wildcards=k, wild_fifth=fifth))
+        any_real = False
+        for t in range(34):
+            if c[t] >= 4:
+                if t in got:
+                    bad.append((c.tolist(), k, melds, fifth, t))
+                continue
+            x = c.copy()
+            x[t] += 1
+            truth = O.wins(x, k, melds, fifth, t in got)
+            any_real |= truth
+            if truth != (t in got):
+                bad.append((c.tolist(), k, melds, fifth, t))
+        wild = O.wins(c, k + 1, melds, True, WILDCARD in got) if fifth else any_real
+        if wild != (WILDCARD in got):
+            bad.append((c.tolist(), k, melds, fifth, WILDCARD))
+    return bad
+
+
+def check_useful(n, seed):
+    bad = []
+    for i, (c, k, melds) in enumerate(wild_cases(n, seed, ready=True)):
+        fifth = _fifth(i)
+        base = mjfast.shanten(c, melds=melds, wildcards=k, wild_fifth=fifth)
+        if O.shanten(c, k, melds, fifth, base) != base:
+            bad.append((c.tolist(), k, melds, fifth, "base"))
+            continue
+        got = set(mjfast.useful_tiles(c, melds=melds, wildcards=k, wild_fifth=fifth))
+        for t in range(34):
+            if c[t] >= 4:
+                continue
+            x = c.copy()
+            x[t] += 1
+            sh = mjfast.shanten(x, melds=melds, wildcards=k, wild_fifth=fifth)
+            if (sh < base) != (t in got) or O.shanten(x, k, melds, fifth, sh) != sh:
+                bad.append((c.tolist(), k, melds, fifth, t))
+    return bad
+
+
+DECOMPOSE_STATS = {}
+
+
+def check_decompose(n, seed, budget=3000):
+    """The substitutions decompose lists are exactly the winning ones: each
+    checked by the plain functions (its readings are those of the plain
+    decompose of the substituted hand); none missing: for k <= 3 by every
+    substitution through the plain batch kernel, above by the search (when
+    it ends within ``budget`` nodes; the hands where it does not are counted
+    in DECOMPOSE_STATS["unchecked"])."""
+    bad = []
+    unchecked = 0
+    for i, (c, k, melds) in enumerate(wild_cases(n, seed, ready=False)):
+        got = mjfast.decompose(c, melds=melds, wildcards=k)
+        subs = {}
+        for form, items, tiles in got:
+            subs.setdefault(tiles, []).append((form, items))
+        for tiles, readings in subs.items():
+            x = c.copy()
+            for t in tiles:
+                x[t] += 1
+            if readings != mjfast.decompose(x, melds=melds) or len(tiles) != k:
+                bad.append((c.tolist(), k, melds, tiles))
+        if k <= 3:
+            rows = c[None, :] + O.all_subs(k, c)
+            win = mjfast.is_win_batch(rows, melds=melds)
+            want = {tuple(t for t in range(34) for _ in range(int(r[t] - c[t]))) for r in rows[win]}
+            if want != set(subs):
+                bad.append((c.tolist(), k, melds, "set"))
+            continue
+        found = []
+
+        def leaf(x, found=found):
+            if O.leaf_win(x, melds):
+                found.append(tuple(x))
+            return False
+        try:
+            O._search([int(v) for v in c], 0, k, melds, False, lambda d, r: d <= 0, leaf, budget=[budget])
+        except O.BudgetExceeded:
+            unchecked += 1
+            continue
+        if len(found) != len(subs):
+            bad.append((c.tolist(), k, melds, "count", len(found), len(subs)))
+    DECOMPOSE_STATS["hands"] = DECOMPOSE_STATS.get("hands", 0) + n
+    DECOMPOSE_STATS["unchecked"] = DECOMPOSE_STATS.get("unchecked", 0) + unchecked
+    return bad
+
+
+def test_is_win_search():
+    assert check_is_win(N_CI, seed=101) == []
+
+
+def test_shanten_search():
+    assert check_shanten(N_CI, seed=102) == []
+    assert check_shanten(N_CI // 3, seed=103) == []
+
+
+def test_waits_search():
+    assert check_waits(N_CI // 5, seed=104) == []
+
+
+def test_useful_search():
+    assert check_useful(N_CI // 10, seed=106) == []
+
+
+def test_decompose_search():
+    assert check_decompose(N_CI // 15, seed=105) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fn", [check_is_win, check_shanten, check_waits, check_useful, check_decompose])
+def test_search_slow(fn):
+    bad = fn(N_SLOW, seed=1000 + [check_is_win, check_shanten, check_waits, check_useful,
+                                  check_decompose].index(fn))
+    assert bad == [], bad[:5]
+
+
+# ---------------------------------------------------------------------------
+# batch forms, wildcard_tiles, errors
+# ---------------------------------------------------------------------------
+
+def test_batch_matches_single():
+    cases = wild_cases(900, seed=40, ready=False)
+    cases = [(c, k, m) for c, k, m in cases if m == 0]
+    H = np.array([c for c, _, _ in cases])
+    K = np.array([k for _, k, _ in cases])
+    for fifth in (False, True):
+        got = mjfast.is_win_batch(H, wildcards=K, wild_fifth=fifth)
+        want = [mjfast.is_win(c, wildcards=k, wild_fifth=fifth) for c, k, _ in cases]
+        assert got.tolist() == want
+        assert (mjfast.is_win_batch(H, wildcards=K, wild_fifth=fifth, workers=2) == got).all()
+        sh = mjfast.shanten_batch(H, wildcards=K, wild_fifth=fifth)
+        assert sh.tolist() == [mjfast.shanten(c, wildcards=k, wild_fifth=fifth) for c, k, _ in cases]
+    ready = [(c, k, m) for c, k, m in wild_cases(600, seed=41, ready=True) if m == 0]
+    H = np.array([c for c, _, _ in ready])
+    K = np.array([k for _, k, _ in ready])
+    W = mjfast.waits_batch(H, wildcards=K)
+    assert W.shape == (len(ready), 35)
+    for row, (c, k, _) in zip(W, ready):
+        assert np.flatnonzero(row).tolist() == mjfast.waits(c, wildcards=k)
+    sh = mjfast.shanten_batch(H, wildcards=K, form="seven_pairs")
+    assert sh.tolist() == [mjfast.shanten(c, wildcards=k, form="seven_pairs") for c, k, _ in ready]
+
+
+def test_wildcard_tiles_is_wildcards_of_their_count():
+    rng = np.random.default_rng(5)
+    for c in random_hands(1500, 14, seed=50):
+        kinds = sorted({int(x) for x in rng.choice(34, size=int(rng.integers(1, 3)))})
+        if c[kinds].sum() > 8:
+            continue
+        real = c.copy()
+        real[kinds] = 0
+        k = int(c[kinds].sum())
+        assert mjfast.is_win(c, wildcard_tiles=kinds) == mjfast.is_win(real, wildcards=k)
+        h13 = c.copy()
+        t = int(np.flatnonzero(h13)[0])
+        h13[t] -= 1
+        real13 = h13.copy()
+        real13[kinds] = 0
+        k13 = int(h13[kinds].sum())
+        assert mjfast.shanten(h13, wildcard_tiles=kinds) == mjfast.shanten(real13, wildcards=k13)
+        w = mjfast.waits(h13, wildcard_tiles=kinds)
+        w2 = mjfast.waits(real13, wildcards=k13)
+        for u in kinds:
+            assert (u in w) == (WILDCARD in w2 and h13[u] < 4)
+        assert [u for u in w if u not in kinds] == [u for u in w2 if u != WILDCARD and u not in kinds]
+    H = random_hands(500, 14, seed=51)
+    got = mjfast.is_win_batch(H, wildcard_tiles=["C", "F"], errors="mask")
+    for row, ok, e in zip(H, *got):
+        if e == 0:
+            assert ok == mjfast.is_win(row, wildcard_tiles=["C", "F"])
+
+
+def test_bad_arguments_named():
+    with pytest.raises(TypeError, match="wildcards"):
+        mjfast.is_win("123m456p789sEE3m", wildcards=1.5)
+    with pytest.raises(TypeError, match="wildcards"):
+        mjfast.is_win("123m456p789sEE3m", wildcards=True)
+    with pytest.raises(ValueError, match="wildcards"):
+        mjfast.is_win("123m456p789sEE3m", wildcards=9)
+    with pytest.raises(ValueError, match="not both"):
+        mjfast.is_win("123m456p789sEE3m", wildcards=1, wildcard_tiles=["C"])
+    with pytest.raises(TypeError, match="wild_fifth"):
+        mjfast.is_win("123m456p789sEE3m", wildcards=2, wild_fifth=1)
+    with pytest.raises(ValueError, match="wildcard_tiles"):
+        mjfast.is_win("123m456p789sEE3m", wildcard_tiles=[40])
+    with pytest.raises(ValueError, match="unknown tile"):
+        mjfast.is_win("123m456p789sEE3m", wildcard_tiles=["Q"])
+    with pytest.raises(ValueError, match="14 tiles"):
+        mjfast.is_win("123m456p789sEE3m", wildcards=1)
+    with pytest.raises(ValueError, match="exact"):
+        mjfast.shanten("123m456p789sE", wildcards=1, exact=True)
+    with pytest.raises(ValueError, match="wild_fifth"):
+        mjfast.decompose("123m456p789sEE3m", wildcards=2, wild_fifth=True)
+    H = np.array([mjfast.to_counts("123m456p789sEE3m")] * 3)
+    with pytest.raises(ValueError, match="row 2"):
+        mjfast.is_win_batch(H, wildcards=[2, 2, 9])
+    res, err = mjfast.is_win_batch(H, wildcards=[2, 1, 9], errors="mask")
+    assert res.tolist() == [True, False, False] and err.tolist() == [0, 2, 5]
+    with pytest.raises(TypeError, match="wildcards"):
+        mjfast.is_win_batch(H, wildcards=[1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="one per row"):
+        mjfast.is_win_batch(H, wildcards=[1, 2])
