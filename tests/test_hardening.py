@@ -331,6 +331,8 @@ CORE_CALLABLES = {
     "shanten_exact_one", "shanten_exact_batch", "build_restricted", "target_dists", "_set_slow",
     # C function pointers for mjfast._game (capsules; no arguments)
     "game_kernels", "score_capsule",
+    # the distance tables for mjfast._wild (capsules; no arguments)
+    "_table_capsules",
 }
 
 
@@ -393,7 +395,7 @@ _HOSTILE = r"""
                              TT.rfan.copy(), TT.pallow.copy(), TT.pfan.copy(), TT.form_fan.copy(),
                              np.zeros(len(TT.keys), np.int16), True, np.zeros(len(TT.keys), np.int64)),
             "_set_slow": ("shanten", slow_shanten),
-            "game_kernels": (), "score_capsule": (),
+            "game_kernels": (), "score_capsule": (), "_table_capsules": (),
         }
 
     INTS = [-2**63, -2**31, -40, -1, 0, 1, 3, 4, 5, 14, 33, 34, 84, 99, 100, 250, 255, 256, 2**31 - 1, 2**31, 2**63,
