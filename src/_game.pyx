@@ -595,7 +595,7 @@ cdef class FastGame:
         if self.phase == PH_ROB or not (self._left(d) > 0 and self._left((d + 1) % 4) > 0):
             return
         t = self.last_tile
-        cur = _K.shanten(h, nm, -1)
+        cur = -2                              # the shanten now, found only if a claim is possible
         if seat == (d + 1) % 4 and t < 27:
             for m in range(t - 1, t + 2):
                 if not (m >= 0 and m // 9 == t // 9 and 1 <= m % 9 <= 7):
@@ -606,6 +606,8 @@ cdef class FastGame:
                     continue
                 for u in range(m - 1, m + 2):
                     tmp[u] -= 1
+                if cur == -2:
+                    cur = _K.shanten(h, nm, -1)
                 self._best_after(tmp, nm + 1, seen, &s, &left, &x)
                 if s < cur and (s < bs or (s == bs and left > bl)):
                     bs = s; bl = left
@@ -613,6 +615,8 @@ cdef class FastGame:
         if h[t] >= 2:
             memcpy(tmp, h, 34)
             tmp[t] -= 2
+            if cur == -2:
+                cur = _K.shanten(h, nm, -1)
             self._best_after(tmp, nm + 1, seen, &s, &left, &x)
             if s < cur and (s < bs or (s == bs and left > bl)):
                 op[0] = OP_PENG; a[0] = x; b[0] = 0
