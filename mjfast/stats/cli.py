@@ -375,7 +375,8 @@ def _cmd_simulate(args) -> int:
     # the throughput goes to stderr: stdout stays the same from run to run
     print(f"{g['games']:,} games in {g['seconds']:.2f} s: {g['games_per_second']:,.0f} games/s "
           f"({g['games_per_second_per_worker']:,.0f} per worker, {g['workers']} worker"
-          f"{'s' if g['workers'] != 1 else ''})", file=sys.stderr)
+          f"{'s' if g['workers'] != 1 else ''}; {g['games_per_cpu_second']:,.0f} games per CPU second)",
+          file=sys.stderr)
     _report(sim.stats, args, sim.seconds, extra={"games": g}, timing=False)
     if sim.mismatches:
         print(f"mjfast: error: {sim.mismatches} wins scored differently in bulk than in the engine",

@@ -48,6 +48,7 @@ class SimulationResult:
     p_kong: float = 0.7
     workers: int = 1
     seconds: float = 0.0
+    cpu_seconds: float = 0.0     # CPU time of the chunks (summed over the processes)
 
     def merge(self, other: "SimulationResult") -> "SimulationResult":
         self.games += other.games
@@ -55,6 +56,7 @@ class SimulationResult:
         self.self_drawn += other.self_drawn
         self.no_winner += other.no_winner
         self.mismatches += other.mismatches
+        self.cpu_seconds += other.cpu_seconds
         self.stats.merge(other.stats)
         return self
 
@@ -66,6 +68,12 @@ class SimulationResult:
     def games_per_second_per_worker(self) -> float:
         return self.games_per_second / max(1, self.workers)
 
+    @property
+    def games_per_cpu_second(self) -> float:
+        """Games per second of CPU time: the speed of one core, whatever
+        else the machine is running."""
+        return self.games / self.cpu_seconds if self.cpu_seconds > 0 else math.nan
+
     def summary(self) -> dict:
         """The game counters, the setup and the throughput (the fan
         statistics are in ``stats``)."""
@@ -76,6 +84,7 @@ class SimulationResult:
             "seed": self.seed, "policies": list(self.policies), "p_claim": self.p_claim, "p_kong": self.p_kong,
             "workers": self.workers, "seconds": self.seconds, "games_per_second": self.games_per_second,
             "games_per_second_per_worker": self.games_per_second_per_worker,
+            "cpu_seconds": self.cpu_seconds, "games_per_cpu_second": self.games_per_cpu_second,
         }
 
 
@@ -85,6 +94,7 @@ def simulate_chunk(seed: int, first: int, n: int, policies: Sequence[str] = ("ba
     scored by :func:`~mjfast.score_batch` (one worker's task)."""
     from ..batch import score_batch
     from ..game.fast import selfplay_series
+    c0 = time.process_time()
     r = selfplay_series(n, list(policies), seed=seed, first=first, p_claim=p_claim, p_kong=p_kong, hands=True)
     won = r.winner >= 0
     res = score_batch(r.win_batch())
@@ -93,6 +103,7 @@ def simulate_chunk(seed: int, first: int, n: int, policies: Sequence[str] = ("ba
                            p_kong=p_kong)
     out.mismatches = int(np.count_nonzero((res.errors != 0) | (res.totals != r.total[won])))
     out.stats.update(res)
+    out.cpu_seconds = time.process_time() - c0
     return out
 
 
