@@ -225,6 +225,7 @@ class _Tables:
         _core.build_restricted([_RSPECS[n] for n in _RNAMES])
         # the meld-free arrays (the common case) are built once
         self.F0, self.RP0, self.fan0 = self.fixed_arrays(())
+        self.meld_cache = {}
 
     def fixed_arrays(self, melds):
         """F (K, 34), RP (K, 2), fan (K,) with the exposed melds matched:
@@ -319,31 +320,50 @@ def _hand_input(hand, melds):
     return np.ascontiguousarray(counts, dtype=np.uint8), ms, np.ascontiguousarray(shown, dtype=np.uint8)
 
 
+def _meld_tables(T, ms):
+    """The target arrays with exposed melds ``ms`` matched (see
+    fixed_arrays).  They depend only on the melds, and a bot asks about the
+    same few melds all game: kept per multiset of melds (about 1 ms each to
+    build in Python, against tens of microseconds for the kernel)."""
+    key = tuple(sorted(ms))
+    got = T.meld_cache.get(key)
+    if got is not None:
+        return got
+    F, RP, fan = T.fixed_arrays(ms)
+    rspec = T.rspec.copy()
+    for i, (_rk, spec) in enumerate(T.rvariants):
+        for m in ms:
+            part = 3 if m[1] >= 27 else m[1] // 9
+            s = spec[part]
+            name = _RNAMES[s] if s >= 0 else None
+            if s == _FULL:
+                ok = True
+            else:
+                ok = _meld_fits(name, m)
+            if not ok:
+                rspec[i, 0] = _OFF
+    pallow = T.pallow.copy()
+    for i in range(len(pallow)):
+        for kind, t in ms:
+            if kind == "chow" or not T.pallow[i, t]:
+                pallow[i, 0] = 255
+    form_fan = T.form_fan.copy()
+    form_fan[:4] = -1                         # seven pairs, orphans, honors-knitted: no melds
+    if len(ms) > 1:
+        form_fan[4] = -1
+    if len(T.meld_cache) >= 4096:
+        T.meld_cache.clear()
+    got = (F, RP, fan, rspec, pallow, form_fan)
+    for a in got:
+        a.setflags(write=False)             # shared by every later call with these melds
+    T.meld_cache[key] = got
+    return got
+
+
 def _distances(counts, ms, shown, useful):
     T = _get_tables()
     if ms:
-        F, RP, fan = T.fixed_arrays(ms)
-        rspec = T.rspec.copy()
-        for i, (key, spec) in enumerate(T.rvariants):
-            for m in ms:
-                part = 3 if m[1] >= 27 else m[1] // 9
-                s = spec[part]
-                name = _RNAMES[s] if s >= 0 else None
-                if s == _FULL:
-                    ok = True
-                else:
-                    ok = _meld_fits(name, m)
-                if not ok:
-                    rspec[i, 0] = _OFF
-        pallow = T.pallow.copy()
-        for i in range(len(pallow)):
-            for kind, t in ms:
-                if kind == "chow" or not T.pallow[i, t]:
-                    pallow[i, 0] = 255
-        form_fan = T.form_fan.copy()
-        form_fan[:4] = -1                         # seven pairs, orphans, honors-knitted: no melds
-        if len(ms) > 1:
-            form_fan[4] = -1
+        F, RP, fan, rspec, pallow, form_fan = _meld_tables(T, ms)
     else:
         F, RP, fan = T.F0, T.RP0, T.fan0
         rspec, pallow, form_fan = T.rspec, T.pallow, T.form_fan

@@ -478,3 +478,16 @@ def test_targets_with_melds_match_brute_force_hundreds():
     for h in near_target_hands_with_melds(500, seed=30):
         bad += check_hand_melds(h)
     assert not bad, bad[:5]
+
+
+def test_meld_tables_kept_per_multiset_of_melds():
+    # the melds' target arrays are built once per multiset of melds: the same
+    # answers in any meld order, and after the cache is emptied
+    c = mjfast.parse_hand("[567m2][EEE1]45m678pFF6m").counts
+    a = mjfast.fan_targets(c, melds=[("chow", 4), ("pung", 27)])
+    b = mjfast.fan_targets(c, melds=[("pung", 27), ("chow", 4)])
+    T._get_tables().meld_cache.clear()
+    assert a == b == mjfast.fan_targets(c, melds=[("kong", 27), ("chow", 4)])
+    F = T._get_tables().meld_cache[(("chow", 4), ("pung", 27))][0]
+    with pytest.raises(ValueError):
+        F[0, 0] = 1                          # shared arrays are read-only
