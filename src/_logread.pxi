@@ -36,8 +36,11 @@ cdef struct LEv:
     int8_t disc             # Chi / Peng: the claimer's discard
     int8_t nign             # losing claims (Ignore clauses)
     int8_t ig_seat[3]
-    int8_t ig_kind[3]
+    int8_t ig_kind[3]       # 0: the answer is given (a match JSON's response) in ig_op/a/b
     int8_t ig_tile[3]
+    int8_t ig_op[3]
+    int8_t ig_a[3]
+    int8_t ig_b[3]
 
 cdef struct LMatch:
     Py_ssize_t b0           # byte offset of the Match line
@@ -322,8 +325,9 @@ cdef int _lr_loser(FastGame g, int seat, int kind, int tile, int live, int* op, 
     return 0
 
 
-cdef int _lr_replay(FastGame g, LMatch* m, uint8_t[:, ::1] wv) except -1:
-    """Replay a well-formed match: 1 Huang, 2 Hu, 0 refused (the Python path decides)."""
+cdef int _lr_replay(FastGame g, LMatch* m, uint8_t[:, ::1] wv, bint known=False) except -1:
+    """Replay a well-formed match: 1 Huang, 2 Hu, 0 refused (the Python path decides).
+    ``known``: wv already holds the walls (a match JSON's), else they are rebuilt."""
     cdef int s, i, t, k, seat, ph, live = -1, last_draw = -1, r
     cdef int ln[4]
     cdef int cnt[34]
@@ -333,31 +337,42 @@ cdef int _lr_replay(FastGame g, LMatch* m, uint8_t[:, ::1] wv) except -1:
     cdef LEv* e
     if m.quan < 0 or not (m.dealt[0] and m.dealt[1] and m.dealt[2] and m.dealt[3]) or m.end == 0:
         return 0
-    # the walls: each seat's deal, its draws in order, then the tiles nobody drew
     memset(cnt, 0, sizeof(cnt))
-    for s in range(4):
-        for i in range(13):
-            wv[s, i] = m.deals[s][i]
-            cnt[m.deals[s][i]] += 1
-        ln[s] = 13
-    for i in range(m.nev):
-        e = &m.ev[i]
-        if e.kind == LK_DRAW:
-            if ln[e.seat] >= 34:
+    if known:
+        # given walls: the 136 tiles, each 4 times (GameState refuses anything else)
+        for s in range(4):
+            for i in range(34):
+                if wv[s, i] > 33:
+                    return 0
+                cnt[wv[s, i]] += 1
+        for t in range(34):
+            if cnt[t] != 4:
                 return 0
-            wv[e.seat, ln[e.seat]] = e.tile
-            ln[e.seat] += 1
-            cnt[e.tile] += 1
-    for t in range(34):
-        if cnt[t] > 4:
-            return 0
-    s = 0
-    for t in range(34):
-        for k in range(4 - cnt[t]):
-            while ln[s] >= 34:
-                s += 1
-            wv[s, ln[s]] = t
-            ln[s] += 1
+    else:
+        # the walls: each seat's deal, its draws in order, then the tiles nobody drew
+        for s in range(4):
+            for i in range(13):
+                wv[s, i] = m.deals[s][i]
+                cnt[m.deals[s][i]] += 1
+            ln[s] = 13
+        for i in range(m.nev):
+            e = &m.ev[i]
+            if e.kind == LK_DRAW:
+                if ln[e.seat] >= 34:
+                    return 0
+                wv[e.seat, ln[e.seat]] = e.tile
+                ln[e.seat] += 1
+                cnt[e.tile] += 1
+        for t in range(34):
+            if cnt[t] > 4:
+                return 0
+        s = 0
+        for t in range(34):
+            for k in range(4 - cnt[t]):
+                while ln[s] >= 34:
+                    s += 1
+                wv[s, ln[s]] = t
+                ln[s] += 1
     g.reset(wv, m.quan)
     for i in range(m.nev):
         e = &m.ev[i]
@@ -411,7 +426,11 @@ cdef int _lr_replay(FastGame g, LMatch* m, uint8_t[:, ::1] wv) except -1:
                 s = e.ig_seat[r]
                 if s == seat or s == g.current or ops[s] != OP_PASS:
                     return 0
-                if not _lr_loser(g, s, e.ig_kind[r], e.ig_tile[r], live, &ops[s], &aa[s], &bb[s]):
+                if e.ig_kind[r] == 0:
+                    ops[s] = e.ig_op[r]; aa[s] = e.ig_a[r]; bb[s] = e.ig_b[r]
+                    if ops[s] == OP_PASS:
+                        return 0
+                elif not _lr_loser(g, s, e.ig_kind[r], e.ig_tile[r], live, &ops[s], &aa[s], &bb[s]):
                     return 0
             if g._claim(ops, aa, bb) != seat:
                 return 0
@@ -590,3 +609,104 @@ def replay_text(bytes data, int first_line, tuple keys):
     finally:
         free(m)
     return out
+
+
+_LR_KIND = {"DRAW": LK_DRAW, "PLAY": LK_PLAY, "ANGANG": LK_ANGANG, "BUGANG": LK_BUGANG, "CHI": LK_CHI,
+            "PENG": LK_PENG, "GANG": LK_GANG, "HU": LK_HU}
+
+
+cdef FastGame _replay_g = None
+cdef uint8_t[:, ::1] _replay_walls = np.empty((4, 34), dtype=np.uint8)
+
+
+cdef FastGame _replay_game():
+    global _replay_g
+    if _replay_g is None:
+        _replay_g = FastGame()
+    return _replay_g
+
+
+def replay_match(m, walls, dict tile_index, parse_action):
+    """Replay a read :class:`mjfast.logs.model.Match` (no problem, Hu or Huang,
+    no flowers) with the checks of mjfast/logs/fastreplay.py, from compiled
+    code.  ``walls``: its known walls (4 lists of codes) or None (rebuilt from
+    the log); ``parse_action``: response string -> (op, a, b) for a match
+    JSON's losing claims.  None if refused (the Python engine then decides),
+    ("huang",) or ("hu", winner, from_seat, tile, hand, melds, self_drawn,
+    fourth_tile, last_tile, kong)."""
+    cdef LMatch* lm
+    cdef LEv* e
+    cdef int s, i, k, j, t, status
+    cdef FastGame g
+    cdef uint8_t[:, ::1] wv
+    if m.end == "hu":
+        k = 1
+    elif m.end == "huang":
+        k = 2
+    else:
+        return None
+    lm = <LMatch*>malloc(sizeof(LMatch))
+    if lm == NULL:
+        raise MemoryError()
+    try:
+        memset(lm, 0, sizeof(LMatch) - sizeof(lm.ev))
+        lm.end = k
+        lm.quan = m.quan
+        for s in range(4):
+            d = m.deals[s]
+            if len(d) != 13:
+                return None
+            for i in range(13):
+                lm.deals[s][i] = tile_index[d[i]]
+            lm.dealt[s] = 1
+        events = m.events
+        if len(events) > LR_MAXEV:
+            return None
+        for i, ev in enumerate(events):
+            e = &lm.ev[i]
+            k = _LR_KIND.get(ev[2], 0)
+            if k == 0:
+                return None                       # BUHUA
+            e.pos = ev[0]
+            e.seat = ev[1]
+            e.kind = k
+            e.tile = -1 if ev[3] is None else tile_index[ev[3]]
+            e.disc = -1 if ev[4] is None else tile_index[ev[4]]
+            ign = ev[6]
+            if len(ign) > 3:
+                return None
+            e.nign = len(ign)
+            for j, c in enumerate(ign):
+                e.ig_seat[j] = c[0]
+                e.ig_tile[j] = -1 if c[2] is None else tile_index[c[2]]
+                if c[3] is not None:
+                    try:
+                        a = parse_action(c[3])
+                    except (ValueError, TypeError, KeyError):
+                        return None
+                    # flowers (34-41) are not tiles of the compiled engine
+                    if not (-1 <= a[1] < 34 and 0 <= a[2] < 34):
+                        return None
+                    e.ig_kind[j] = 0
+                    e.ig_op[j] = a[0]; e.ig_a[j] = a[1]; e.ig_b[j] = a[2]
+                else:
+                    e.ig_kind[j] = _LR_KIND[c[1]]
+        lm.nev = len(events)
+        g = _replay_game()
+        wv = _replay_walls
+        if walls is not None:
+            for s in range(4):
+                w = walls[s]
+                for i in range(34):
+                    wv[s, i] = tile_index[w[i]]
+        status = _lr_replay(g, lm, wv, walls is not None)
+        if status == 0:
+            return None
+        if status == 1:
+            return ("huang",)
+        melds = []
+        hand = _lr_hand(g, melds)
+        return ("hu", g.winner, None if g.w_self else g.from_seat, g.last_tile, hand, tuple(melds),
+                bool(g.w_self), bool(g.w_fourth), bool(g.w_last), bool(g.w_kong))
+    finally:
+        free(lm)

@@ -116,7 +116,7 @@ def replay(m: Match, fast: bool = True) -> Replayed:
     if fast and m.problem is None:
         from . import fastreplay
         if fastreplay.AVAILABLE:
-            r = fastreplay.replay_fast(m, _walls_for(m) if m.walls is not None else None)
+            r = fastreplay.replay_compiled(m, _walls_for(m) if m.walls is not None else None)
             if r is not None:
                 if r[0] == "huang":
                     return _settled(m, Replayed(m, "huang", [], [0, 0, 0, 0], None))
