@@ -164,7 +164,7 @@ def _wild_hand(hand, melds, sizes, w):
         counts, melds, full = _concealed(hand, melds, sizes, w.k)
     except InvalidHand as e:
         if w.k and "tiles" in str(e):
-            raise InvalidHand(f"{e} (the {w.k} wildcards counted among the concealed tiles)") from None
+            raise InvalidHand(f"{e} (counting wildcards={w.k} among the concealed tiles)") from None
         raise
     return counts, w.k, melds, counts if full is None else full
 
