@@ -269,6 +269,13 @@ def test_text_fixture_replays_as_expected(mid):
     w = got.wins[0]
     assert (w.match, w.winner, w.discarder, w.tile) == (mid, want.winner, want.discarder, want.tile)
     assert (w.self_drawn, w.fourth_tile, w.last_tile, w.kong) == want.flags
+    # robbing the kong: a kong win on another seat's tile, exactly when the Hu
+    # line answers a BuGang line; the kong's owner pays
+    words = [x for _n, x in BY_ID[mid][2] if x[0] == "Player" and x[2] not in ("Deal",)]
+    after_bugang = len(words) > 1 and words[-2][2] == "BuGang"
+    assert (w.kong and not w.self_drawn) == after_bugang
+    if after_bugang:
+        assert w.discarder == int(words[-2][1])
     assert (w.seat_wind, w.round_wind) == (w.winner, _wind(mid))
     assert w.pos == line_of(mid, next(" ".join(x) for _n, x in BY_ID[mid][2] if x[0] == "Player" and x[2] == "Hu"))
 
