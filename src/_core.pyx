@@ -894,6 +894,7 @@ DEBUG_BUILD = bool(MJFAST_DEBUG_BUILD)
 
 
 include "_fans.pxi"
+include "_two_player.pxi"
 include "_decide.pxi"
 include "_discards.pxi"
 include "_exact.pxi"

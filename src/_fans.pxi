@@ -15,92 +15,11 @@
 
 DEF NFAN = 84            # fan ids 1..82 (81 fans + Concealed Kong and Melded Kong); 0 and 83
                          # unused: 84 int16 counts = 21 words / 10.5 SSE vectors
-DEF NFAN_TABLE = 83      # ids 0..82
 DEF MAXDIV = 64
 
-# fan ids: the row numbers of mjfast/rules/mcr.py (a test checks the two agree)
-DEF BIG_FOUR_WINDS = 1
-DEF BIG_THREE_DRAGONS = 2
-DEF ALL_GREEN = 3
-DEF NINE_GATES = 4
-DEF FOUR_KONGS = 5
-DEF SEVEN_SHIFTED_PAIRS = 6
-DEF THIRTEEN_ORPHANS = 7
-DEF ALL_TERMINALS = 8
-DEF LITTLE_FOUR_WINDS = 9
-DEF LITTLE_THREE_DRAGONS = 10
-DEF ALL_HONORS = 11
-DEF FOUR_CONCEALED_PUNGS = 12
-DEF PURE_TERMINAL_CHOWS = 13
-DEF QUADRUPLE_CHOW = 14
-DEF FOUR_PURE_SHIFTED_PUNGS = 15
-DEF FOUR_PURE_SHIFTED_CHOWS = 16
-DEF THREE_KONGS = 17
-DEF ALL_TERMINALS_AND_HONORS = 18
-DEF SEVEN_PAIRS = 19
-DEF GREATER_HONORS_AND_KNITTED_TILES = 20
-DEF ALL_EVEN_PUNGS = 21
-DEF FULL_FLUSH = 22
-DEF PURE_TRIPLE_CHOW = 23
-DEF PURE_SHIFTED_PUNGS = 24
-DEF UPPER_TILES = 25
-DEF MIDDLE_TILES = 26
-DEF LOWER_TILES = 27
-DEF PURE_STRAIGHT = 28
-DEF THREE_SUITED_TERMINAL_CHOWS = 29
-DEF PURE_SHIFTED_CHOWS = 30
-DEF ALL_FIVE = 31
-DEF TRIPLE_PUNG = 32
-DEF THREE_CONCEALED_PUNGS = 33
-DEF LESSER_HONORS_AND_KNITTED_TILES = 34
-DEF KNITTED_STRAIGHT = 35
-DEF UPPER_FOUR = 36
-DEF LOWER_FOUR = 37
-DEF BIG_THREE_WINDS = 38
-DEF MIXED_STRAIGHT = 39
-DEF REVERSIBLE_TILES = 40
-DEF MIXED_TRIPLE_CHOW = 41
-DEF MIXED_SHIFTED_PUNGS = 42
-DEF CHICKEN_HAND = 43
-DEF LAST_TILE_DRAW = 44
-DEF LAST_TILE_CLAIM = 45
-DEF OUT_WITH_REPLACEMENT_TILE = 46
-DEF ROBBING_THE_KONG = 47
-DEF ALL_PUNGS = 48
-DEF HALF_FLUSH = 49
-DEF MIXED_SHIFTED_CHOWS = 50
-DEF ALL_TYPES = 51
-DEF MELDED_HAND = 52
-DEF TWO_CONCEALED_KONGS = 53
-DEF TWO_DRAGONS_PUNGS = 54
-DEF OUTSIDE_HAND = 55
-DEF FULLY_CONCEALED_HAND = 56
-DEF TWO_MELDED_KONGS = 57
-DEF LAST_TILE = 58
-DEF DRAGON_PUNG = 59
-DEF PREVALENT_WIND = 60
-DEF SEAT_WIND = 61
-DEF CONCEALED_HAND = 62
-DEF ALL_CHOWS = 63
-DEF TILE_HOG = 64
-DEF DOUBLE_PUNG = 65
-DEF TWO_CONCEALED_PUNGS = 66
-DEF CONCEALED_KONG = 67
-DEF ALL_SIMPLES = 68
-DEF PURE_DOUBLE_CHOW = 69
-DEF MIXED_DOUBLE_CHOW = 70
-DEF SHORT_STRAIGHT = 71
-DEF TWO_TERMINAL_CHOWS = 72
-DEF PUNG_OF_TERMINALS_OR_HONORS = 73
-DEF MELDED_KONG = 74
-DEF ONE_VOIDED_SUIT = 75
-DEF NO_HONORS = 76
-DEF EDGE_WAIT = 77
-DEF CLOSED_WAIT = 78
-DEF SINGLE_WAIT = 79
-DEF SELF_DRAWN = 80
-DEF FLOWER_TILES = 81
-DEF CONCEALED_KONG_AND_MELDED_KONG = 82
+# fan ids (DEF BIG_FOUR_WINDS = 1 ...), NFAN_TABLE and FAN_KEYS_COMPILED:
+# generated at build time by setup.py from the table in mjfast/rules/mcr.py
+include "_fan_ids.pxi"
 
 # pack types
 DEF P_CHOW = 1
@@ -123,27 +42,6 @@ DEF V_DAZHONG = 2        # the fuller 不计 lists of the 大众 rule page (dazh
 DEF R_OK = 0
 DEF R_NOT_WIN = 1
 
-FAN_KEYS_COMPILED = (
-    None, "big_four_winds", "big_three_dragons", "all_green", "nine_gates", "four_kongs",
-    "seven_shifted_pairs", "thirteen_orphans", "all_terminals", "little_four_winds",
-    "little_three_dragons", "all_honors", "four_concealed_pungs", "pure_terminal_chows",
-    "quadruple_chow", "four_pure_shifted_pungs", "four_pure_shifted_chows", "three_kongs",
-    "all_terminals_and_honors", "seven_pairs", "greater_honors_and_knitted_tiles",
-    "all_even_pungs", "full_flush", "pure_triple_chow", "pure_shifted_pungs", "upper_tiles",
-    "middle_tiles", "lower_tiles", "pure_straight", "three_suited_terminal_chows",
-    "pure_shifted_chows", "all_five", "triple_pung", "three_concealed_pungs",
-    "lesser_honors_and_knitted_tiles", "knitted_straight", "upper_four", "lower_four",
-    "big_three_winds", "mixed_straight", "reversible_tiles", "mixed_triple_chow",
-    "mixed_shifted_pungs", "chicken_hand", "last_tile_draw", "last_tile_claim",
-    "out_with_replacement_tile", "robbing_the_kong", "all_pungs", "half_flush",
-    "mixed_shifted_chows", "all_types", "melded_hand", "two_concealed_kongs",
-    "two_dragons_pungs", "outside_hand", "fully_concealed_hand", "two_melded_kongs",
-    "last_tile", "dragon_pung", "prevalent_wind", "seat_wind", "concealed_hand", "all_chows",
-    "tile_hog", "double_pung", "two_concealed_pungs", "concealed_kong", "all_simples",
-    "pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows",
-    "pung_of_terminals_or_honors", "melded_kong", "one_voided_suit", "no_honors", "edge_wait",
-    "closed_wait", "single_wait", "self_drawn", "flower_tiles", "concealed_kong_and_melded_kong",
-)
 
 
 ctypedef struct PHand:

@@ -433,3 +433,80 @@ def test_forms_and_tiles_in_the_core_functions():
     assert (wt[2].discard_total, wt[2].self_drawn_total) == (92, 88)
     d = mjfast.best_discards("19mESWNCFP12345m", rules="two_player")
     assert d[0].shanten == 5 and all(x.shanten >= 5 for x in d)
+
+
+# -- the compiled predicates against the plain-Python statement -------------------
+
+def _random_hands(n, seed):
+    """Random two-player winning hands: four sets and a pair (some sets melded,
+    kongs among them) or seven pairs, with a random winning tile and context."""
+    import random
+
+    from mjfast.hand import Hand, Meld
+
+    rng = random.Random(seed)
+    tiles = list(range(9)) + list(range(27, 34))
+    out = []
+    while len(out) < n:
+        c = [0] * 34
+        if rng.random() < 0.1:
+            kinds = rng.sample(tiles if rng.random() < 0.5 else list(range(9)), 7)
+            if rng.random() < 0.3:
+                s = rng.randrange(3)
+                kinds = list(range(s, s + 7))
+            conc = [t for t in kinds for _ in range(2)]
+            melds = ()
+        else:
+            sets = []
+            for _ in range(4):
+                if rng.random() < 0.5:
+                    s = rng.randrange(7) if rng.random() < 0.7 else rng.choice((0, 3, 6))
+                    sets.append(("chow", s))
+                else:
+                    sets.append(("pung", rng.choice(tiles)))
+            pair = rng.choice(tiles)
+            for k, t in sets:
+                for d in ((0, 1, 2) if k == "chow" else (0, 0, 0)):
+                    c[t + d] += 1
+            c[pair] += 2
+            if max(c) > 4:
+                continue
+            nm = rng.choice((0, 0, 1, 2, 3, 4))
+            melds, conc = [], [pair, pair]
+            for i, (k, t) in enumerate(sets):
+                if i < nm:
+                    if k == "pung" and c[t] < 4 and rng.random() < 0.4:
+                        c[t] += 1
+                        concealed = rng.random() < 0.4
+                        melds.append(Meld("kong", t, concealed=concealed,
+                                          claimed=0 if concealed else 1,
+                                          added=not concealed and rng.random() < 0.3))
+                    else:
+                        melds.append(Meld(k, t, claimed=1))
+                else:
+                    conc += [t, t + 1, t + 2] if k == "chow" else [t, t, t]
+            melds = tuple(melds)
+        win = rng.choice(conc)
+        conc.remove(win)
+        h = Hand(melds, tuple(sorted(conc)) + (win,), rng.choice((0, 0, 0, 2, 5)))
+        ctx = {"self_drawn": rng.random() < 0.4, "kong": rng.random() < 0.15}
+        for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start"):
+            ctx[k] = rng.random() < 0.05
+        opts = {"fangchong": rng.choice(("discard", "rob_kong")), "unique_wait_only": rng.random() < 0.8,
+                "added_kong_is_melded_kong": rng.random() < 0.8, "highest_heavenly_only": rng.random() < 0.8,
+                "upper_four_keeps_full_flush": rng.random() < 0.8}
+        out.append((h, ctx, opts))
+    return out
+
+
+def test_compiled_predicates_match_the_python_statement():
+    from mjfast.rules.two_player import score_two_player, score_two_player_py
+
+    n_ok = 0
+    for h, ctx, opts in _random_hands(6000, seed=11):
+        rs = TP.with_options(**opts)
+        a = score_two_player(h, rs, ctx)
+        b = score_two_player_py(h, rs, ctx)
+        assert a == b, (str(h), ctx, opts, a, b)
+        n_ok += a[0] >= 0
+    assert n_ok == 6000          # every generated hand is a win
