@@ -333,6 +333,8 @@ CORE_CALLABLES = {
     "game_kernels", "score_capsule",
     # the distance tables for mjfast._wild (capsules; no arguments)
     "_table_capsules",
+    # the two-player rule set's compiled predicates
+    "set_two_player_table", "two_player_score_one",
 }
 
 
@@ -350,6 +352,7 @@ _HOSTILE = r"""
 
     c14 = mjfast.to_counts("123m456m789m123p55p").astype(np.uint8)
     c13 = mjfast.to_counts("1112345678999m").astype(np.uint8)
+    tp14 = mjfast.to_counts("123m456m789mEEE55m").astype(np.uint8)
     N = 4
     H14 = np.tile(c14, (N, 1))
     H13 = np.tile(c13, (N, 1))
@@ -396,6 +399,8 @@ _HOSTILE = r"""
                              np.zeros(len(TT.keys), np.int16), True, np.zeros(len(TT.keys), np.int64)),
             "_set_slow": ("shanten", slow_shanten),
             "game_kernels": (), "score_capsule": (), "_table_capsules": (),
+            "set_two_player_table": ([0] * 52, [0] * 52),
+            "two_player_score_one": (tp14.copy(), np.zeros((4, 4), np.uint8), 0, 4, 0, 0, np.zeros(52, np.int16)),
         }
 
     INTS = [-2**63, -2**31, -40, -1, 0, 1, 3, 4, 5, 14, 33, 34, 84, 99, 100, 250, 255, 256, 2**31 - 1, 2**31, 2**63,
@@ -432,7 +437,7 @@ _HOSTILE = r"""
         try:
             getattr(_core, name)(*args)
         except Exception:
-            assert name in ("set_fan_table", "__pyx_unpickle_Enum"), name   # loaded once / not ours
+            assert name in ("set_fan_table", "set_two_player_table", "__pyx_unpickle_Enum"), name  # loaded once / not ours
         for k in range(len(args)):
             for bad in variants(args[k]):
                 a = list(valid()[name])
