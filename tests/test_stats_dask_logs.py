@@ -30,6 +30,7 @@ def test_logs_and_simulate_on_a_local_cluster(tmp_path, capsys):
     for name in ("a", "b"):
         (tmp_path / name).mkdir()
     assert main(["logs", "score", *paths, "--out", str(tmp_path / "a" / "rows.csv"), "--no-progress"]) == 1
+    assert main(["logs", "export", *paths, "--out", str(tmp_path / "a" / "hands.jsonl"), "--no-progress"]) == 1
     capsys.readouterr()
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster):
@@ -42,6 +43,9 @@ def test_logs_and_simulate_on_a_local_cluster(tmp_path, capsys):
         assert main(["logs", "score", *paths, "--out", str(tmp_path / "b" / "rows.csv"), "--no-progress",
                      "--scheduler", address]) == 1
         err_logs = capsys.readouterr().err
+        assert main(["logs", "export", *paths, "--out", str(tmp_path / "b" / "hands.jsonl"), "--no-progress",
+                     "--scheduler", address]) == 1
+        capsys.readouterr()
         assert main(["stats", "logs", *paths, "--scheduler", address, "--json"]) == 1
         payload = capsys.readouterr()
         sim = simulate(700, seed=4, chunk_size=200, scheduler=address)
@@ -53,6 +57,8 @@ def test_logs_and_simulate_on_a_local_cluster(tmp_path, capsys):
     assert sum(u[2].skipped for u in units) == single.attrs["summary"].skipped > 0
     # the CLI writes the same file, and reports the same summary
     assert (tmp_path / "a" / "rows.csv").read_bytes() == (tmp_path / "b" / "rows.csv").read_bytes()
+    assert (tmp_path / "a" / "hands.jsonl").read_bytes() == (tmp_path / "b" / "hands.jsonl").read_bytes()
+    assert len((tmp_path / "a" / "hands.jsonl").read_text().splitlines()) == len(single)
     assert "skipped matches:" in err_logs and "bad-false-hu" in err_logs
     import json
     p = json.loads(payload.out)
