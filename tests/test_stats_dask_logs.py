@@ -12,6 +12,7 @@ import mjfast
 import mjfast.logs as logs
 from mjfast.cli import main
 from mjfast.stats.logs import stats_of_logs
+from mjfast.stats import enumerate as E
 from mjfast.stats.simulate import simulate
 
 from test_stats_simulate import ARCHIVE, DATA, _archive
@@ -49,6 +50,20 @@ def test_logs_and_simulate_on_a_local_cluster(tmp_path, capsys):
         assert main(["stats", "logs", *paths, "--scheduler", address, "--json"]) == 1
         payload = capsys.readouterr()
         sim = simulate(700, seed=4, chunk_size=200, scheduler=address)
+        small = ["thirteen_orphans", "honors_knitted", "knitted_straight"]
+        enum_dask = E.enumerate_stats(small, chunk=2500, scheduler=address)
+        # the union's part of each chunk (hands no earlier form completes), scored on the cluster
+        union_dask = [r for _f, _n, r in E._chunks_on_dask(["knitted_straight"], 2500, True, address)]
+    enum_local = E.enumerate_stats(small, chunk=2500)
+    for f in small:
+        a, b = enum_dask.forms[f], enum_local.forms[f]
+        assert (a.hands, a.physical, a.rows) == (b.hands, b.physical, b.rows) and a.hands > 0
+        assert a.stats == b.stats and a.weighted == b.weighted
+    union_local = [E._chunk_result("knitted_straight", h, True) for h in E.hands("knitted_straight", 2500)]
+    assert len(union_dask) == len(union_local) > 1
+    for (p1, u1), (p2, u2) in zip(union_dask, union_local):
+        assert p1.stats == p2.stats and u1.stats == u2.stats and u1.weighted == u2.weighted
+        assert 0 < u1.hands <= p1.hands
     # row for row, the single-machine DataFrame
     pd.testing.assert_frame_equal(got, single)
     assert acc == single_acc and sim.stats == single_sim.stats and sim.wins == single_sim.wins

@@ -76,6 +76,7 @@ def register(sub) -> None:
     e.add_argument("--form", choices=FORM_CHOICES, default="all", help="one winning form, or all (default) "
                    "with their union")
     _common(e)
+    _scheduler(e)
     e.set_defaults(func=_guard(_cmd_enumerate))
 
     m = ssub.add_parser("simulate", help="statistics of self-play games in the compiled engine",
@@ -283,7 +284,10 @@ def _cmd_enumerate(args) -> int:
     if sys.stderr.isatty() and not args.json:
         def progress(form, done):
             print(f"\r{form}: {done:,} / {count_hands(form):,} hands", end="", file=sys.stderr, flush=True)
-    r = enumerate_stats(forms, workers=args.workers, progress=progress)
+    try:
+        r = enumerate_stats(forms, workers=args.workers, progress=progress, scheduler=args.scheduler)
+    except ImportError as exc:
+        raise _error(str(exc)) from None
     if progress:
         print(file=sys.stderr)
     seconds = time.perf_counter() - t0

@@ -370,40 +370,71 @@ def _update(fr: FormResult, h, res, win, idx, keep=None):
     fr.weighted.update_arrays(fc, tot, lg, weights=wrow)
 
 
+def _chunk_result(form, h, union: bool, workers: int = 1):
+    """One chunk of hands of ``form``, scored: (its FormResult, the part that
+    goes into the union - the hands no earlier form completes - or None)."""
+    from ..core import shanten_batch
+    res, win, idx = _score_rows(h, workers)
+    part = FormResult(form)
+    _update(part, h, res, win, idx)
+    if not union:
+        return part, None
+    keep = np.ones(len(h), bool)
+    for e in FORM_NAMES[:FORM_NAMES.index(form)]:
+        keep &= shanten_batch(h, form=e, workers=workers) != -1
+    if keep.all():
+        return part, part
+    upart = FormResult("all")
+    _update(upart, h, res, win, idx, keep)
+    return part, upart
+
+
+def _chunks_on_dask(forms, chunk, union, scheduler):
+    """(form, hands in the chunk, results) per chunk, in order, the scoring done
+    by Dask workers; at most a few chunks in flight per worker, so memory stays
+    bounded while the hands are generated here."""
+    from collections import deque
+    from ..dask import client_for
+    with client_for(scheduler) as client:
+        ahead = 2 * max(1, len(client.scheduler_info().get("workers", {})))
+        pending = deque()
+        for form in forms:
+            for h in hands(form, chunk):
+                pending.append((form, len(h), client.submit(_chunk_result, form, h, union, pure=False)))
+                while len(pending) > ahead:
+                    f, n, fut = pending.popleft()
+                    yield f, n, fut.result()
+        while pending:
+            f, n, fut = pending.popleft()
+            yield f, n, fut.result()
+
+
 def enumerate_stats(forms: Sequence[str] = FORM_NAMES, *, workers: int = 1, chunk: int = 1 << 17,
-                    progress: Optional[Callable[[str, int], None]] = None) -> Enumeration:
+                    progress: Optional[Callable[[str, int], None]] = None,
+                    scheduler: Optional[str] = None) -> Enumeration:
     """Score every hand of each form in ``forms`` (see the module docstring).
 
     When ``forms`` covers all five forms, ``union`` counts every hand once.
-    ``progress(form, hands_done)`` is called after each chunk.
+    ``progress(form, hands_done)`` is called after each chunk.  ``scheduler``
+    (a Dask scheduler address, or "local"): the chunks are scored by its
+    workers (the same result; ``workers`` is then each task's threads).
     """
     forms = [_check_form(f) for f in forms]
     all_forms = set(forms) == set(FORM_NAMES)
     t0 = time.perf_counter()
-    out = {}
+    order = [f for f in FORM_NAMES if f in forms]
+    out = {f: FormResult(f) for f in order}
     union = FormResult("all") if all_forms else None
-    from ..core import shanten_batch
-    for form in FORM_NAMES:
-        if form not in forms:
-            continue
-        fr = FormResult(form)
-        earlier = FORM_NAMES[:FORM_NAMES.index(form)]
-        done = 0
-        for h in hands(form, chunk):
-            res, win, idx = _score_rows(h, workers)
-            part = FormResult(form)
-            _update(part, h, res, win, idx)
-            fr.merge(part)
-            if union is not None:
-                keep = np.ones(len(h), bool)
-                for e in earlier:
-                    keep &= shanten_batch(h, form=e, workers=workers) != -1
-                if keep.all():
-                    union.merge(part)
-                else:
-                    _update(union, h, res, win, idx, keep)
-            done += len(h)
-            if progress is not None:
-                progress(form, done)
-        out[form] = fr
+    if scheduler:
+        chunks = _chunks_on_dask(order, chunk, all_forms, scheduler)
+    else:
+        chunks = ((f, len(h), _chunk_result(f, h, all_forms, workers)) for f in order for h in hands(f, chunk))
+    done = dict.fromkeys(order, 0)
+    for form, n, (part, upart) in chunks:
+        out[form].merge(part)
+        if upart is not None:
+            union.merge(upart)
+        done[form] += n
+        if progress is not None:
+            progress(form, done[form])
     return Enumeration(out, union, time.perf_counter() - t0)
