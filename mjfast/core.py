@@ -371,18 +371,17 @@ def useful_of(counts, melds: int, code: int, held=None) -> list[int]:
     return [t for t in range(34) if (mask >> t) & 1]
 
 
-# The compiled shanten / useful_tiles read a list, tuple or numpy array of 34
-# counts in one typed pass and answer without leaving C; any other input comes
-# back to the Python front ends above.  The public functions add the wildcard
-# arguments in front of them.
-_shanten_c = _core.shanten
-_useful_c = _core.useful_tiles
+# The compiled shanten / useful_tiles (the public functions) read a list,
+# tuple or numpy array of 34 counts in one typed pass and answer without
+# leaving C; any other input, and any call with wildcards, comes back to the
+# Python front ends here.  They stay the public functions themselves: a
+# Python wrapper in front of them cost a third of a per-call shanten.
+shanten = _core.shanten
+useful_tiles = _core.useful_tiles
 
 
-def shanten(hand, *, melds=None, form=None, exact=False, rules=None, wildcards=None, wildcard_tiles=None,
-            wild_fifth=False):
-    if wildcards is None and wildcard_tiles is None and wild_fifth is False:
-        return _shanten_c(hand, melds=melds, form=form, exact=exact, rules=rules)
+def _shanten_wild(hand, melds, form, exact, rules, wildcards, wildcard_tiles, wild_fifth):
+    """shanten() with wildcards (docs/wildcards.md)."""
     w = _w.check(wildcards, wildcard_tiles, wild_fifth)
     if not isinstance(exact, (bool, np.bool_)):
         raise TypeError(f"exact must be a bool, got {type(exact).__name__} {exact!r}")
@@ -395,9 +394,8 @@ def shanten(hand, *, melds=None, form=None, exact=False, rules=None, wildcards=N
     return _wild.shanten_one(counts, k, melds, code, w.fifth)
 
 
-def useful_tiles(hand, *, melds=None, form=None, wildcards=None, wildcard_tiles=None, wild_fifth=False):
-    if wildcards is None and wildcard_tiles is None and wild_fifth is False:
-        return _useful_c(hand, melds=melds, form=form)
+def _useful_wild(hand, melds, form, wildcards, wildcard_tiles, wild_fifth):
+    """useful_tiles() with wildcards (docs/wildcards.md)."""
     w = _w.check(wildcards, wildcard_tiles, wild_fifth)
     code = _form_code(form)
     counts, k, melds, full = _wild_hand(hand, melds, "ready", w)
@@ -406,15 +404,8 @@ def useful_tiles(hand, *, melds=None, form=None, wildcards=None, wildcard_tiles=
     return _w.mask_tiles(mask, w, full)
 
 
-shanten.__doc__ = _core.shanten.__doc__ + """
-    Wildcards (as :func:`is_win`; docs/wildcards.md): the least shanten over
-    every tile the wildcards may stand for (``exact=True`` not supported).
-    """
-useful_tiles.__doc__ = _core.useful_tiles.__doc__ + """
-    With wildcards (as :func:`is_win`) the list ends with
-    :data:`mjfast.wild.WILDCARD` (34) when a drawn wildcard lowers the
-    shanten (with ``wildcard_tiles`` the wild kind is listed instead).
-    """
+_core._set_slow("shanten_wild", _shanten_wild)
+_core._set_slow("useful_tiles_wild", _useful_wild)
 _core._set_slow("shanten", _shanten_py)
 _core._set_slow("useful_tiles", _useful_py)
 

@@ -189,14 +189,15 @@ _slow = {}
 
 def _set_slow(name, fn):
     """Register the Python front end of shanten / useful_tiles / best_discards."""
-    if name not in ("shanten", "useful_tiles", "best_discards"):
+    if name not in ("shanten", "useful_tiles", "best_discards", "shanten_wild", "useful_tiles_wild"):
         raise ValueError(f"no compiled front named {name!r}")
     if not callable(fn):
         raise TypeError("the front end must be callable")
     _slow[name] = fn
 
 
-def shanten(hand, *, melds=None, form=None, exact=False, rules=None):
+def shanten(hand, *, melds=None, form=None, exact=False, rules=None, wildcards=None, wildcard_tiles=None,
+            wild_fifth=False):
     """Tiles away from ready: -1 = complete, 0 = ready (tenpai), 1, 2, ...
 
     ``hand``: a notation string, a :class:`~mjfast.Hand`, or the 34 counts of
@@ -214,9 +215,14 @@ def shanten(hand, *, melds=None, form=None, exact=False, rules=None):
 
     ``rules=``: a rule-set name or :class:`~mjfast.rules.RuleSet`: the
     minimum over the forms it allows (its tiles only; another tile raises).
+
+    Wildcards (as :func:`is_win`; docs/wildcards.md): the least shanten over
+    every tile the wildcards may stand for (``exact=True`` not supported).
     """
     cdef uint8_t c[34]
     cdef int m, f
+    if wildcards is not None or wildcard_tiles is not None or wild_fifth is not False:
+        return _slow["shanten_wild"](hand, melds, form, exact, rules, wildcards, wildcard_tiles, wild_fifth)
     if rules is None and (exact is False or exact is True) and _conv34(hand, c):
         f = _form_of(form)
         m = _melds_of(melds, _sum34(c), 2)
@@ -231,16 +237,22 @@ def shanten(hand, *, melds=None, form=None, exact=False, rules=None):
     return _slow["shanten"](hand, melds, form, exact)
 
 
-def useful_tiles(hand, *, melds=None, form=None):
+def useful_tiles(hand, *, melds=None, form=None, wildcards=None, wildcard_tiles=None, wild_fifth=False):
     """Tiles whose draw lowers the shanten of a 13-3k tile hand, ascending.
 
     A tile is useful when drawing it lowers the shanten and the player does
     not already hold all four copies (concealed or in melds; for an array,
     the concealed counts).  :func:`mjfast.best_discards` counts the same way.
+
+    With wildcards (as :func:`is_win`) the list ends with
+    :data:`mjfast.wild.WILDCARD` (34) when a drawn wildcard lowers the
+    shanten (with ``wildcard_tiles`` the wild kind is listed instead).
     """
     cdef uint8_t c[34]
     cdef int m, f
     cdef uint64_t mask
+    if wildcards is not None or wildcard_tiles is not None or wild_fifth is not False:
+        return _slow["useful_tiles_wild"](hand, melds, form, wildcards, wildcard_tiles, wild_fifth)
     if _conv34(hand, c):
         f = _form_of(form)
         m = _melds_of(melds, _sum34(c), 1)
