@@ -167,22 +167,30 @@ def main(argv=None):
     print(f"totals agree with the peer on {agree}/{len(naive)} wins (ours {len(ours)})")
 
     if args.json_matches:
+        from mjfast.logs import fastreplay, scoring
         jt = {}
+        variants = (("orjson, collector paused, compiled replay loop (default)", jsonlog._orjson, True, False),
+                    ("json module, collector paused, compiled replay loop", None, True, False),
+                    ("json module, collector on, Python replay loop (before)", None, False, True))
         for _ in range(args.repeat):
-            for name, mod in (("orjson", jsonlog._orjson), ("json", None)):
-                saved = jsonlog._orjson
-                jsonlog._orjson = mod
-                t = time.perf_counter()
-                out = [r for r, _w, _s in process([jdir])]
-                dt = time.perf_counter() - t
-                jsonlog._orjson = saved
+            for name, mod, pause, py_loop in variants:
+                saved = jsonlog._orjson, scoring.PAUSE_GC, fastreplay.replay_compiled
+                jsonlog._orjson, scoring.PAUSE_GC = mod, pause
+                if py_loop:
+                    fastreplay.replay_compiled = fastreplay.replay_fast
+                try:
+                    t = time.perf_counter()
+                    out = [r for r, _w, _s in process([jdir])]
+                    dt = time.perf_counter() - t
+                finally:
+                    jsonlog._orjson, scoring.PAUSE_GC, fastreplay.replay_compiled = saved
                 if name not in jt or dt < jt[name][0]:
                     jt[name] = (dt, out)
         nj = args.json_matches
         print(f"\nmatch JSON: {jdir}: {nj} files, {sum(os.path.getsize(os.path.join(jdir, x)) for x in os.listdir(jdir)) / nj / 1024:.0f} KB a match")
-        for name in ("orjson", "json"):
-            print(f"  mjfast logs score, decoded by {name:7s} {jt[name][0]:8.3f} s {nj / jt[name][0]:10,.0f} matches/s")
-        print(f"  same rows: {jt['orjson'][1] == jt['json'][1]}")
+        for name, *_ in variants:
+            print(f"  {name:58s} {jt[name][0]:8.3f} s {nj / jt[name][0]:10,.0f} matches/s")
+        print(f"  same rows: {len({repr(v[1]) for v in jt.values()}) == 1}")
 
     if not args.no_memory:
         big = path + ".x4"

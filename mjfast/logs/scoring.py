@@ -31,6 +31,8 @@ COLUMNS = ("match", "file", "pos", "winner", "discarder", "tile", "hand", "self_
            "recorded_fans", "agrees", "settlement", "recorded_score", "error")
 
 WIN_CHUNK = 4096
+#: pause the garbage collector while a match JSON unit is read (see run_task)
+PAUSE_GC = True
 _KEYS = tuple(f.key for f in MCR)
 _PGN_TAG = re.compile(r"^\s*\[\w+\s+\"")
 
@@ -311,7 +313,7 @@ def run_task(task, want_rows=True, fast=True):
             source = fasttext.outcomes(path, start, stop, first_line)
         else:
             source = _outcomes(path, fmt, start, stop, first_line)
-        if fmt == "json" and gc.isenabled():
+        if fmt == "json" and PAUSE_GC and gc.isenabled():
             # a match JSON decodes to some 10^5 containers, none of them in a
             # cycle: the collector's passes over them took a third of the time
             gc.disable()
