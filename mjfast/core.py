@@ -153,20 +153,28 @@ def _concealed(hand, melds, sizes, extra=0):
 
 
 def _wild_hand(hand, melds, sizes, w):
-    """(real counts, wildcards, melds, all-tiles counts or None) of a
-    wildcard call, validated: the wild kinds of ``wildcard_tiles`` emptied
-    and counted, or ``wildcards`` counted in the size."""
+    """(real counts, wildcards, melds, all-tiles counts, caps) of a wildcard
+    call, validated: the wild kinds of ``wildcard_tiles`` emptied and
+    counted, or ``wildcards`` counted in the size.  ``caps``: the most
+    concealed copies of each kind, 4 less its copies in melds, or None when no
+    melded tile is known (an array gives melds as a number only)."""
     if w.kinds is not None:
         counts, melds, full = _concealed(hand, melds, sizes)
         real, k = _w.split(counts, w.kinds)
-        return real, k, melds, counts if full is None else full
-    try:
-        counts, melds, full = _concealed(hand, melds, sizes, w.k)
-    except InvalidHand as e:
-        if w.k and "tiles" in str(e):
-            raise InvalidHand(f"{e} (counting wildcards={w.k} among the concealed tiles)") from None
-        raise
-    return counts, w.k, melds, counts if full is None else full
+    else:
+        try:
+            counts, melds, full = _concealed(hand, melds, sizes, w.k)
+        except InvalidHand as e:
+            if w.k and "tiles" in str(e):
+                raise InvalidHand(f"{e} (counting wildcards={w.k} among the concealed tiles)") from None
+            raise
+        real, k = counts, w.k
+    caps = None
+    if full is not None:
+        melded = full.astype(np.int16) - counts
+        if melded.any():
+            caps = np.clip(4 - melded, 0, 4).astype(np.uint8)
+    return real, k, melds, counts if full is None else full, caps
 
 
 def _form_fits(code, form, melds):
@@ -242,8 +250,11 @@ def is_win(hand, *, melds: int | None = None, rules=None, wildcards=None, wildca
     """
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         w = _w.check(wildcards, wildcard_tiles, wild_fifth)
-        counts, k, melds, full = _wild_hand(hand, melds, "win", w)
+        counts, k, melds, full, caps = _wild_hand(hand, melds, "win", w)
         _wild_rules(rules, counts, full)
+        if caps is not None and not w.fifth:
+            # copies in melds lower the four-copy cap: the walk over substitutions takes it
+            return bool(_wild.win_substitutions(counts, k, melds, 1, caps))
         return _wild.is_win_one(counts, k, melds, w.fifth)
     counts, melds, full = _concealed(hand, melds, "win")
     if rules is not None:
@@ -278,9 +289,9 @@ def decompose(hand, *, melds: int | None = None, wildcards=None, wildcard_tiles=
         if w.fifth:
             raise ValueError("decompose does not support wild_fifth=True (a reading of five copies "
                              "has no place in the decomposer); use is_win / waits / shanten")
-        counts, k, melds, _ = _wild_hand(hand, melds, "win", w)
+        counts, k, melds, _, caps = _wild_hand(hand, melds, "win", w)
         out = []
-        for sub in _wild.win_substitutions(counts, k, melds):
+        for sub in _wild.win_substitutions(counts, k, melds, -1, caps):
             s = np.frombuffer(sub, dtype=np.uint8)
             tiles = tuple(t for t in range(34) for _ in range(int(s[t])))
             for form, items in _core.decompose_one(counts + s, melds):
@@ -302,9 +313,21 @@ def waits(hand, *, melds: int | None = None, rules=None, wildcards=None, wildcar
     """
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         w = _w.check(wildcards, wildcard_tiles, wild_fifth)
-        counts, k, melds, full = _wild_hand(hand, melds, "ready", w)
+        counts, k, melds, full, caps = _wild_hand(hand, melds, "ready", w)
         _wild_rules(rules, counts, full)
-        out = _w.mask_tiles(_wild.waits_one(counts, k, melds, w.fifth), w, full)
+        mask = _wild.waits_one(counts, k, melds, w.fifth)
+        if caps is not None and not w.fifth:
+            # copies in melds lower the cap: each wait rechecked by the walk
+            # (a drawn wildcard wins when some real tile does, as without melds)
+            keep = 0
+            for t in range(34):
+                if (mask >> t) & 1 and counts[t] < caps[t]:
+                    x = counts.copy()
+                    x[t] += 1
+                    if _wild.win_substitutions(x, k, melds, 1, caps):
+                        keep |= 1 << t
+            mask = keep | ((1 << 34) if keep else 0)
+        out = _w.mask_tiles(mask, w, full)
         if rules is not None:
             tiles = _rule_set(rules, counts, full).tiles
             out = [t for t in out if t == _w.WILDCARD or t in tiles]
@@ -388,7 +411,7 @@ def _shanten_wild(hand, melds, form, exact, rules, wildcards, wildcard_tiles, wi
     if exact:
         raise ValueError("exact=True is not supported with wildcards")
     code = _form_code(form)
-    counts, k, melds, full = _wild_hand(hand, melds, "any", w)
+    counts, k, melds, full, _ = _wild_hand(hand, melds, "any", w)
     _wild_rules(rules, counts, full)
     _form_fits(code, form, melds)
     return _wild.shanten_one(counts, k, melds, code, w.fifth)
@@ -398,7 +421,7 @@ def _useful_wild(hand, melds, form, wildcards, wildcard_tiles, wild_fifth):
     """useful_tiles() with wildcards (docs/wildcards.md)."""
     w = _w.check(wildcards, wildcard_tiles, wild_fifth)
     code = _form_code(form)
-    counts, k, melds, full = _wild_hand(hand, melds, "ready", w)
+    counts, k, melds, full, _ = _wild_hand(hand, melds, "ready", w)
     _form_fits(code, form, melds)
     _, mask = _wild.useful_one(counts, k, melds, code, w.fifth)
     return _w.mask_tiles(mask, w, full)

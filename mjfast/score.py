@@ -177,7 +177,7 @@ class Score:
     :meth:`settlement` gives the point changes.
     """
 
-    __slots__ = ("total", "self_drawn", "flowers", "_buf", "_fans", "_dropped", "_rules", "_extra")
+    __slots__ = ("total", "self_drawn", "flowers", "_buf", "_fans", "_dropped", "_rules", "_extra", "_subs")
 
     def __init__(self, total, buf, self_drawn, flowers, dropped=0, rules=None):
         self.total = total
@@ -188,6 +188,15 @@ class Score:
         self._dropped = int(dropped)
         self._rules = rules      # None = MCR with its defaults
         self._extra = None       # {flag: reason} for flags the rule set does not use
+        self._subs = None        # the tiles the wildcards stood for (score(..., wildcards=...))
+
+    @property
+    def substitutions(self):
+        """With wildcards (``score(..., wildcards=...)``): the tiles the
+        wildcards stood for in the best-scoring reading, one per wildcard
+        (the winning tile's first when the winning tile was a wildcard, the
+        others ascending); None without wildcards."""
+        return self._subs
 
     @property
     def rules(self) -> RuleSet:
@@ -360,7 +369,8 @@ _WIND_CODE = {"E": 0, "S": 1, "W": 2, "N": 3, "e": 0, "s": 1, "w": 2, "n": 3, 0:
 
 def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bool = False,
           last_tile: bool = False, seat_wind="E", round_wind="E", flowers: int = 0,
-          strict: bool = False, rules=None, **rule_flags) -> Score:
+          strict: bool = False, rules=None, wildcards=None, wildcard_tiles=None, wild_fifth=False,
+          **rule_flags) -> Score:
     """Score a winning MCR hand.
 
     ``hand``: notation with melds first and the winning tile last
@@ -386,9 +396,19 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     error under ``strict``).  A tile the rule set does not play raises
     :class:`~mjfast.InvalidHand` naming the rule set.
 
+    Wildcards (``wildcards=k`` beside the hand's tiles, or
+    ``wildcard_tiles=[kind, ...]``; docs/wildcards.md): every substitution
+    that completes the hand is scored (and, when the winning tile is a
+    wildcard, every tile it may stand for) and the highest total is returned,
+    with :attr:`Score.substitutions`.  ``wild_fifth=True`` is not supported.
+
     Raises :class:`~mjfast.NotWinning` if the tiles are not a winning hand,
     :class:`~mjfast.InvalidHand` for malformed input.
     """
+    if wildcards is not None or wildcard_tiles is not None or wild_fifth is not False:
+        return _score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule_flags,
+                           dict(self_drawn=self_drawn, fourth_tile=fourth_tile, kong=kong, last_tile=last_tile,
+                                seat_wind=seat_wind, round_wind=round_wind, flowers=flowers))
     rs = None
     variant = 0
     if rules is not None or rule_flags:
@@ -435,6 +455,61 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     for i, (typ, tile, melded) in enumerate(packs):
         buf[85 + 3 * i:88 + 3 * i] = (typ, tile, melded)
     return Score(total, buf, bool(flags & 1), fl, dropped, rs)
+
+
+def _score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule_flags, ctx) -> Score:
+    """score() with wildcards: the best total over the substitutions that win."""
+    from . import _wild
+    from .wild import check
+    w = check(wildcards, wildcard_tiles, wild_fifth)
+    if w.fifth:
+        raise ValueError("score does not support wild_fifth=True")
+    if isinstance(hand, str):
+        h = parse_hand(hand)
+    elif isinstance(hand, Hand):
+        h = hand
+    else:
+        raise InvalidArgument(f"hand must be a notation string or a Hand, got {type(hand).__name__}")
+    if not h.tiles:
+        raise InvalidHand("a winning hand needs a winning tile (the last concealed tile)")
+    real = np.array(h.counts, dtype=np.uint8)
+    win = int(h.win_tile)
+    win_wild = False
+    if w.kinds is not None:
+        k = int(real[list(w.kinds)].sum())
+        if k > _wild.MAX_WILDCARDS:
+            raise InvalidHand(f"wildcard_tiles: the hand holds {k} wild tiles, at most {_wild.MAX_WILDCARDS}")
+        real[list(w.kinds)] = 0
+        win_wild = win in w.kinds
+    else:
+        k = w.k
+    total = int(real.sum()) + k + 3 * len(h.melds)
+    if total != 14:
+        raise InvalidHand(f"a winning hand has 14 tiles counting 3 per meld; got {int(real.sum())} real concealed"
+                          f" + {k} wildcards + {len(h.melds)} melds = {total}")
+    # copies in melds lower the four-copy cap of the wildcards
+    caps = np.clip(4 - (np.asarray(h.all_counts, dtype=np.int16) - np.asarray(h.counts, dtype=np.int16)),
+                   0, 4).astype(np.uint8)
+    best = None
+    for sub in _wild.win_substitutions(real, k, len(h.melds), -1, caps):
+        s = np.frombuffer(sub, dtype=np.uint8)
+        full = real + s
+        stood = [t for t in range(34) for _ in range(int(s[t]))]
+        for wt in (sorted(set(stood)) if win_wild else [win]):
+            c = full.copy()
+            c[wt] -= 1
+            tiles = [t for t in range(34) for _ in range(int(c[t]))] + [wt]
+            sc = score(Hand(melds=h.melds, tiles=tiles, flowers=h.flowers), strict=strict, rules=rules,
+                       **ctx, **rule_flags)
+            if best is None or sc.total > best[0].total:
+                rest = list(stood)
+                if win_wild:
+                    rest.remove(wt)
+                best = (sc, tuple(([wt] if win_wild else []) + sorted(rest)))
+    if best is None:
+        raise NotWinning(f"not a winning hand with {k} wildcards: {hand if isinstance(hand, str) else h}")
+    best[0]._subs = best[1]
+    return best[0]
 
 
 # -- other rule sets -------------------------------------------------------------

@@ -698,26 +698,38 @@ def useful_one(const uint8_t[::1] c, int k, int melds, int form, bint fifth):
     return sh, m
 
 
-def win_substitutions(const uint8_t[::1] c, int k, int melds, Py_ssize_t limit=-1):
+def win_substitutions(const uint8_t[::1] c, int k, int melds, Py_ssize_t limit=-1, caps=None):
     """Every substitution (34 counts: what the wildcards stand for, no count
     past 4) under which c + k wildcards complete a hand, in lexicographic
     order of the substituted tiles.  A depth-first walk over the kinds,
     pruned by the win check (the wildcards still to place may stand for
     anything), so every branch kept leads to at least one answer.  limit >= 0:
-    stop after that many."""
+    stop after that many.  ``caps``: 34 counts, the most concealed copies of
+    each kind (4 less the copies in melds; default 4): with caps below 4 a
+    branch may end without an answer, never with a wrong one."""
     cdef uint8_t h[34]
     cdef uint8_t cur[34]
+    cdef uint8_t cp[34]
+    cdef const uint8_t[::1] cv
+    cdef int t
     _need_win()
     _take(c, h, k, melds, 0)
+    memset(cp, 4, 34)
+    if caps is not None:
+        cv = caps
+        if cv.shape[0] != 34:
+            raise ValueError(f"caps must have 34 entries, got {cv.shape[0]}")
+        for t in range(34):
+            cp[t] = cv[t] if cv[t] < 4 else 4
     out = []
     if not _wis_win(h, melds, k, False):
         return out
     memcpy(cur, h, 34)
-    _subs_walk(h, cur, 0, k, melds, out, limit)
+    _subs_walk(h, cur, cp, 0, k, melds, out, limit)
     return out
 
 
-cdef int _subs_walk(const uint8_t* c, uint8_t* cur, int t, int left, int melds, list out,
+cdef int _subs_walk(const uint8_t* c, uint8_t* cur, const uint8_t* cp, int t, int left, int melds, list out,
                     Py_ssize_t limit) except -1:
     cdef int x, cap, i
     if limit >= 0 and len(out) >= limit:
@@ -727,13 +739,15 @@ cdef int _subs_walk(const uint8_t* c, uint8_t* cur, int t, int left, int melds, 
         return 0
     if t == 34:
         return 0
-    cap = min(left, 4 - cur[t])
+    cap = min(left, <int>cp[t] - <int>cur[t])
+    if cap < 0:
+        cap = 0
     # more copies of t first: the walk's answers then come in lexicographic
     # order of the substituted tiles read as a sorted tuple
     for x in range(cap, -1, -1):
         cur[t] += x
         if _wis_win(cur, melds, left - x, False):
-            _subs_walk(c, cur, t + 1, left - x, melds, out, limit)
+            _subs_walk(c, cur, cp, t + 1, left - x, melds, out, limit)
         cur[t] -= x
     return 0
 

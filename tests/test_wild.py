@@ -466,3 +466,86 @@ def test_rules_beside_wildcards():
     # a rule set narrowing the winning forms is refused with wildcards (not yet supported)
     with pytest.raises(ValueError, match="not supported yet"):
         mjfast.is_win("123456789mEE3m", wildcards=2, rules="two_player")
+
+
+# ---------------------------------------------------------------------------
+# score with wildcards: the best total over every substitution
+# ---------------------------------------------------------------------------
+
+def _plain_best(h, real, k, win_options, ctx):
+    """The best plain score over every substitution of k wildcards (and every
+    tile the winning tile may stand for), by brute force; no kind past four
+    copies counting the melds."""
+    best = None
+    held = np.array(h.all_counts, dtype=np.uint8) - np.array(h.counts, dtype=np.uint8) + real
+    for s in O.all_subs(k, held):
+        x = real + s
+        for wt in win_options(s):
+            if x[wt] == 0:
+                continue
+            if not mjfast.is_win(x, melds=len(h.melds)):
+                break
+            c = x.copy()
+            c[wt] -= 1
+            tiles = [t for t in range(34) for _ in range(int(c[t]))] + [wt]
+            sc = mjfast.score(mjfast.Hand(melds=h.melds, tiles=tiles, flowers=h.flowers), **ctx)
+            best = sc.total if best is None else max(best, sc.total)
+    return best
+
+
+@pytest.mark.parametrize("k", [1, 2])
+def test_score_best_substitution(k):
+    rng = np.random.default_rng(60 + k)
+    n = 0
+    for rec in random_winning_records(60, seed=60 + k):
+        h = mjfast.parse_hand(rec["hand"])
+        ctx = dict(self_drawn=rec["self_drawn"], seat_wind=rec["seat_wind"], round_wind=rec["round_wind"])
+        tiles = list(h.tiles[:-1])
+        if len(tiles) < k:
+            continue
+        drop = rng.choice(len(tiles), size=k, replace=False)
+        kept = [t for i, t in enumerate(tiles) if i not in set(drop.tolist())] + [h.tiles[-1]]
+        hk = mjfast.Hand(melds=h.melds, tiles=kept, flowers=h.flowers)
+        real = np.array(hk.counts, dtype=np.uint8)
+        want = _plain_best(hk, real, k, lambda s: [hk.win_tile], ctx)
+        got = mjfast.score(hk, wildcards=k, **ctx)
+        assert got.total == want, (rec["hand"], kept)
+        assert len(got.substitutions) == k
+        # the reported substitution scores what is reported
+        x = real.copy()
+        for t in got.substitutions:
+            x[t] += 1
+        x[hk.win_tile] -= 1
+        again = mjfast.score(mjfast.Hand(melds=h.melds, tiles=[t for t in range(34) for _ in range(int(x[t]))]
+                                         + [hk.win_tile], flowers=h.flowers), **ctx)
+        assert again.total == got.total
+        n += 1
+    assert n > 40
+
+
+def test_score_winning_tile_wild():
+    # the red dragon is wild and is the winning tile: it may stand for any tile
+    got = mjfast.score("123m456p789sEE33mC", wildcard_tiles=["C"], self_drawn=True)
+    real = mjfast.to_counts("123m456p789sEE33m").astype(np.uint8)
+    h = mjfast.parse_hand("123m456p789sEE33mC")
+    want = _plain_best(h, real, 1, lambda s: [int(np.flatnonzero(s)[0])], dict(self_drawn=True))
+    assert got.total == want
+    assert got.substitutions[0] in (2, 27)      # the wildcard is a third 3m or a third East
+    with pytest.raises(mjfast.NotWinning):
+        mjfast.score("123m456p789sESW3m", wildcards=1)
+    with pytest.raises(ValueError, match="wild_fifth"):
+        mjfast.score("123m456p789sEE3m", wildcards=2, wild_fifth=True)
+    assert mjfast.score("123m456p789sEE33mE").substitutions is None
+
+
+def test_copies_in_melds_count_towards_four():
+    # East pung melded, a lone East and a wildcard: only a fifth East pairs it
+    assert not mjfast.is_win("[EEE1]123m456p789sE", wildcards=1)
+    assert mjfast.decompose("[EEE1]123m456p789sE", wildcards=1) == []
+    assert mjfast.is_win("[EEE1]123m456p789sE", wildcards=1, wild_fifth=True)
+    # a count array carries no meld tiles: only the concealed copies count
+    c = mjfast.to_counts("123m456p789sE")
+    assert mjfast.is_win(c, melds=1, wildcards=1)
+    # a wait that needs the fifth copy is dropped, the others kept
+    w = mjfast.waits("[EEE1]123m456p789s", wildcards=1)
+    assert 27 not in w and 0 in w and w[-1] == WILDCARD
