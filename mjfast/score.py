@@ -411,7 +411,7 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
                                 seat_wind=seat_wind, round_wind=round_wind, flowers=flowers))
     rs = None
     variant = 0
-    if rules is not None or rule_flags:
+    if (rules is not None and rules != "mcr" and rules is not MCR_RULES) or rule_flags:
         rs = rules if type(rules) is RuleSet else _get_rules(rules)
         if rs.engine != "mcr" or rule_flags or rs.strict:
             return _score_rules(hand, rs, rule_flags, strict, self_drawn=self_drawn, fourth_tile=fourth_tile,
