@@ -179,6 +179,15 @@ cdef class FastGame:
 
     def reset(self, const uint8_t[:, ::1] walls, int quan):
         cdef int s, i
+        # the tiles index C arrays below: an out-of-range wall is refused, not read
+        if walls.shape[0] != 4 or walls.shape[1] != 34:
+            raise ValueError("walls: a (4, 34) uint8 array")
+        for s in range(4):
+            for i in range(34):
+                if walls[s, i] > 33:
+                    raise ValueError(f"walls: tile index {walls[s, i]} (0-33)")
+        if not 0 <= quan <= 3:
+            raise ValueError(f"quan: 0-3, got {quan}")
         memset(self.hands, 0, sizeof(self.hands))
         memset(self.shown, 0, sizeof(self.shown))
         memset(self.nm, 0, sizeof(self.nm))

@@ -196,3 +196,19 @@ def test_play_functions_refuse_short_outputs():
         play_many(walls, quans, [2, 2, 2, 9], 0, 0.5, 0.7, _hu_fn, out)
     with pytest.raises(ValueError, match="quan"):
         play_seeded(0, 0, 3, 4, [2] * 4, 0.5, 0.7, _hu_fn, out)
+
+
+def test_play_functions_refuse_walls_they_cannot_hold():
+    from mjfast._game import play_many
+    g = new_fast_game()
+    bad = walls_array(random_walls(1)).copy()
+    bad[2, 5] = 34
+    with pytest.raises(ValueError, match="tile index 34"):
+        g.reset(bad, 0)
+    with pytest.raises(ValueError, match=r"\(4, 34\)"):
+        g.reset(np.zeros((2, 34), np.uint8), 0)
+    with pytest.raises(ValueError, match="quan"):
+        g.reset(walls_array(random_walls(1)), 4)
+    with pytest.raises(ValueError, match="tile index"):
+        play_many(np.full((1, 4, 34), 200, np.uint8), np.zeros(1, np.int8), [2] * 4, 0, 0.5, 0.7, None,
+                  np.zeros((1, 8), np.int32))
