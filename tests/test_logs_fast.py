@@ -363,3 +363,13 @@ def test_compiled_replay_refuses_known_walls_with_a_fifth_copy():
     m.walls = bad
     with pytest.raises(L.MatchError, match="impossible deal"):
         L.replay(m)
+
+
+def test_huang_with_a_wrong_score_is_reported_on_both_paths(tmp_path):
+    texts = [t for t in games(150) if "\nHuang\n" in t][:3]
+    assert len(texts) == 3
+    bad = texts[1].replace("Score 0 0 0 0", "Score 0 2 0 0")
+    p = tmp_path / "h.txt"
+    p.write_text(texts[0] + bad + texts[2], encoding="utf-8")
+    s = same(p)
+    assert s.matches == 3 and s.skipped == 1 and "settlement of a Huang" in s.problems[0].reason

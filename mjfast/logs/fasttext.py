@@ -72,6 +72,10 @@ def outcomes(path, start=0, stop=None, first_line=1):
                 yield from _python(data, seg[1], seg[2], seg[3], path)
                 continue
         if kind == 1:
+            if seg[8] is not None and seg[8] != [0, 0, 0, 0]:
+                # a Huang settles 0 for all: the Python path reports the recorded Score
+                yield from _python(data, seg[1], seg[2], seg[3], path)
+                continue
             yield "huang", (), None
             continue
         (_k, _a, _b, _l, mid, end_pos, _f, _fl, scores, winner, frm, tile, hand, melds, sd, fourth, last, kong,
