@@ -39,9 +39,21 @@ cnp.import_array()
 cdef extern from *:
     """
     #include <stdint.h>
+    #include <string.h>
     #ifdef __SSE2__
     #include <emmintrin.h>
     #endif
+    /* Copy a caller's row into a private buffer that the kernels then read.
+       The copy-then-check kernels rely on the copy being real: a data race is
+       undefined behaviour in C, so without a barrier the compiler may read the
+       caller's memory again instead of the copy (another thread may be
+       changing it).  The empty asm with a memory clobber forbids that. */
+    static inline void mjfast_copy_row(uint8_t* dst, const uint8_t* src) {
+        memcpy(dst, src, 34);
+    #if defined(__GNUC__) || defined(__clang__)
+        __asm__ __volatile__("" ::: "memory");
+    #endif
+    }
     /* bit i set when c[i] == v (eq) or c[i] != 0 (present), over 34 counts */
     static inline uint64_t mjfast_eq34(const uint8_t* c, uint8_t v) {
         uint64_t m = 0;
@@ -104,6 +116,7 @@ cdef extern from *:
     void _present84 "mjfast_present84"(const int16_t* ft, uint64_t* out) nogil
     int _sum34 "mjfast_sum34"(const uint8_t* c) nogil
     int _over4 "mjfast_over4"(const uint8_t* c) nogil
+    void _copy_row "mjfast_copy_row"(uint8_t* dst, const uint8_t* src) nogil
 
 
 cdef enum:
@@ -789,7 +802,7 @@ cdef inline int _shanten_row(const uint8_t* src, int m, int form, cnp.int8_t* ou
     per meld), then computed.  Returns the error code (0 = out set)."""
     cdef uint8_t c[34]
     cdef int e
-    memcpy(c, src, 34)
+    _copy_row(c, src)
     e = _recheck(c, m, 2)
     if e:
         return e
@@ -802,7 +815,7 @@ cdef inline int _waits_row(const uint8_t* src, int m, uint8_t* out) noexcept nog
     cdef uint8_t c[34]
     cdef int e, t
     cdef uint64_t w
-    memcpy(c, src, 34)
+    _copy_row(c, src)
     e = _recheck(c, m, 1)
     if e:
         return e
@@ -959,7 +972,7 @@ cdef inline int _win_row(const uint8_t* src, const int64_t* given, uint8_t* out)
     tested are the tiles checked."""
     cdef uint8_t c[34]
     cdef int e, m
-    memcpy(c, src, 34)
+    _copy_row(c, src)
     e = _row_check(c, given, 0, &m)
     out[0] = 0 if e else _is_win_m(c, m)
     return e

@@ -387,7 +387,7 @@ cdef inline int _discards_row(const uint8_t* src, int melds, const uint8_t* seen
     cdef uint8_t c[34]
     cdef uint8_t sn[34]
     cdef int i, k, e
-    memcpy(c, src, 34)
+    _copy_row(c, src)
     memcpy(sn, seen_src, 34)
     for i in range(34):
         sh[i] = -128

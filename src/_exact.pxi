@@ -225,7 +225,7 @@ cdef inline int _shanten_exact_row(const uint8_t* src, int m, int form, cnp.int8
     """One row of shanten_exact_batch: copied, re-checked, computed."""
     cdef uint8_t c[34]
     cdef int e
-    memcpy(c, src, 34)
+    _copy_row(c, src)
     e = _recheck(c, m, 2)
     if e:
         return e
