@@ -48,11 +48,14 @@ cdef extern from *:
        undefined behaviour in C, so without a barrier the compiler may read the
        caller's memory again instead of the copy (another thread may be
        changing it).  The empty asm with a memory clobber forbids that. */
-    static inline void mjfast_copy_row(uint8_t* dst, const uint8_t* src) {
-        memcpy(dst, src, 34);
+    static inline void mjfast_barrier(void) {
     #if defined(__GNUC__) || defined(__clang__)
         __asm__ __volatile__("" ::: "memory");
     #endif
+    }
+    static inline void mjfast_copy_row(uint8_t* dst, const uint8_t* src) {
+        memcpy(dst, src, 34);
+        mjfast_barrier();
     }
     /* bit i set when c[i] == v (eq) or c[i] != 0 (present), over 34 counts */
     static inline uint64_t mjfast_eq34(const uint8_t* c, uint8_t v) {
@@ -117,6 +120,7 @@ cdef extern from *:
     int _sum34 "mjfast_sum34"(const uint8_t* c) nogil
     int _over4 "mjfast_over4"(const uint8_t* c) nogil
     void _copy_row "mjfast_copy_row"(uint8_t* dst, const uint8_t* src) nogil
+    void _barrier "mjfast_barrier"() nogil
 
 
 cdef enum:

@@ -1541,6 +1541,7 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
     # every field is read once into h, then h is checked: the columns may be
     # changed by another thread meanwhile
     h.n_melds = n_melds[i]
+    _barrier()                  # h.n_melds, not the caller's byte, bounds the loop below
     if h.n_melds > 4:
         totals_out[i] = -3
         return
@@ -1555,6 +1556,7 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
     h.round = rnd[i]
     h.flowers = flowers[i]
     h.variant = variant
+    _barrier()                  # what is checked below is what is scored (see mjfast_copy_row)
     if not _phand_sane(&h):
         # the arrays were validated when the batch was built; a row changed
         # since is refused here rather than read out of bounds
