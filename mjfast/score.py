@@ -59,11 +59,8 @@ def _wind(value, field: str) -> int:
     return check_wind(value, field)
 
 
-def hand_args(hand, self_drawn=False, fourth_tile=False, kong=False, last_tile=False,
-              seat_wind="E", round_wind="E", flowers=0):
-    """Validate one hand and its context; returns the packed arguments of the kernel."""
-    flags, seat, rnd, flowers = check_context(self_drawn, fourth_tile, kong, last_tile,
-                                              seat_wind, round_wind, flowers)
+def _winning_hand(hand) -> Hand:
+    """A notation string or Hand, as a Hand that has a winning tile."""
     if isinstance(hand, str):
         h = parse_hand(hand)
     elif isinstance(hand, Hand):
@@ -72,6 +69,15 @@ def hand_args(hand, self_drawn=False, fourth_tile=False, kong=False, last_tile=F
         raise InvalidArgument(f"hand must be a notation string or a Hand, got {type(hand).__name__}")
     if not h.tiles:
         raise InvalidHand("a winning hand needs a winning tile (the last concealed tile)")
+    return h
+
+
+def hand_args(hand, self_drawn=False, fourth_tile=False, kong=False, last_tile=False,
+              seat_wind="E", round_wind="E", flowers=0):
+    """Validate one hand and its context; returns the packed arguments of the kernel."""
+    flags, seat, rnd, flowers = check_context(self_drawn, fourth_tile, kong, last_tile,
+                                              seat_wind, round_wind, flowers)
+    h = _winning_hand(hand)
     if h.n_tiles != 14:
         raise InvalidHand(
             f"a winning hand has 14 tiles counting 3 per meld; got {len(h.tiles)} concealed"
@@ -464,14 +470,7 @@ def _score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule
     w = check(wildcards, wildcard_tiles, wild_fifth)
     if w.fifth:
         raise ValueError("score does not support wild_fifth=True")
-    if isinstance(hand, str):
-        h = parse_hand(hand)
-    elif isinstance(hand, Hand):
-        h = hand
-    else:
-        raise InvalidArgument(f"hand must be a notation string or a Hand, got {type(hand).__name__}")
-    if not h.tiles:
-        raise InvalidHand("a winning hand needs a winning tile (the last concealed tile)")
+    h = _winning_hand(hand)
     real = np.array(h.counts, dtype=np.uint8)
     win = int(h.win_tile)
     win_wild = False
@@ -562,14 +561,7 @@ def _score_own(hand, rs, extra, strict, ctx):
     """A rule set with its own predicates (two_player)."""
     check_context(ctx["self_drawn"], ctx["fourth_tile"], ctx["kong"], ctx["last_tile"],
                   ctx["seat_wind"], ctx["round_wind"], ctx["flowers"])
-    if isinstance(hand, str):
-        h = parse_hand(hand)
-    elif isinstance(hand, Hand):
-        h = hand
-    else:
-        raise InvalidArgument(f"hand must be a notation string or a Hand, got {type(hand).__name__}")
-    if not h.tiles:
-        raise InvalidHand("a winning hand needs a winning tile (the last concealed tile)")
+    h = _winning_hand(hand)
     rs.check_tiles(h.all_counts)
     if h.n_tiles != 14:
         raise InvalidHand(f"a winning hand has 14 tiles counting 3 per meld; got {len(h.tiles)} concealed"
