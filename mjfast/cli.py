@@ -22,6 +22,7 @@ import sys
 import unicodedata
 from typing import Optional, Sequence
 
+from .cli_args import positive_int
 from . import __version__
 
 __all__ = ["main", "build_parser"]
@@ -68,16 +69,6 @@ def _flowers_arg(value: str) -> int:
         raise argparse.ArgumentTypeError(f"flowers is an integer 0-8, got {value!r}") from None
     if not 0 <= n <= 8:
         raise argparse.ArgumentTypeError(f"flowers is an integer 0-8, got {n}")
-    return n
-
-
-def _positive_int(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {n}")
     return n
 
 
@@ -742,7 +733,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="score JSON-lines hand records from IN to OUT")
     p.add_argument("--no-progress", action="store_true", default=None,
                    help="no progress bar (there is none anyway unless stderr is a terminal)")
-    p.add_argument("--chunk-size", type=_positive_int, default=None, metavar="N",
+    p.add_argument("--chunk-size", type=positive_int, default=None, metavar="N",
                    help="records per chunk with --jsonl (default 8192)")
     p.set_defaults(func=_cmd_score)
 

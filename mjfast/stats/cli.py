@@ -16,6 +16,8 @@ import os
 import sys
 import time
 
+from ..cli_args import nonnegative_int, positive_int
+
 __all__ = ["register"]
 
 FORM_CHOICES = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight", "all")
@@ -41,16 +43,6 @@ def _guard(func):
     return run
 
 
-def _positive(value):
-    try:
-        n = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {n}")
-    return n
-
-
 def register(sub) -> None:
     """Add the ``stats`` command to the top-level subparsers."""
     p = sub.add_parser("stats", help="fan statistics: from scored files, or exactly over all concealed hands",
@@ -64,7 +56,7 @@ def register(sub) -> None:
                                     "scored here) and print the fan table; streams any file size.")
     t.add_argument("files", nargs="+", metavar="FILE")
     _common(t)
-    t.add_argument("--chunk-size", type=_positive, default=65536, metavar="N", help="rows per chunk (default 65536)")
+    t.add_argument("--chunk-size", type=positive_int, default=65536, metavar="N", help="rows per chunk (default 65536)")
     _scheduler(t)
     t.set_defaults(func=_guard(_cmd_table))
 
@@ -84,12 +76,12 @@ def register(sub) -> None:
                                     "score every win in bulk and print the fan table with the engine's "
                                     "throughput.  Game g of a run depends on (seed, g) only: the numbers are "
                                     "the same for any --workers and --chunk-size.")
-    m.add_argument("--games", type=_positive, required=True, metavar="N", help="games to play")
-    m.add_argument("--seed", type=_nonnegative, default=0, metavar="S", help="the series of games (default 0)")
+    m.add_argument("--games", type=positive_int, required=True, metavar="N", help="games to play")
+    m.add_argument("--seed", type=nonnegative_int, default=0, metavar="S", help="the series of games (default 0)")
     m.add_argument("--bots", nargs="+", default=["baseline"], metavar="BOT",
                    help="one compiled policy for all seats or four (east south west north): baseline "
                         "(default), random, tsumogiri")
-    m.add_argument("--chunk-size", type=_positive, default=20000, metavar="N", help="games per task "
+    m.add_argument("--chunk-size", type=positive_int, default=20000, metavar="N", help="games per task "
                    "(default 20000)")
     _common(m, workers_help="worker processes (-1 = all cores; default 1)")
     _scheduler(m)
@@ -110,16 +102,6 @@ def _scheduler(p):
     p.add_argument("--scheduler", default=None, metavar="ADDRESS|local",
                    help="run on Dask: a scheduler address (tcp://host:8786) or 'local' for a local cluster "
                         "(pip install 'mjfast[dask]')")
-
-
-def _nonnegative(value):
-    try:
-        n = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {value!r}") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {n}")
-    return n
 
 
 def _common(p, workers_help="scoring threads (-1 = all cores)"):
