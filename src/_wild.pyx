@@ -152,22 +152,21 @@ _lock = threading.Lock()
 # table construction
 # ---------------------------------------------------------------------------
 
+cdef inline int _key_sum(int key, int n) noexcept nogil:
+    """The number of tiles of a part's key (the sum of its n base-5 digits)."""
+    cdef int s = 0, i
+    for i in range(n):
+        s += key % 5
+        key = key // 5
+    return s
+
+
 cdef void _build_emask(const uint8_t* dist, uint16_t* em, int n, int nkey) noexcept nogil:
     """em[key] = the (m, p) (bit m + 5p) that the part can be completed into
     exactly, every count staying <= 4."""
-    cdef int c[9]
     cdef int key, i, s, d
-    memset(c, 0, sizeof(c))
-    s = 0
     for key in range(nkey):
-        if key > 0:
-            i = 0
-            while c[i] == 4:
-                c[i] = 0
-                s -= 4
-                i += 1
-            c[i] += 1
-            s += 1
+        s = _key_sum(key, n)
         em[key] = 0
         if s <= 14:
             # dist 0 for (m, p) with 3m + 2p = s tiles: the part is exactly m melds + p pairs
@@ -192,25 +191,14 @@ cdef int _build_steps(const uint8_t* dist, uint8_t* steps, int n, int nkey) noex
     cdef uint8_t* nxt = <uint8_t*>malloc(nkey * 10)
     cdef uint8_t* tmp
     cdef uint8_t* sums = <uint8_t*>malloc(nkey)
-    cdef int c[9]
-    cdef int key, i, s, j, x, bad = 0
+    cdef int key, i, j, x, bad = 0
     cdef uint8_t v[10]
     cdef const uint8_t* up
     if cur == NULL or nxt == NULL or sums == NULL:
         free(cur); free(nxt); free(sums)
         return -1
-    memset(c, 0, sizeof(c))
-    s = 0
     for key in range(nkey):
-        if key > 0:
-            i = 0
-            while c[i] == 4:
-                c[i] = 0
-                s -= 4
-                i += 1
-            c[i] += 1
-            s += 1
-        sums[key] = s
+        sums[key] = _key_sum(key, n)
     memcpy(cur, dist, nkey * 10)
     memset(steps, 0, nkey * 10)
     for j in range(1, KMAX + 1):
