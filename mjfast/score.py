@@ -447,8 +447,14 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
                 raise NotWinning(f"not a winning hand: {hand}")
             if total == -3:  # pragma: no cover - the parser validated the hand
                 raise InvalidHand(f"invalid hand: {hand}")
-    h, counts, melds, n_melds, win, flags, seat, rnd, fl = hand_args(
-        hand, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
+    args = hand_args(hand, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
+    return _score_args(hand, args, strict, variant, rs, buf)
+
+
+def _score_args(hand, args, strict, variant, rs, buf) -> Score:
+    """Score :func:`hand_args`' packed arguments with the kernel: the flags the
+    rules drop are reported (an error under ``strict``), the reading kept in ``buf``."""
+    h, counts, melds, n_melds, win, flags, seat, rnd, fl = args
     dropped = int(dropped_flags(counts, melds, n_melds, win, flags)[0]) if flags & (_FOURTH | _KONG) else 0
     if dropped and strict:
         raise InvalidHand(f"{ignored_message(dropped, bool(flags & 1))} (strict=True)")
@@ -534,24 +540,10 @@ def _score_rules(hand, rs, rule_flags, strict, **ctx):
         unused = _unused_flags(rs, extra)
         if unused and strict:
             raise InvalidHand(f"{'; '.join(f'{k} {v}' for k, v in unused.items())} (strict=True)")
-        h, counts, melds, n_melds, win, flags, seat, rnd, fl = hand_args(
-            hand, ctx["self_drawn"], ctx["fourth_tile"], ctx["kong"], ctx["last_tile"],
-            ctx["seat_wind"], ctx["round_wind"], ctx["flowers"])
-        rs.check_tiles(h.all_counts)
-        dropped = int(dropped_flags(counts, melds, n_melds, win, flags)[0]) if flags & (_FOURTH | _KONG) else 0
-        if dropped and strict:
-            raise InvalidHand(f"{ignored_message(dropped, bool(flags & 1))} (strict=True)")
-        buf = np.zeros(100, dtype=np.int16)
-        total, form, packs = _core.score_one(counts, melds, n_melds, win, flags, seat, rnd, fl, buf[:84],
-                                             rs.variant)
-        if total == -3:  # pragma: no cover - hand_args validated the hand
-            raise InvalidHand(f"invalid hand: {hand}")
-        if total < 0:
-            raise NotWinning(f"not a winning hand: {hand if isinstance(hand, str) else h}")
-        buf[84] = form
-        for i, (typ, tile, melded) in enumerate(packs):
-            buf[85 + 3 * i:88 + 3 * i] = (typ, tile, melded)
-        out = Score(total, buf, bool(flags & 1), fl, dropped, rs)
+        args = hand_args(hand, ctx["self_drawn"], ctx["fourth_tile"], ctx["kong"], ctx["last_tile"],
+                         ctx["seat_wind"], ctx["round_wind"], ctx["flowers"])
+        rs.check_tiles(args[0].all_counts)
+        out = _score_args(hand, args, strict, rs.variant, rs, np.zeros(100, dtype=np.int16))
         out._extra = unused or None
         return out
     return _score_own(hand, rs, extra, strict, ctx)
