@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..rules.mcr import MCR
 from .model import TILE_CODES
 from .replay import MatchError, Win, replay
+from .replay import outcomes as replay_outcomes
 from .text import fan_fields, parse_text_lines
 
 try:
@@ -43,13 +44,7 @@ def read_chunk(path, start=0, stop=None) -> bytes:
 def _python(data, a, b, line, path):
     """The outcomes of bytes a:b by the Python path (as scoring.run_task reads them)."""
     lines = data[a:b].decode("utf-8", "replace").split("\n")
-    for m in parse_text_lines(lines, path, line):
-        try:
-            r = replay(m)
-        except MatchError as exc:
-            yield exc, None, None
-            continue
-        yield r.outcome, r.wins, None
+    yield from replay_outcomes(parse_text_lines(lines, path, line))
 
 
 def outcomes(path, start=0, stop=None, first_line=1):

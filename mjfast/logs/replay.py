@@ -301,3 +301,15 @@ def _win(m, st, w):
     return Win(m.id, m.path, m.end_pos, w.winner, w.from_seat, code_of(w.tile), w.hand, melds,
                bool(w.self_drawn), bool(w.fourth_tile), bool(w.last_tile), bool(w.kong),
                w.seat_wind, w.round_wind, m.recorded_total, m.recorded_fans, m.recorded_scores)
+
+
+def outcomes(matches):
+    """Per match, in order: ``(MatchError, None, None)`` for one that cannot be
+    replayed, else ``(outcome, wins, None)`` (the shape of the readers' outcomes)."""
+    for m in matches:
+        try:
+            r = replay(m)
+        except MatchError as exc:
+            yield exc, None, None
+            continue
+        yield r.outcome, r.wins, None

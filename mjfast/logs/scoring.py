@@ -21,6 +21,7 @@ from ..batch import HandBatch, score_batch
 from ..rules.mcr import MCR
 from .model import Match, fan_key
 from .replay import MatchError, replay
+from .replay import outcomes as replay_outcomes
 
 __all__ = ["COLUMNS", "Summary", "Problem", "iter_matches", "detect_format", "split_tasks",
            "run_task", "process", "settlement"]
@@ -285,13 +286,7 @@ def _fan_text(fans):
 
 def _outcomes(path, fmt, start, stop, first_line):
     """The Python path: per match (MatchError, None, None) or (outcome, wins, None)."""
-    for m in iter_matches(path, fmt, start, stop, first_line):
-        try:
-            r = replay(m)
-        except MatchError as exc:
-            yield exc, None, None
-            continue
-        yield r.outcome, r.wins, None
+    return replay_outcomes(iter_matches(path, fmt, start, stop, first_line))
 
 
 def run_task(task, want_rows=True, fast=True):
