@@ -913,6 +913,7 @@ DEBUG_BUILD = bool(MJFAST_DEBUG_BUILD)
 include "_fans.pxi"
 include "_readings.pxi"
 include "_fan_entry.pxi"
+include "_parse.pxi"
 include "_two_player.pxi"
 include "_decide.pxi"
 include "_discards.pxi"

@@ -1,0 +1,252 @@
+# The compiled notation parser (included into _core.pyx after _fan_entry.pxi):
+# compact notation strings into PHand fields, and the entry points that use it
+# (score_str, parse_rows_fast, parse_counts_fast).
+
+# ---------------------------------------------------------------------------
+# fast path for one notation string (valid input only; anything unusual
+# returns PARSE_FALLBACK and the Python parser produces the error message)
+# ---------------------------------------------------------------------------
+
+DEF PARSE_OK = 0
+DEF PARSE_FALLBACK = 1
+
+cdef inline int _suit_base(Py_UCS4 ch) noexcept:
+    if ch == u'm':
+        return 0
+    if ch == u'p':
+        return 9
+    if ch == u's':
+        return 18
+    return -1
+
+
+cdef inline int _honor_index(Py_UCS4 ch) noexcept:
+    if ch == u'E':
+        return 27
+    if ch == u'S':
+        return 28
+    if ch == u'W':
+        return 29
+    if ch == u'N':
+        return 30
+    if ch == u'C':
+        return 31
+    if ch == u'F':
+        return 32
+    if ch == u'P':
+        return 33
+    return -1
+
+
+cdef int _parse_fast(str s, PHand* h) except -1:
+    """Compact notation with bracket melds into h (counts, melds, win tile).
+    Returns PARSE_OK or PARSE_FALLBACK (malformed, unusual or not 14 tiles)."""
+    cdef uint8_t allc[34]
+    cdef int k, nt = 0
+    if _parse_fast_any(s, h, allc) != PARSE_OK:
+        return PARSE_FALLBACK
+    for k in range(34):
+        nt += h.counts[k]
+    if nt + 3 * h.n_melds != 14:
+        return PARSE_FALLBACK
+    return PARSE_OK
+
+
+cdef int _parse_fast_any(str s, PHand* h, uint8_t* allc) except -1:
+    """The compiled notation parser: melds and concealed tiles of a compact
+    string of any size up to 14 (a kong counting 3); allc gets every tile.
+    PARSE_FALLBACK for anything malformed or unusual."""
+    cdef Py_ssize_t n = len(s), i = 0, j
+    cdef Py_UCS4 ch
+    cdef int digits[16]
+    cdef int nd = 0, base, t, k, last = -1, ntiles = 0, mt[4], nm, dig
+    memset(h.counts, 0, 34)
+    memset(allc, 0, 34)
+    h.n_melds = 0
+    # melds first
+    while i < n:
+        ch = s[i]
+        if ch == u' ':
+            i += 1
+            continue
+        if ch != u'[':
+            break
+        if h.n_melds == 4:
+            return PARSE_FALLBACK
+        i += 1
+        nm = 0
+        nd = 0
+        dig = 0
+        while i < n and s[i] != u']':
+            ch = s[i]
+            if 49 <= <int>ch <= 57:
+                nd += 1
+                if nd > 4:
+                    return PARSE_FALLBACK
+                digits[nd - 1] = <int>ch - 48
+            else:
+                base = _suit_base(ch)
+                if base >= 0:
+                    if nd == 0 or nm > 0 or nd > 4:
+                        return PARSE_FALLBACK
+                    for k in range(nd):
+                        mt[nm] = base + digits[k] - 1
+                        nm += 1
+                    nd = 0
+                else:
+                    t = _honor_index(ch)
+                    if t < 0 or nd or nm == 4:
+                        return PARSE_FALLBACK
+                    mt[nm] = t
+                    nm += 1
+            i += 1
+        if i >= n:
+            return PARSE_FALLBACK
+        i += 1                               # past ']'
+        if nd > 1:
+            return PARSE_FALLBACK
+        dig = digits[0] if nd == 1 else 0
+        k = h.n_melds
+        if nm == 3 and mt[0] == mt[1] and mt[1] == mt[2]:
+            if dig > 3:
+                return PARSE_FALLBACK
+            h.meld_kind[k] = 1
+            h.meld_tile[k] = mt[0]
+            h.meld_open[k] = 1
+            allc[mt[0]] += 3
+        elif nm == 3 and mt[0] < 27 and mt[1] == mt[0] + 1 and mt[2] == mt[0] + 2 and mt[0] % 9 <= 6:
+            if dig > 3:
+                return PARSE_FALLBACK
+            h.meld_kind[k] = 0
+            h.meld_tile[k] = mt[0]
+            h.meld_open[k] = 1
+            allc[mt[0]] += 1; allc[mt[0] + 1] += 1; allc[mt[0] + 2] += 1
+        elif nm == 4 and mt[0] == mt[1] and mt[1] == mt[2] and mt[2] == mt[3]:
+            if dig == 4 or dig > 7:
+                return PARSE_FALLBACK
+            h.meld_kind[k] = 2
+            h.meld_tile[k] = mt[0]
+            h.meld_open[k] = 1 if dig else 0
+            allc[mt[0]] += 4
+        else:
+            return PARSE_FALLBACK
+        h.n_melds += 1
+    # concealed tiles
+    nd = 0
+    while i < n:
+        ch = s[i]
+        i += 1
+        if ch == u' ':
+            if nd:
+                return PARSE_FALLBACK
+            continue
+        if 49 <= <int>ch <= 57:
+            if nd == 16:
+                return PARSE_FALLBACK
+            digits[nd] = <int>ch - 48
+            nd += 1
+            continue
+        base = _suit_base(ch)
+        if base >= 0:
+            if nd == 0:
+                return PARSE_FALLBACK
+            for k in range(nd):
+                t = base + digits[k] - 1
+                h.counts[t] += 1
+                allc[t] += 1
+                last = t
+                ntiles += 1
+            nd = 0
+            continue
+        t = _honor_index(ch)
+        if t < 0 or nd:
+            return PARSE_FALLBACK
+        h.counts[t] += 1
+        allc[t] += 1
+        last = t
+        ntiles += 1
+    if nd or last < 0 or ntiles + 3 * h.n_melds > 14:
+        return PARSE_FALLBACK
+    for k in range(34):
+        if allc[k] > 4:
+            return PARSE_FALLBACK
+    h.win_tile = last
+    return PARSE_OK
+
+
+def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1] out, int variant=0):
+    """Fast single-hand scoring of a notation string.  out: int16[100]:
+    out[0:84] fan counts by id, out[84] form, out[85:100] the reading's packs
+    (type, our tile index of the lowest tile, melded) x 5.  Returns the total,
+    -1 if not a win, -2 if the string needs the full (Python) parser."""
+    cdef PHand h
+    cdef Division d
+    cdef int form = 0, total, i, t
+    _need_tables()
+    if out.shape[0] < 100:
+        raise ValueError(f"out must have 100 entries, got {out.shape[0]}")
+    _check_context(0, 0, flags, seat, rnd, flowers)
+    if _parse_fast(s, &h) != PARSE_OK:
+        return -2
+    h.flags = flags
+    h.seat = seat
+    h.round = rnd
+    h.flowers = flowers
+    _check_variant(variant)
+    h.variant = variant
+    memset(&d, 0, sizeof(Division))
+    total = _score_hand(&h, &out[0], &d, &form)
+    out[84] = form
+    for i in range(5):
+        out[85 + 3 * i] = d.packs[i].type
+        if d.packs[i].type:
+            t = FROMREF[d.packs[i].tile]
+            out[86 + 3 * i] = t - 1 if d.packs[i].type == P_CHOW else t
+            out[87 + 3 * i] = d.packs[i].melded
+    return total
+
+
+def parse_rows_fast(list hands, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds, uint8_t[::1] n_melds,
+                    uint8_t[::1] win, uint8_t[::1] ok_out):
+    """Parse notation strings into batch columns with the compiled parser;
+    ok_out[i] = 0 where a row needs the Python parser (non-string, Botzone
+    codes, malformed -- it then gives the error message)."""
+    cdef Py_ssize_t i, n = len(hands)
+    cdef PHand h
+    cdef int j
+    _check_len(_check_rows(counts, "counts"), n, "counts")
+    if melds.shape[0] != n or melds.shape[1] != 4 or melds.shape[2] != 3:
+        raise ValueError(f"melds must be ({n}, 4, 3), got ({melds.shape[0]}, {melds.shape[1]}, {melds.shape[2]})")
+    _check_len(n_melds.shape[0], n, "n_melds")
+    _check_len(win.shape[0], n, "win")
+    _check_len(ok_out.shape[0], n, "ok_out")
+    for i in range(n):
+        s = hands[i]
+        if type(s) is not str or _parse_fast(<str>s, &h) != PARSE_OK:
+            ok_out[i] = 0
+            continue
+        ok_out[i] = 1
+        for j in range(34):
+            counts[i, j] = h.counts[j]
+        n_melds[i] = h.n_melds
+        for j in range(h.n_melds):
+            melds[i, j, 0] = h.meld_kind[j]
+            melds[i, j, 1] = h.meld_tile[j]
+            melds[i, j, 2] = h.meld_open[j]
+        win[i] = h.win_tile
+
+
+def parse_counts_fast(str s, uint8_t[::1] counts_out, uint8_t[::1] all_out):
+    """Concealed counts of a compact notation string (melds in brackets
+    allowed, any size up to 14) into counts_out, and every tile (melds
+    included) into all_out.  Returns the number of melds, or -1 when the
+    string needs the Python parser (which then names the problem)."""
+    cdef PHand h
+    cdef int j
+    _check_len(counts_out.shape[0], 34, "counts_out")
+    _check_len(all_out.shape[0], 34, "all_out")
+    if _parse_fast_any(s, &h, &all_out[0]) != PARSE_OK:
+        return -1
+    for j in range(34):
+        counts_out[j] = h.counts[j]
+    return h.n_melds
