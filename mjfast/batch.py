@@ -679,9 +679,12 @@ def _score_batch_rules(batch, rs, nthreads, strict) -> BatchResult:
                 given[name] = bool(batch.rule_flags[i] & b)
             unused = {nm: f"ignored: rule set {rs.name!r} has no fan that uses it"
                       for nm, b in (("fourth_tile", 2), ("last_tile", 8)) if f & b}
-            flags = {k2: v for k2, v in given.items() if k2 in rs.flags}
-            total, fd, form, items, dropped = score_two_player(h, rs, flags)
-            dropped.update(unused)
+            if rs.score_fn is not None:
+                total, fd, dropped = _score_row_own(rs, h, f, given, batch.seat[i], batch.round[i])
+            else:
+                flags = {k2: v for k2, v in given.items() if k2 in rs.flags}
+                total, fd, form, items, dropped = score_two_player(h, rs, flags)
+                dropped.update(unused)
         except (InvalidHand, ValueError, IndexError) as exc:
             errors[i] = ERR_INVALID
             messages[i] = str(exc)
@@ -703,6 +706,22 @@ def _score_batch_rules(batch, rs, nthreads, strict) -> BatchResult:
                              >= rs.min_points)
     return BatchResult(totals, fans, legal, errors, messages, batch.ids, batch.lines, ignored, batch.flags,
                        rules=rs, extra_ignored=extra)
+
+
+def _score_row_own(rs, h, f, given, seat, rnd):
+    """One row under a rule set that scores hands on its own (``score_fn``):
+    (total or -1 when not winning, {fan key: count}, {flag: reason}).  The
+    row's flags are passed as keyword flags; the rule set reports those it does
+    not use, so nothing is dropped silently."""
+    from .errors import NotWinning
+    ctx = dict(self_drawn=bool(f & 1), fourth_tile=bool(f & 2), kong=bool(f & 4), last_tile=bool(f & 8),
+               seat_wind=int(seat), round_wind=int(rnd), flowers=0)
+    extra = {k: True for k, v in given.items() if v and k in RULE_FLAG_BITS}
+    try:
+        res = rs.score_fn(h, rs, ctx, extra, False, dict(wildcards=None, wildcard_tiles=None, wild_fifth=False))
+    except NotWinning:
+        return -1, {}, {}
+    return res.total, {fr.key: fr.count for fr in res.fans}, dict(res.ignored_flags)
 
 
 def _score_batch_mcr(batch, nthreads, strict, invalid=None, messages=None, variant=0,

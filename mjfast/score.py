@@ -411,6 +411,16 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     Raises :class:`~mjfast.NotWinning` if the tiles are not a winning hand,
     :class:`~mjfast.InvalidHand` for malformed input.
     """
+    if rules is not None and rules is not MCR_RULES and rules != "mcr":
+        rs = rules if type(rules) is RuleSet else _get_rules(rules)
+        if rs.score_fn is not None:
+            # a rule set that scores hands on its own (its flags, wildcards, result)
+            return rs.score_fn(hand, rs,
+                               dict(self_drawn=self_drawn, fourth_tile=fourth_tile, kong=kong,
+                                    last_tile=last_tile, seat_wind=seat_wind, round_wind=round_wind,
+                                    flowers=flowers),
+                               rule_flags, strict,
+                               dict(wildcards=wildcards, wildcard_tiles=wildcard_tiles, wild_fifth=wild_fifth))
     if wildcards is not None or wildcard_tiles is not None or wild_fifth is not False:
         return _score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule_flags,
                            dict(self_drawn=self_drawn, fourth_tile=fourth_tile, kong=kong, last_tile=last_tile,

@@ -106,6 +106,13 @@ class RuleSet:
     variant_of: Callable = field(default=lambda opts: 0, repr=False, compare=False)
     settle_fn: Callable = field(default=None, repr=False, compare=False)
     source: str = ""
+    #: A rule set that scores a hand entirely on its own (its own flags,
+    #: wildcards, result type): ``score_fn(hand, rs, ctx, flags, strict, wild)``
+    #: with ``ctx`` the MCR context keywords of :func:`mjfast.score`
+    #: (self_drawn ... flowers), ``flags`` its other keyword arguments
+    #: (unchecked), ``wild`` the ``wildcards`` / ``wildcard_tiles`` /
+    #: ``wild_fifth`` arguments.  None: the MCR engine or the two-player path.
+    score_fn: Optional[Callable] = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         specs = {o.name: o for o in self.option_specs}
