@@ -526,11 +526,7 @@ def _cmd_shanten(args) -> int:
         try:
             if n == 0 and not args.form:
                 w = waits(h, rules=rs)
-            u = useful_tiles(h, form=args.form)
-            if rs is not None:
-                # useful: among the rule set's tiles, lowering its own shanten
-                u = [t for t in range(34) if t in rs.tiles and full[t] < 4
-                     and shanten(_plus(counts, t), melds=melds, form=args.form, rules=rs) < n]
+            u = useful_tiles(h, form=args.form, rules=rs)
         except (InvalidHand, ValueError) as exc:
             raise CliError(_one_line(exc)) from None
     if args.json:
@@ -559,12 +555,6 @@ def _cmd_shanten(args) -> int:
         _print(f"Useful tiles: {_tiles_list(u) or '(none)'}"
                + (f"  ({kinds} kind{'s' if kinds != 1 else ''}, {_left(u, full)} tiles left)" if u else ""))
     return 0
-
-
-def _plus(counts, t):
-    c = counts.copy()
-    c[t] += 1
-    return c
 
 
 def _names(indices) -> list:

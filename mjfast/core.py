@@ -266,7 +266,8 @@ def is_win(hand, *, melds: int | None = None, rules=None, wildcards=None, wildca
     return _core.is_win_one(counts)
 
 
-def decompose(hand, *, melds: int | None = None, wildcards=None, wildcard_tiles=None, wild_fifth=False) -> list:
+def decompose(hand, *, melds: int | None = None, rules=None, wildcards=None, wildcard_tiles=None,
+              wild_fifth=False) -> list:
     """Every distinct reading of the concealed tiles (14-3k) as a winning hand.
 
     Returns a list of ``(form, items)``; ``items`` are ``(kind, tile)`` pairs:
@@ -283,13 +284,17 @@ def decompose(hand, *, melds: int | None = None, wildcards=None, wildcard_tiles=
     wildcards stand for, one per wildcard.  Every substitution that wins is
     listed (in ascending order of ``substitution``), each with all its
     readings.  ``wild_fifth=True`` is not supported here (ValueError).
+
+    ``rules=``: only the readings in a form the rule set allows; a tile it
+    does not play raises :class:`~mjfast.InvalidHand` naming the rule set.
     """
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         w = _w.check(wildcards, wildcard_tiles, wild_fifth)
         if w.fifth:
             raise ValueError("decompose does not support wild_fifth=True (a reading of five copies "
                              "has no place in the decomposer); use is_win / waits / shanten")
-        counts, k, melds, _, caps = _wild_hand(hand, melds, "win", w)
+        counts, k, melds, full, caps = _wild_hand(hand, melds, "win", w)
+        _wild_rules(rules, counts, full)
         out = []
         for sub in _wild.win_substitutions(counts, k, melds, -1, caps):
             s = np.frombuffer(sub, dtype=np.uint8)
@@ -297,8 +302,12 @@ def decompose(hand, *, melds: int | None = None, wildcards=None, wildcard_tiles=
             for form, items in _core.decompose_one(counts + s, melds):
                 out.append((form, items, tiles))
         return out
-    counts, melds, _ = _concealed(hand, melds, "win")
-    return _core.decompose_one(counts, melds)
+    counts, melds, full = _concealed(hand, melds, "win")
+    out = _core.decompose_one(counts, melds)
+    if rules is not None:
+        rs = _rule_set(rules, counts, full)
+        out = [r for r in out if r[0] in rs.forms]
+    return out
 
 
 def waits(hand, *, melds: int | None = None, rules=None, wildcards=None, wildcard_tiles=None,
@@ -359,12 +368,9 @@ def _shanten_py(hand, melds, form, exact, rules=None):
     counts, melds, full = _concealed(hand, melds, "any")
     if rules is not None:
         rs = _rule_set(rules, counts, full)
-        if form is not None and form not in rs.forms:
-            raise ValueError(f"form {form!r} is not a winning form of rule set {rs.name!r} "
-                             f"({', '.join(rs.forms)})")
+        _form_of_rules(rs, form)
         if form is None and not _all_forms(rs):
-            forms = [f for f in rs.forms if f == "regular" or f == "knitted_straight" and melds <= 1 or melds == 0]
-            return min(_shanten_py(counts, melds, f, exact) for f in forms)
+            return min(_shanten_py(counts, melds, f, exact) for f in _forms_for(rs, melds))
     if code in (1, 2, 3) and melds > 0:
         raise ValueError(f"form {form!r} needs a hand without melds")
     if code == 4 and melds > 1:
@@ -374,15 +380,45 @@ def _shanten_py(hand, melds, form, exact, rules=None):
     return _core.shanten_one(counts, melds, code)
 
 
-def _useful_py(hand, melds, form):
-    """useful_tiles() for every input its compiled fast path does not take."""
+def _useful_py(hand, melds, form, rules=None):
+    """useful_tiles() for every input its compiled fast path does not take
+    (and for ``rules=``)."""
     code = _form_code(form)
     counts, melds, full = _concealed(hand, melds, "ready")
+    rs = None
+    if rules is not None:
+        rs = _rule_set(rules, counts, full)
+        _form_of_rules(rs, form)
     if code in (1, 2, 3) and melds > 0:
         raise ValueError(f"form {form!r} needs a hand without melds")
     if code == 4 and melds > 1:
         raise ValueError("form 'knitted_straight' allows at most one meld")
-    return useful_of(counts, melds, code, full)
+    if rs is None:
+        return useful_of(counts, melds, code, full)
+    if form is not None or _all_forms(rs):
+        out = useful_of(counts, melds, code, full)
+    else:
+        # the shanten under the rule set is the least over its forms: a draw
+        # lowers that least value exactly when it lowers the shanten of a
+        # form at that value (no form's shanten drops by more than one)
+        per = {f: _core.shanten_one(counts, melds, _form_code(f)) for f in _forms_for(rs, melds)}
+        low = min(per.values())
+        out = sorted({t for f, n in per.items() if n == low
+                      for t in useful_of(counts, melds, _form_code(f), full)})
+    return [t for t in out if t in rs.tiles]
+
+
+def _form_of_rules(rs, form):
+    """Refuse a ``form=`` the rule set does not allow."""
+    if form is not None and form not in rs.forms:
+        raise ValueError(f"form {form!r} is not a winning form of rule set {rs.name!r} "
+                         f"({', '.join(rs.forms)})")
+
+
+def _forms_for(rs, melds):
+    """The rule set's forms a hand beside ``melds`` melds can still make."""
+    return [f for f in rs.forms
+            if f == "regular" or (f == "knitted_straight" and melds <= 1) or melds == 0]
 
 
 def useful_of(counts, melds: int, code: int, held=None) -> list[int]:
@@ -417,14 +453,19 @@ def _shanten_wild(hand, melds, form, exact, rules, wildcards, wildcard_tiles, wi
     return _wild.shanten_one(counts, k, melds, code, w.fifth)
 
 
-def _useful_wild(hand, melds, form, wildcards, wildcard_tiles, wild_fifth):
+def _useful_wild(hand, melds, form, rules, wildcards, wildcard_tiles, wild_fifth):
     """useful_tiles() with wildcards (docs/wildcards.md)."""
     w = _w.check(wildcards, wildcard_tiles, wild_fifth)
     code = _form_code(form)
     counts, k, melds, full, _ = _wild_hand(hand, melds, "ready", w)
+    _wild_rules(rules, counts, full)
     _form_fits(code, form, melds)
     _, mask = _wild.useful_one(counts, k, melds, code, w.fifth)
-    return _w.mask_tiles(mask, w, full)
+    out = _w.mask_tiles(mask, w, full)
+    if rules is not None:
+        tiles = _rule_set(rules, counts, full).tiles
+        out = [t for t in out if t == _w.WILDCARD or t in tiles]
+    return out
 
 
 _core._set_slow("shanten_wild", _shanten_wild)

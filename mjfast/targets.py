@@ -374,7 +374,23 @@ def _distances(counts, ms, shown, useful):
     return T, out, umask
 
 
-def fan_targets(hand, *, melds=None, min_points: int = 8, useful: bool = True) -> list:
+def _target_rules(rules, counts, shown, min_points):
+    """The minimum of a fan-target call, after checking ``rules=``: the
+    targets are MCR fan patterns, so only a rule set scored with the MCR fan
+    table takes them; its tiles are checked and its minimum is the default."""
+    if rules is None:
+        return 8 if min_points is None else min_points
+    from .rules.base import get
+    rs = get(rules)
+    if rs.table is not MCR:
+        raise ValueError(f"fan targets are MCR fan patterns; rule set {rs.name!r} has its own fan "
+                         f"table ({rs.title})")
+    rs.check_tiles(np.asarray(counts, np.int64) + np.asarray(shown, np.int64))
+    return rs.min_points if min_points is None else min_points
+
+
+def fan_targets(hand, *, melds=None, min_points: Optional[int] = None, useful: bool = True,
+                rules=None) -> list:
     """Every target worth ``min_points`` or more, with its distance, nearest first.
 
     ``hand``: a notation string (melds in brackets), a :class:`~mjfast.Hand`,
@@ -384,8 +400,13 @@ def fan_targets(hand, *, melds=None, min_points: int = 8, useful: bool = True) -
     0 = ready for it, ...; ``None`` when the exposed melds rule it out) and
     ``useful``: the tiles whose draw lowers it (13-3k tile hands; a tile whose
     four copies are held or shown is never useful).  See docs/bots.md.
+
+    ``min_points`` defaults to 8, or with ``rules=`` to the rule set's
+    minimum (``rules=`` takes a rule set scored with the MCR fan table:
+    ``mcr``, ``dazhong``; another raises ``ValueError``).
     """
     counts, ms, shown = _hand_input(hand, melds)
+    min_points = _target_rules(rules, counts, shown, min_points)
     T, out, umask = _distances(counts, ms, shown, useful)
     res = []
     for i, key in enumerate(T.keys):
@@ -399,13 +420,15 @@ def fan_targets(hand, *, melds=None, min_points: int = 8, useful: bool = True) -
     return res
 
 
-def fan_shanten(hand, *, melds=None, min_points: int = 8) -> Optional[int]:
+def fan_shanten(hand, *, melds=None, min_points: Optional[int] = None, rules=None) -> Optional[int]:
     """The fewest exchanges - 1 to a win containing a target worth
     ``min_points`` (the minimum of :func:`fan_targets`' distances); None when
     the exposed melds rule out every target.  A hand can sometimes reach 8
     points by other means (several small fans, Chicken Hand): this is the
-    distance through the targets, an upper bound on the true one."""
+    distance through the targets, an upper bound on the true one.
+    ``min_points`` and ``rules=`` as in :func:`fan_targets`."""
     counts, ms, shown = _hand_input(hand, melds)
+    min_points = _target_rules(rules, counts, shown, min_points)
     T, out, _ = _distances(counts, ms, shown, False)
     best = _BIG
     for i, key in enumerate(T.keys):

@@ -237,12 +237,17 @@ def shanten(hand, *, melds=None, form=None, exact=False, rules=None, wildcards=N
     return _slow["shanten"](hand, melds, form, exact)
 
 
-def useful_tiles(hand, *, melds=None, form=None, wildcards=None, wildcard_tiles=None, wild_fifth=False):
+def useful_tiles(hand, *, melds=None, form=None, rules=None, wildcards=None, wildcard_tiles=None,
+                 wild_fifth=False):
     """Tiles whose draw lowers the shanten of a 13-3k tile hand, ascending.
 
     A tile is useful when drawing it lowers the shanten and the player does
     not already hold all four copies (concealed or in melds; for an array,
     the concealed counts).  :func:`mjfast.best_discards` counts the same way.
+
+    ``rules=``: a rule-set name or :class:`~mjfast.rules.RuleSet`: the tiles
+    of the rule set whose draw lowers its shanten (the minimum over the forms
+    it allows); a hand holding a tile it does not play raises.
 
     With wildcards (as :func:`is_win`) the list ends with
     :data:`mjfast.wild.WILDCARD` (34) when a drawn wildcard lowers the
@@ -252,7 +257,9 @@ def useful_tiles(hand, *, melds=None, form=None, wildcards=None, wildcard_tiles=
     cdef int m, f
     cdef uint64_t mask
     if wildcards is not None or wildcard_tiles is not None or wild_fifth is not False:
-        return _slow["useful_tiles_wild"](hand, melds, form, wildcards, wildcard_tiles, wild_fifth)
+        return _slow["useful_tiles_wild"](hand, melds, form, rules, wildcards, wildcard_tiles, wild_fifth)
+    if rules is not None:
+        return _slow["useful_tiles"](hand, melds, form, rules)
     if _conv34(hand, c):
         f = _form_of(form)
         m = _melds_of(melds, _sum34(c), 1)
