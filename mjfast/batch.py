@@ -23,7 +23,8 @@ from .hand import Hand, Meld
 from .rules.mcr import MCR
 from .rules.base import RuleSet, available, get as _get_rules
 from .rules.two_player import score_two_player
-from .records import RecordError, check_context, check_flag, validate_record, _loads, _parse_error, _show
+from .records import (FLAG_BITS, RecordError, check_context, check_flag, check_flowers, check_wind, validate_record,
+                      _loads, _parse_error, _show)
 from .score import (WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons,  # noqa: F401
                     ignored_message)  # (importing score loads the fan table into the kernel)
 
@@ -138,45 +139,38 @@ class HandBatch:
         used, and a record naming another rule set than the batch's is an
         invalid row.  Two-player flags (``heavenly_hand`` ...) are read too."""
         records = _sequence_arg(records, "records", "a list of record dicts")
-        rules, rule_msgs = _records_rules(records, rules)
         n = len(records)
-        ids = [r.get("id") if type(r) is dict else None for r in records]
-        args = [None] * n
+        cols = _empty(n)
+        rflags = np.zeros(n, np.uint8)
+        slow = np.zeros(n, np.uint8)
+        ids = [None] * n
+        # the common record (a dict, a compact winning hand, well-typed fields)
+        # is read in compiled code; the rest goes through the Python validator
+        n_rules = _core.read_records(records, cols["counts"], cols["melds"], cols["n_melds"], cols["win_tile"],
+                                     cols["flags"], cols["seat"], cols["round"], cols["flowers"], rflags,
+                                     slow, ids)
+        rule_msgs = {}
+        if n_rules:
+            rules, rule_msgs = _records_rules(records, rules)
         invalid = np.zeros(n, bool)
         messages = {}
-        for i, rec in enumerate(records):
-            try:
-                args[i] = validate_record(rec)
-            except RecordError as exc:
+        slow_rows = np.flatnonzero(slow).tolist()
+        for i in slow_rows:
+            msg = _read_record(cols, i, records[i])
+            if msg is not None:
                 invalid[i] = True
-                messages[i] = str(exc)
-        cols, ok = _parse_hands([a[0] if a else None for a in args])
-        for name, j in (("seat", 5), ("round", 6), ("flowers", 7)):
-            cols[name][:] = [a[j] if a else 0 for a in args]
-        cols["flags"][:] = [(a[1] | a[2] << 1 | a[3] << 2 | a[4] << 3) if a else 0 for a in args]
-        for i in np.flatnonzero(~ok & ~invalid):
-            # not taken by the compiled parser: the Python one reads it or names the problem
-            try:
-                _fill_row(cols, int(i), *args[i])
-            except (InvalidHand, TypeError, ValueError) as exc:
-                invalid[i] = True
-                messages[int(i)] = str(exc)
+                messages[i] = msg
         for i, msg in rule_msgs.items():
             if not invalid[i]:
                 invalid[i] = True
                 messages[i] = msg
-        rflags = np.zeros(n, np.uint8)
-        for i, rec in enumerate(records):
-            if type(rec) is dict and not invalid[i]:
-                for name, bit in RULE_FLAG_BITS.items():
-                    v = rec.get(name)
-                    if v is None or v is False:
-                        continue
-                    if v is True:
-                        rflags[i] |= bit
-                    else:
-                        invalid[i] = True
-                        messages[i] = f"{name} must be true or false (a bool), got {_show(v)}"
+        for i in slow_rows:
+            if not invalid[i]:
+                msg = _read_rule_flags(rflags, i, records[i])
+                if msg is not None:
+                    invalid[i] = True
+                    messages[i] = msg
+        rflags[invalid] = 0
         return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
                    rule_flags=rflags)
 
@@ -193,32 +187,35 @@ class HandBatch:
         names = ("self_drawn", "fourth_tile", "kong", "last_tile", "seat_wind", "round_wind", "flowers")
         values = (self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
         scalar = [isinstance(v, (str, bool, int, np.integer, np.bool_)) or v is None for v in values]
-        # scalars are arguments: checked once, a bad one is an error of the call
+        # scalars are arguments: checked once, a bad one is an error of the call,
+        # and broadcast; a sequence is checked item by item (a bad item flags its row)
         defaults = (False, False, False, False, "E", "E", 0)
-        check_context(*(v if sc else d for v, sc, d in zip(values, scalar, defaults)))
-
-        def col(name, v, sc):
-            if sc:
-                return [v] * n
-            v = _sequence_arg(v, name, f"a scalar or a sequence of {n} values")
-            if len(v) != n:
-                raise ValueError(f"{name} has {len(v)} items for {n} hands")
-            return v
-
-        sd, ft, kg, lt, sw, rw, fl = map(col, names, values, scalar)
+        f0, s0, r0, fl0 = check_context(*(v if sc else d for v, sc, d in zip(values, scalar, defaults)))
         cols, ok = _parse_hands(hands)
         invalid = np.zeros(n, bool)
         messages = {}
-        for i in range(n):
+        if all(scalar):
+            cols["flags"][:] = f0
+            cols["seat"][:] = s0
+            cols["round"][:] = r0
+            cols["flowers"][:] = fl0
+        else:
+            for name, v, sc in zip(names, values, scalar):
+                if not sc:
+                    _context_column(cols, name, v, n, invalid, messages)
+            # the scalar flags' bits, under the sequences' own
+            cols["flags"] |= f0
+            for name, sc, c, x in ((names[4], scalar[4], "seat", s0), (names[5], scalar[5], "round", r0),
+                                   (names[6], scalar[6], "flowers", fl0)):
+                if sc:
+                    cols[c][:] = x
+        for i in np.flatnonzero(~ok & ~invalid).tolist():
+            # not taken by the compiled parser: the Python one reads it (Botzone
+            # codes, flowers) or names the problem
             try:
-                if ok[i]:
-                    f, seat, rnd, flw = check_context(sd[i], ft[i], kg[i], lt[i], sw[i], rw[i], fl[i])
-                    cols["flags"][i] = f
-                    cols["seat"][i] = seat
-                    cols["round"][i] = rnd
-                    cols["flowers"][i] = flw
-                else:
-                    _fill_row(cols, i, hands[i], sd[i], ft[i], kg[i], lt[i], sw[i], rw[i], fl[i])
+                _fill_row(cols, i, hands[i], bool(cols["flags"][i] & 1), bool(cols["flags"][i] & 2),
+                          bool(cols["flags"][i] & 4), bool(cols["flags"][i] & 8), int(cols["seat"][i]),
+                          int(cols["round"][i]), int(cols["flowers"][i]))
             except (InvalidHand, TypeError, ValueError) as exc:
                 invalid[i] = True
                 messages[i] = str(exc)
@@ -423,6 +420,66 @@ def _fill_row(cols, i, hand, self_drawn, fourth_tile, kong, last_tile, seat_wind
     cols["seat"][i] = seat
     cols["round"][i] = rnd
     cols["flowers"][i] = fl
+
+
+def _context_column(cols, name, values, n, invalid, messages):
+    """One context argument given as a sequence: each item checked into its
+    column (flags: its bit of ``flags``); the first bad item of a row, in
+    argument order, flags the row."""
+    values = _sequence_arg(values, name, f"a scalar or a sequence of {n} values")
+    if len(values) != n:
+        raise ValueError(f"{name} has {len(values)} items for {n} hands")
+    if name in FLAG_BITS:
+        check, bit = check_flag, FLAG_BITS[name]
+    elif name == "flowers":
+        check, bit = check_flowers, 0
+    else:
+        check, bit = check_wind, 0
+    col = cols["flags" if bit else {"seat_wind": "seat", "round_wind": "round"}.get(name, name)]
+    for i, v in enumerate(values):
+        if invalid[i]:
+            continue
+        try:
+            x = check(v, name)
+        except (InvalidHand, TypeError, ValueError) as exc:
+            invalid[i] = True
+            messages[i] = str(exc)
+            continue
+        if bit:
+            if x:
+                col[i] |= bit
+        else:
+            col[i] = x
+
+
+def _read_record(cols, i, rec):
+    """Row i from a record the compiled reader left to Python: None when it
+    was read, else the message saying what is wrong with it."""
+    try:
+        args = validate_record(rec)
+    except RecordError as exc:
+        return str(exc)
+    try:
+        # the Python notation parser reads what the compiled one does not
+        # (Botzone codes, flowers) or names the problem
+        _fill_row(cols, i, *args)
+    except (InvalidHand, TypeError, ValueError) as exc:
+        return str(exc)
+    return None
+
+
+def _read_rule_flags(rflags, i, rec):
+    """The two-player flags of a record the compiled reader left to Python
+    into rflags[i]; a message when one is not a bool."""
+    for name, bit in RULE_FLAG_BITS.items():
+        v = rec.get(name)
+        if v is None or v is False:
+            continue
+        if v is True:
+            rflags[i] |= bit
+        else:
+            return f"{name} must be true or false (a bool), got {_show(v)}"
+    return None
 
 
 def _need(module: str, extra: str):

@@ -10,31 +10,30 @@
 DEF PARSE_OK = 0
 DEF PARSE_FALLBACK = 1
 
-cdef inline int _suit_base(Py_UCS4 ch) noexcept:
-    if ch == u'm':
-        return 0
-    if ch == u'p':
-        return 9
-    if ch == u's':
-        return 18
+from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA, PyUnicode_1BYTE_KIND
+
+cdef extern from *:
+    """
+    /* tile index of a compact-notation letter: suits give their base (m 0,
+       p 9, s 18) in bits 0-5 with bit 6 set, honours their index; 0 = not a
+       notation letter */
+    static const unsigned char MJ_LETTER[128] = {
+        ['m'] = 64 | 0, ['p'] = 64 | 9, ['s'] = 64 | 18,
+        ['E'] = 27, ['S'] = 28, ['W'] = 29, ['N'] = 30, ['C'] = 31, ['F'] = 32, ['P'] = 33,
+    };
+    """
+    const unsigned char MJ_LETTER[128]
+
+
+cdef inline int _suit_base(unsigned char ch) noexcept nogil:
+    if ch < 128 and MJ_LETTER[ch] & 64:
+        return MJ_LETTER[ch] & 63
     return -1
 
 
-cdef inline int _honor_index(Py_UCS4 ch) noexcept:
-    if ch == u'E':
-        return 27
-    if ch == u'S':
-        return 28
-    if ch == u'W':
-        return 29
-    if ch == u'N':
-        return 30
-    if ch == u'C':
-        return 31
-    if ch == u'F':
-        return 32
-    if ch == u'P':
-        return 33
+cdef inline int _honor_index(unsigned char ch) noexcept nogil:
+    if ch < 128 and MJ_LETTER[ch] and not (MJ_LETTER[ch] & 64):
+        return MJ_LETTER[ch]
     return -1
 
 
@@ -42,9 +41,13 @@ cdef int _parse_fast(str s, PHand* h) except -1:
     """Compact notation with bracket melds into h (counts, melds, win tile).
     Returns PARSE_OK or PARSE_FALLBACK (malformed, unusual or not 14 tiles)."""
     cdef uint8_t allc[34]
-    cdef int k, nt = 0
     if _parse_fast_any(s, h, allc) != PARSE_OK:
         return PARSE_FALLBACK
+    return _check_win_size(h)
+
+
+cdef inline int _check_win_size(const PHand* h) noexcept nogil:
+    cdef int k, nt = 0
     for k in range(34):
         nt += h.counts[k]
     if nt + 3 * h.n_melds != 14:
@@ -53,11 +56,20 @@ cdef int _parse_fast(str s, PHand* h) except -1:
 
 
 cdef int _parse_fast_any(str s, PHand* h, uint8_t* allc) except -1:
+    """_parse_buf on a str: a string with a character past Latin-1 holds no
+    notation letter, so only one-byte strings are read (the others fall back)."""
+    if PyUnicode_KIND(s) != PyUnicode_1BYTE_KIND:
+        return PARSE_FALLBACK
+    return _parse_buf(<const unsigned char*>PyUnicode_DATA(s), len(s), h, allc)
+
+
+cdef int _parse_buf(const unsigned char* s, Py_ssize_t n, PHand* h, uint8_t* allc) noexcept nogil:
     """The compiled notation parser: melds and concealed tiles of a compact
-    string of any size up to 14 (a kong counting 3); allc gets every tile.
-    PARSE_FALLBACK for anything malformed or unusual."""
-    cdef Py_ssize_t n = len(s), i = 0, j
-    cdef Py_UCS4 ch
+    string (bytes, one per character) of any size up to 14 (a kong counting
+    3); allc gets every tile.  PARSE_FALLBACK for anything malformed or
+    unusual (the Python parser then reads it or names the problem)."""
+    cdef Py_ssize_t i = 0
+    cdef unsigned char ch
     cdef int digits[16]
     cdef int nd = 0, base, t, k, last = -1, ntiles = 0, mt[4], nm, dig
     memset(h.counts, 0, 34)
@@ -66,10 +78,10 @@ cdef int _parse_fast_any(str s, PHand* h, uint8_t* allc) except -1:
     # melds first
     while i < n:
         ch = s[i]
-        if ch == u' ':
+        if ch == c' ':
             i += 1
             continue
-        if ch != u'[':
+        if ch != c'[':
             break
         if h.n_melds == 4:
             return PARSE_FALLBACK
@@ -77,13 +89,13 @@ cdef int _parse_fast_any(str s, PHand* h, uint8_t* allc) except -1:
         nm = 0
         nd = 0
         dig = 0
-        while i < n and s[i] != u']':
+        while i < n and s[i] != c']':
             ch = s[i]
-            if 49 <= <int>ch <= 57:
+            if 49 <= ch <= 57:
                 nd += 1
                 if nd > 4:
                     return PARSE_FALLBACK
-                digits[nd - 1] = <int>ch - 48
+                digits[nd - 1] = ch - 48
             else:
                 base = _suit_base(ch)
                 if base >= 0:
@@ -136,14 +148,14 @@ cdef int _parse_fast_any(str s, PHand* h, uint8_t* allc) except -1:
     while i < n:
         ch = s[i]
         i += 1
-        if ch == u' ':
+        if ch == c' ':
             if nd:
                 return PARSE_FALLBACK
             continue
-        if 49 <= <int>ch <= 57:
+        if 49 <= ch <= 57:
             if nd == 16:
                 return PARSE_FALLBACK
-            digits[nd] = <int>ch - 48
+            digits[nd] = ch - 48
             nd += 1
             continue
         base = _suit_base(ch)
@@ -152,6 +164,10 @@ cdef int _parse_fast_any(str s, PHand* h, uint8_t* allc) except -1:
                 return PARSE_FALLBACK
             for k in range(nd):
                 t = base + digits[k] - 1
+                # a run longer than 14 tiles would pass the count below
+                # before it is checked: stop at the first fifth copy
+                if allc[t] == 4:
+                    return PARSE_FALLBACK
                 h.counts[t] += 1
                 allc[t] += 1
                 last = t
@@ -160,6 +176,8 @@ cdef int _parse_fast_any(str s, PHand* h, uint8_t* allc) except -1:
             continue
         t = _honor_index(ch)
         if t < 0 or nd:
+            return PARSE_FALLBACK
+        if allc[t] == 4:
             return PARSE_FALLBACK
         h.counts[t] += 1
         allc[t] += 1

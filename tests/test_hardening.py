@@ -335,6 +335,8 @@ CORE_CALLABLES = {
     "_table_capsules",
     # the two-player rule set's compiled predicates
     "set_two_player_table", "two_player_score_one",
+    # hand records into batch columns (mjfast.batch)
+    "read_records",
 }
 
 
@@ -373,6 +375,8 @@ _HOSTILE = r"""
             "is_win_one": (c14.copy(),),
             "parse_counts_fast": ("[123s]456m55p", u(34), u(34)),
             "parse_rows_fast": (["123m456m789m123p55p"] * N, u(N, 34), u(N, 4, 3), u(N), u(N), u(N)),
+            "read_records": ([{"hand": "123m456m789m123p55p", "seat_wind": "s", "flowers": 2}] * N, u(N, 34),
+                             u(N, 4, 3), u(N), u(N), u(N), u(N), u(N), u(N), u(N), u(N), [None] * N),
             "score_batch_kernel": (b.counts.copy(), b.melds.copy(), b.n_melds.copy(), b.win_tile.copy(),
                                    b.flags.copy(), b.seat.copy(), b.round.copy(), b.flowers.copy(), u(N),
                                    np.zeros(N, np.int32), u(N, 82), 1),
