@@ -714,6 +714,7 @@ def _score_batch_rules(batch, rs, nthreads, strict) -> BatchResult:
     fans = np.zeros((n, len(rs.table)), dtype=np.uint8)
     errors = np.zeros(n, np.uint8)
     ignored = np.zeros(n, np.uint8)
+    own_illegal = np.zeros(n, bool)     # a score_fn result's own legality (guizhou: the pass)
     col = {f.key: j for j, f in enumerate(rs.table.fans)}
     kinds = ("chow", "pung", "kong")
     for i in range(n):
@@ -737,7 +738,8 @@ def _score_batch_rules(batch, rs, nthreads, strict) -> BatchResult:
             unused = {nm: f"ignored: rule set {rs.name!r} has no fan that uses it"
                       for nm, b in (("fourth_tile", 2), ("last_tile", 8)) if f & b}
             if rs.score_fn is not None:
-                total, fd, dropped = _score_row_own(rs, h, f, given, batch.seat[i], batch.round[i])
+                total, fd, dropped, ok = _score_row_own(rs, h, f, given, batch.seat[i], batch.round[i])
+                own_illegal[i] = not ok
             else:
                 flags = {k2: v for k2, v in given.items() if k2 in rs.flags}
                 total, fd, form, items, dropped = score_two_player(h, rs, flags)
@@ -759,15 +761,16 @@ def _score_batch_rules(batch, rs, nthreads, strict) -> BatchResult:
             fans[i, col[key]] = c
         if dropped:
             extra[i] = dropped
-    legal = (errors == 0) & (totals - (0 if rs.flowers_count_to_minimum else batch.flowers.astype(np.int32))
-                             >= rs.min_points)
+    legal = (errors == 0) & ~own_illegal & (totals - (0 if rs.flowers_count_to_minimum
+                                                      else batch.flowers.astype(np.int32)) >= rs.min_points)
     return BatchResult(totals, fans, legal, errors, messages, batch.ids, batch.lines, ignored, batch.flags,
                        rules=rs, extra_ignored=extra)
 
 
 def _score_row_own(rs, h, f, given, seat, rnd):
     """One row under a rule set that scores hands on its own (``score_fn``):
-    (total or -1 when not winning, {fan key: count}, {flag: reason}).  The
+    (total or -1 when not winning, {fan key: count}, {flag: reason}, legal by
+    the rule set's own test beside its minimum: the result's ``is_legal_win``).  The
     row's flags are passed as keyword flags; the rule set reports those it does
     not use, so nothing is dropped silently."""
     from .errors import NotWinning
@@ -777,8 +780,9 @@ def _score_row_own(rs, h, f, given, seat, rnd):
     try:
         res = rs.score_fn(h, rs, ctx, extra, False, dict(wildcards=None, wildcard_tiles=None, wild_fifth=False))
     except NotWinning:
-        return -1, {}, {}
-    return res.total, {fr.key: fr.count for fr in res.fans}, dict(res.ignored_flags)
+        return -1, {}, {}, False
+    return (res.total, {fr.key: fr.count for fr in res.fans}, dict(res.ignored_flags),
+            bool(getattr(res, "is_legal_win", True)))
 
 
 def _score_batch_mcr(batch, nthreads, strict, invalid=None, messages=None, variant=0,

@@ -165,6 +165,12 @@ def _settlement(s, discarder: Optional[int], seat: int) -> dict:
     discarder was not given.
     """
     f = s.total
+    if s.rules.engine == "guizhou":
+        # the pattern payment of this hand alone; a game's 豆 and 鸡: mjfast.rules.guizhou.settle
+        seats = list(s.settlement(None if s.self_drawn else discarder)) if s.self_drawn or discarder else None
+        return {"self_drawn": s.self_drawn, "discarder": discarder, "pattern_only": True, "each_pays": f,
+                "seats": seats,
+                "by_wind": dict(zip(WINDS, [seats[(seat - w) % 4] for w in range(4)])) if seats else None}
     if s.rules.players == 2:
         win, lose = s.settlement()
         return {"self_drawn": s.self_drawn, "winner": win, "loser_pays": -lose, "seats": [win, lose]}
@@ -177,6 +183,25 @@ def _settlement(s, discarder: Optional[int], seat: int) -> dict:
             "seats": list(s.settlement(discarder)) if discarder else None,
             "by_wind": dict(zip(WINDS, s.settlement(winner_seat=seat, discarder_seat=(seat - discarder) % 4)))
             if discarder else None}
+
+
+def _guizhou_tail(s, args, wind_names, L) -> list:
+    """The legal line and pattern payment of a Guizhou hand (rules guizhou)."""
+    out = [f"Legal win: {L['yes'] if s.is_legal_win else L['no']}"
+           + (f" ({s.pass_note})" if s.pass_note else f" (pass: {s.passed_by})" if s.passed_by else ""), ""]
+    st = _settlement(s, args.discarder, args.seat)
+    out.append(f"{L['settlement']} (the pattern only, {s.total} per payer; a game's 豆 and 鸡: "
+               f"mjfast.rules.guizhou.settle):")
+    if st["seats"] is None:
+        out.append(f"  the discarder pays {s.total}  (--discarder 1|2|3 or --discarder-seat WIND for the seats)")
+    else:
+        names = [L["winner"], L["left"], L["opposite"], L["right"]]
+        labels = [f"{n} ({wind_names[(args.seat - k) % 4]})" for k, n in enumerate(names)]
+        w = max(_width(x) for x in labels)
+        for k, (label, amount) in enumerate(zip(labels, st["seats"])):
+            mark = f"  {L['discarder']}" if (not s.self_drawn and k == args.discarder) else ""
+            out.append(f"  {_ljust(label, w)}  {amount:+d}{mark}")
+    return out
 
 
 def _score_table(hand: str, s, args, lang: str) -> str:
@@ -230,6 +255,8 @@ def _score_table(hand: str, s, args, lang: str) -> str:
     out.append(f"  {_ljust(total_label, _width(header) - 2 - ws - 2)}  {s.total:>{ws}}{tail}")
     legal = s.is_legal_win
     pts = s.points_without_flowers
+    if s.rules.engine == "guizhou":
+        return "\n".join(out + _guizhou_tail(s, args, wind_names, L))
     out.append(f"{L['legal'].format(m=s.rules.min_points)}: {L['yes'] if legal else L['no']} ({pts} {'>=' if legal else '<'} "
                f"{s.rules.min_points})")
     out.append("")
@@ -289,8 +316,8 @@ def _cmd_score(args) -> int:
     from .score import score
 
     rs = _rules_arg(args)
-    extra = {k: True for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start")
-             if getattr(args, k, False)}
+    extra = {k: True for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start",
+                               "discard_after_kong") if getattr(args, k, False)}
     if rs is not None and rs.players == 2 and args.discarder not in (None, 1):
         raise CliError("two-player: the discarder is always the opponent (--discarder 1, or leave it out)")
     try:
@@ -359,8 +386,8 @@ def _cmd_score_jsonl(args) -> int:
         ("--flowers", args.flowers), ("--discarder", args.discarder),
         ("--discarder-seat", args.discarder_seat), ("--lang", args.lang_given),
     ) if v is not None]
-    given += [f"--{k.replace('_', '-')}" for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start")
-              if getattr(args, k, False)]
+    given += [f"--{k.replace('_', '-')}" for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start",
+                                                   "discard_after_kong") if getattr(args, k, False)]
     if given:
         raise CliError(f"{', '.join(given)} cannot be used with --jsonl (each record carries its own fields)")
     rs = _rules_arg(args)
@@ -717,7 +744,9 @@ def build_parser() -> argparse.ArgumentParser:
     for flag, what in (("heavenly-hand", "天和"), ("earthly-hand", "地和"), ("human-hand", "人和"),
                        ("ready-at-start", "天听")):
         p.add_argument(f"--{flag}", action="store_true", default=False,
-                       help=f"{what} (two_player; other rule sets ignore it)")
+                       help=f"{what} (two_player, guizhou; other rule sets ignore it)")
+    p.add_argument("--discard-after-kong", action="store_true", default=False,
+                   help="热炮: the discarder had just made a kong (guizhou; other rule sets ignore it)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--jsonl", action="store_true",
                    help="score JSON-lines hand records from IN to OUT")

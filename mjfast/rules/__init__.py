@@ -7,12 +7,13 @@ takes ``rules=`` (a name or a :class:`RuleSet`)::
 
     >>> import mjfast
     >>> mjfast.rules.available()
-    ('mcr', 'dazhong', 'two_player')
+    ('mcr', 'dazhong', 'guizhou', 'two_player')
     >>> rs = mjfast.rules.get("mcr").with_options(knitted_straight_wait="not_scored")
 
 ``mjfast.rules.mcr`` holds the MCR fan table (:data:`MCR`), used by ``mcr``
 and ``dazhong``; ``mjfast.rules.two_player`` the two-player table and
-predicates.  docs/rules.md describes each rule set and its options.
+predicates; ``mjfast.rules.guizhou`` the Guizhou catch-chicken patterns and
+:func:`mjfast.rules.guizhou.settle` for a finished game.  docs/rules.md describes each rule set and its options.
 """
 
 from .mcr import (
@@ -27,6 +28,8 @@ from .mcr import (
 from .base import Option, RuleSet, available, get, register
 from .mcr_sets import DAZHONG, MCR_RULES
 from .two_player import TWO_PLAYER, TWO_PLAYER_TABLE
+from . import guizhou
+from .guizhou import GUIZHOU, GUIZHOU_TABLE
 
 __all__ = [
     "Fan",
@@ -45,4 +48,7 @@ __all__ = [
     "DAZHONG",
     "TWO_PLAYER",
     "TWO_PLAYER_TABLE",
+    "guizhou",
+    "GUIZHOU",
+    "GUIZHOU_TABLE",
 ]
