@@ -893,3 +893,28 @@ def test_docs_worked_example():
     by = st.by_reason()
     shown = re.search(r"st.by_reason\(\)   # (\{.*?\})\n(?!\s*#  )", code + "\n", re.S)
     assert eval(re.sub(r"\n\s*#\s*", " ", shown.group(1))) == by
+
+
+def test_score_arguments():
+    h = "[2222m]345m456p789s5s5s"
+    # context guizhou has no use for: reported, an error under strict
+    s = score(h, rules="guizhou", fourth_tile=True, last_tile=True, seat_wind="S", human_hand=True)
+    assert set(s.ignored_flags) == {"fourth_tile", "last_tile", "winds", "human_hand"} and s.total == 1
+    with pytest.raises(mjfast.InvalidHand, match="strict"):
+        score(h, rules="guizhou", last_tile=True, strict=True)
+    with pytest.raises(TypeError, match="nonsense"):
+        score(h, rules="guizhou", nonsense=True)
+    with pytest.raises(TypeError, match="ready_at_start"):
+        score(h, rules="guizhou", ready_at_start="yes")
+    with pytest.raises(TypeError, match="self_drawn"):
+        score(h, rules="guizhou", self_drawn=1)
+    with pytest.raises(ValueError, match="wildcards"):
+        score(h, rules="guizhou", wildcards=1)
+    with pytest.raises(mjfast.InvalidHand, match="flowers"):
+        score(h, rules="guizhou", flowers=2)
+    with pytest.raises(mjfast.InvalidHand):
+        score("[2222m]345m456p789s5s", rules="guizhou")
+    with pytest.raises(mjfast.NotWinning):
+        score("[2222m]345m456p789s5s6s", rules="guizhou")
+    assert score(mjfast.parse_hand(h), rules="guizhou").total == 1
+    assert score(h, rules="guizhou").as_dict()["pattern"] == "plain_win"
