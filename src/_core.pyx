@@ -18,6 +18,10 @@ Tables (built once per process, in C, on first use, under a lock; about 0.05 s):
   complete without / with a pair (never counting a fifth copy), and the flag,
   in one 32-bit word.  Waits then come out of one pass over the four parts
   instead of 34 win checks.
+* ``_srec``: for each suit pattern of at most 14 tiles (405,350 of them,
+  ranked by two small tables), its distance vector and the rest distances of
+  its three knitted triples in 16 bytes: shanten over every form from the
+  four records a hand loads (see _shanten.pxi).
 * Decompositions are not tabled: a hand has few readings (1.1 on average over
   the test generator's mix), and a depth-first split of the 14 tiles on the
   lowest tile finds them faster than walking per-suit lists would.
@@ -146,6 +150,16 @@ cdef uint8_t* _hflag = NULL
 cdef uint32_t* _wf = NULL       # per suit key: bits 0-8 melds-only wait mask, 9-17 with-pair
                                 # wait mask, 18-19 the flag: one load instead of two
 cdef uint8_t* _hwmask = NULL
+# shanten records of the suit patterns (see _shanten.pxi)
+DEF SREC = 16           # bytes per record: [0:10] distance vector, [10:13] knitted rests, [13] knitted counts
+DEF NSREC = 405350      # suit patterns (9 counts 0-4) of at most 14 tiles
+DEF SREC_PAD = 3125     # a pattern of more (never from a valid hand) still ranks inside the table
+# rank of a pattern = _hi_off[key of counts 5-8] + _lo_rank[key of counts 0-4]:
+# the low keys ordered by their tile count, so that for each high key the
+# patterns of at most 14 tiles are the first ones
+cdef int32_t _lo_rank[3125]
+cdef int32_t _hi_off[625]
+cdef uint8_t* _srec = NULL
 cdef bint _built = False
 _tables_lock = threading.Lock()
 
@@ -297,7 +311,7 @@ def build_tables():
 
 
 cdef object _build_tables_locked():
-    global _dist, _hdist, _flag2, _hflag, _hwmask, _wf, _built
+    global _dist, _hdist, _flag2, _hflag, _hwmask, _wf, _srec, _built
     cdef int _k
     cdef uint8_t* dist
     cdef uint8_t* flag
@@ -307,6 +321,7 @@ cdef object _build_tables_locked():
     cdef uint8_t* hwmask
     cdef uint8_t* flag2
     cdef uint32_t* wf
+    cdef uint8_t* srec = NULL
     t0 = time.perf_counter()
     dist = <uint8_t*>_big_alloc(NKEY * 10)
     flag = <uint8_t*>malloc(NKEY)
@@ -326,6 +341,10 @@ cdef object _build_tables_locked():
             flag2[_k >> 2] |= flag[_k] << ((_k & 3) * 2)
             wf[_k] = wmask[_k * 2] | (<uint32_t>wmask[_k * 2 + 1] << 9) | (<uint32_t>flag[_k] << 18)
         _build_part(hdist, hflag, NULL, hwmask, 7, NHKEY, False)
+        srec = _build_srec(dist)
+    if srec == NULL:
+        free(dist); free(flag); free(wmask); free(hdist); free(hflag); free(hwmask); free(flag2); free(wf)
+        raise MemoryError("mjfast: cannot allocate the shanten records")
     # the byte flags and the separate wait masks live on in flag2 / wf
     free(wmask)
     free(flag)
@@ -334,6 +353,7 @@ cdef object _build_tables_locked():
     _hdist = hdist
     _hflag = hflag
     _hwmask = hwmask
+    _srec = srec
     _flag2 = flag2
     _wf = wf
     _built = True
@@ -350,8 +370,9 @@ def _table_capsules():
 
 def table_nbytes():
     """Bytes held by the tables after the build: distances and wait words per
-    suit key, the 2-bit flags, and the honors' distances, flags and masks."""
-    return NKEY * (10 + 4) + NKEY // 4 + NHKEY * (10 + 1 + 2)
+    suit key, the 2-bit flags, the honors' distances, flags and masks, and the
+    shanten records of the suit patterns."""
+    return NKEY * (10 + 4) + NKEY // 4 + NHKEY * (10 + 1 + 2) + (NSREC + SREC_PAD) * SREC
 
 
 # ---------------------------------------------------------------------------
@@ -500,136 +521,6 @@ cdef inline bint _is_win(const uint8_t* c) noexcept nogil:
     return _is_win_m(c, (14 - n) // 3) if n % 3 == 2 else False
 
 
-cdef inline void _half(int* o0, int* o1, const uint8_t* a, const uint8_t* b, int m) noexcept nogil:
-    """o0[k], o1[k] (k <= m): min-plus product of two distance vectors, without
-    and with the pair."""
-    cdef int k, i, v0, v1, t
-    for k in range(m + 1):
-        v0 = BIG
-        v1 = BIG
-        for i in range(k + 1):
-            t = a[i * 2] + b[(k - i) * 2]
-            v0 = t if t < v0 else v0
-            t = a[i * 2] + b[(k - i) * 2 + 1]
-            v1 = t if t < v1 else v1
-            t = a[i * 2 + 1] + b[(k - i) * 2]
-            v1 = t if t < v1 else v1
-        o0[k] = v0
-        o1[k] = v1
-
-
-cdef inline int _regular_dist(const uint8_t* c, int m) noexcept nogil:
-    """Fewest tiles to add for m melds + 1 pair in the concealed tiles: the
-    min-plus product of the four parts' vectors, (m + s) x (p + honors)."""
-    cdef int ab0[5]
-    cdef int ab1[5]
-    cdef int sh0[5]
-    cdef int sh1[5]
-    cdef int k, v, best = BIG
-    _half(ab0, ab1, _dist + _key9(c) * 10, _dist + _key9(c + 9) * 10, m)
-    _half(sh0, sh1, _dist + _key9(c + 18) * 10, _hdist + _key7(c + 27) * 10, m)
-    for k in range(m + 1):
-        v = ab0[k] + sh1[m - k]
-        best = v if v < best else best
-        v = ab1[k] + sh0[m - k]
-        best = v if v < best else best
-    return best
-
-
-cdef inline int _seven_pairs_dist(const uint8_t* c) noexcept nogil:
-    # As the reference: four of a kind count as two pairs; no penalty for
-    # having fewer than seven kinds.  Pairs = sum of count // 2, eight bytes
-    # at a time (each byte <= 2, so a byte-sum fits in the top byte).
-    cdef uint64_t w, acc = 0
-    cdef int k
-    for k in range(4):
-        memcpy(&w, c + 8 * k, 8)
-        acc += (w >> 1) & 0x7F7F7F7F7F7F7F7FULL
-    return 7 - <int>((acc * 0x0101010101010101ULL) >> 56) - (c[32] >> 1) - (c[33] >> 1)
-
-
-cdef inline int _orphans_dist(const uint8_t* c) noexcept nogil:
-    cdef int i, kinds = 0, pair = 0
-    for i in range(13):
-        if c[ORPHANS[i]]:
-            kinds += 1
-            if c[ORPHANS[i]] >= 2:
-                pair = 1
-    return 14 - kinds - pair
-
-
-cdef inline int _honors_knitted_dist(const uint8_t* c, const int* got) noexcept nogil:
-    """Fewest tiles to add for honors-and-knitted; got = _knitted_got(c)."""
-    cdef int a, best = BIG
-    cdef int hon = _popcount9(<int>((_present34(c) >> 27) & 0x7F))
-    for a in range(6):
-        if 14 - hon - got[a] < best:
-            best = 14 - hon - got[a]
-    return best
-
-
-cdef inline void _knitted_got(const uint8_t* c, int* got) noexcept nogil:
-    """got[a] = how many of knitted arrangement a's nine tiles are held, from
-    per-suit presence masks and nine popcounts."""
-    cdef int s, j, a
-    cdef uint64_t p = _present34(c)
-    cdef int cnt[3][3]
-    for s in range(3):
-        for j in range(3):
-            cnt[s][j] = _popcount9(<int>((p >> (9 * s)) & (0b001001001 << j)))
-    for a in range(6):
-        got[a] = cnt[KNIT_SUIT[a][0]][0] + cnt[KNIT_SUIT[a][1]][1] + cnt[KNIT_SUIT[a][2]][2]
-
-
-cdef inline int _popcount9(int x) noexcept nogil:
-    x = x - ((x >> 1) & 0x155)
-    x = (x & 0x133) + ((x >> 2) & 0x133)
-    return (x + (x >> 4) + (x >> 8)) & 0xF
-
-
-cdef inline int _shanten(const uint8_t* c, int melds, int form) noexcept nogil:
-    """Shanten (-1 = complete) in one form, or the minimum over all (form < 0).
-    A form that cannot apply (melds present) gives BIG."""
-    cdef int best = BIG, v, a, j, hon, t
-    cdef int got[6]
-    cdef uint8_t rest[34]
-    if form < 0 or form == 0:
-        v = _regular_dist(c, 4 - melds)
-        if v < best:
-            best = v
-    if melds == 0:
-        if form < 0 or form == 1:
-            v = _seven_pairs_dist(c)
-            if v < best:
-                best = v
-        if form < 0 or form == 2:
-            v = _orphans_dist(c)
-            if v < best:
-                best = v
-    if melds > 1 or not (form < 0 or form == 3 or form == 4):
-        return best - 1
-    _knitted_got(c, got)
-    if melds == 0 and (form < 0 or form == 3):
-        v = _honors_knitted_dist(c, got)
-        if v < best:
-            best = v
-    if form < 0 or form == 4:
-        # knitted straight: 9 - held is a lower bound, so most arrangements
-        # are skipped before their rest is looked up
-        for a in range(6):
-            if 9 - got[a] >= best:
-                continue
-            memcpy(rest, c, 34)
-            for j in range(9):
-                t = KNIT_TILES[a][j]
-                if rest[t]:
-                    rest[t] -= 1
-            v = (9 - got[a]) + _regular_dist(rest, 1 - melds)
-            if v < best:
-                best = v
-    return best - 1
-
-
 cdef inline uint64_t _regular_waits(const uint8_t* c) noexcept nogil:
     """Tiles completing the regular form, as a 34-bit mask (13-3k tiles).
 
@@ -747,6 +638,7 @@ cdef int _nthreads(int n) except -1:
 # ---------------------------------------------------------------------------
 
 include "_checks.pxi"
+include "_shanten.pxi"
 
 
 cdef inline int _need_tables() except -1:

@@ -1,0 +1,425 @@
+# Shanten: the fewest tiles to add (minus one) over every MCR form
+# (included into _core.pyx).
+#
+# The regular form is the min-plus product of the four parts' distance
+# vectors (_dist, _hdist).  The other forms need little: seven pairs and
+# thirteen orphans are closed forms over the counts, honors-and-knitted
+# counts the held tiles of the best knitted arrangement, and a knitted
+# straight is (tiles of its arrangement missing) + (distance of the rest to
+# one meld and a pair, or a pair beside one meld).
+#
+# That last term is where the time went: the rest of each of up to six
+# arrangements was a new hand with three more random loads into the 19.5 MB
+# _dist table (about 2.3x the regular form alone on random hands).  Here
+# every suit pattern has a 16-byte record holding its distance vector *and*
+# the rest distances of its three knitted triples (ranks j, j+3, j+6, one
+# copy of each held tile of the triple set aside), so every form comes out
+# of the four records the regular form loads anyway.  The records cover
+# only the 405,350 patterns of at most 14 tiles (a hand never has more in a
+# suit), ranked by two small tables (_sidx): 6.5 MB instead of the 19.5 MB
+# of the full base-5 key space, so more of it stays in the caches.
+#
+# _shanten_plain keeps the straightforward per-form definition on the full
+# tables as the reference the differential tests compare with.
+
+cdef inline int _sidx(const uint8_t* c) noexcept nogil:
+    return (_hi_off[c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]))]
+            + _lo_rank[c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * c[4])))])
+
+
+cdef uint8_t* _build_srec(const uint8_t* dist) noexcept nogil:
+    """The ranking tables and the records (NULL when out of memory)."""
+    cdef int upto[21]
+    cdef int start[21]
+    cdef int k, t, s, j, r, off, key, kk, kl, kh, cnt
+    cdef int c[9]
+    cdef uint8_t* rec
+    cdef const uint8_t* nb
+    cdef uint8_t* out
+    memset(upto, 0, sizeof(upto))
+    for k in range(3125):
+        upto[_digit_sum(k, 5)] += 1
+    s = 0
+    for t in range(21):
+        start[t] = s
+        s += upto[t]
+        upto[t] = s                     # now: low keys of at most t tiles
+    for k in range(3125):               # within one tile count, by key
+        t = _digit_sum(k, 5)
+        _lo_rank[k] = start[t]
+        start[t] += 1
+    off = 0
+    for kh in range(625):
+        _hi_off[kh] = off
+        t = _digit_sum(kh, 4)
+        if t <= 14:
+            off += upto[14 - t]
+    if off != NSREC:
+        return NULL
+    rec = <uint8_t*>malloc((NSREC + SREC_PAD) * SREC)
+    if rec == NULL:
+        return NULL
+    memset(rec, 0, (NSREC + SREC_PAD) * SREC)
+    for key in range(NKEY):
+        kk = key
+        s = 0
+        for j in range(9):
+            c[j] = kk % 5
+            kk = kk // 5
+            s += c[j]
+        if s > 14:
+            continue
+        kl = key % 3125
+        kh = key // 3125
+        out = rec + (<size_t>(_hi_off[kh] + _lo_rank[kl])) * SREC
+        memcpy(out, dist + key * 10, 10)
+        cnt = 0
+        for j in range(3):
+            kk = key
+            for r in range(j, 9, 3):
+                if c[r]:
+                    kk -= P5[r]
+                    cnt += 1 << (2 * j)
+            nb = dist + kk * 10
+            # entries m * 2 + p: 1 = a pair, 2 = a meld, 3 = both (<= 2, 3, 5)
+            out[10 + j] = nb[1] | (nb[2] << 2) | (nb[3] << 4)
+        out[13] = cnt
+    return rec
+
+
+cdef inline int _digit_sum(int k, int n) noexcept nogil:
+    cdef int s = 0, i
+    for i in range(n):
+        s += k % 5
+        k = k // 5
+    return s
+
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__)
+    #define MJFAST_SH_INLINE __attribute__((always_inline)) inline
+    #else
+    #define MJFAST_SH_INLINE inline
+    #endif
+    /* The regular form: fewest tiles to add for M melds and a pair over four
+       parts, from their distance vectors (entries m * 2 + p).  (a x b) and
+       (c x d) in full, then only the entry M of their product.  M is a
+       constant in each copy, so the loops unroll. */
+    static MJFAST_SH_INLINE int mjfast_reg_n(const uint8_t* a, const uint8_t* b, const uint8_t* c,
+                                             const uint8_t* d, const int M) {
+        int cd0[5], cd1[5], best = 60;
+        /* (c x d) in full; then each entry k of (a x b) meets entry M - k of
+           it at once (no second array: a vector reload of the four ints
+           just stored stalls on store forwarding) */
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC unroll 5
+    #endif
+        for (int k = 0; k <= M; ++k) {
+            int y0 = 60, y1 = 60, t;
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC unroll 5
+    #endif
+            for (int i = 0; i <= k; ++i) {
+                t = c[2 * i] + d[2 * (k - i)];         y0 = t < y0 ? t : y0;
+                t = c[2 * i] + d[2 * (k - i) + 1];     y1 = t < y1 ? t : y1;
+                t = c[2 * i + 1] + d[2 * (k - i)];     y1 = t < y1 ? t : y1;
+            }
+            cd0[k] = y0; cd1[k] = y1;
+        }
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC unroll 5
+    #endif
+        for (int k = 0; k <= M; ++k) {
+            int x0 = 60, x1 = 60, t;
+    #if defined(__GNUC__) && !defined(__clang__)
+    #pragma GCC unroll 5
+    #endif
+            for (int i = 0; i <= k; ++i) {
+                t = a[2 * i] + b[2 * (k - i)];         x0 = t < x0 ? t : x0;
+                t = a[2 * i] + b[2 * (k - i) + 1];     x1 = t < x1 ? t : x1;
+                t = a[2 * i + 1] + b[2 * (k - i)];     x1 = t < x1 ? t : x1;
+            }
+            t = x0 + cd1[M - k]; best = t < best ? t : best;
+            t = x1 + cd0[M - k]; best = t < best ? t : best;
+        }
+        return best;
+    }
+    static inline int mjfast_reg(const uint8_t* a, const uint8_t* b, const uint8_t* c, const uint8_t* d, int M) {
+        switch (M) {
+            case 4: return mjfast_reg_n(a, b, c, d, 4);
+            case 3: return mjfast_reg_n(a, b, c, d, 3);
+            case 2: return mjfast_reg_n(a, b, c, d, 2);
+            case 1: return mjfast_reg_n(a, b, c, d, 1);
+            default: return mjfast_reg_n(a, b, c, d, 0);
+        }
+    }
+    /* number of nonzero bytes among the 7 honor counts (c[27..33], each <= 4) */
+    static inline int mjfast_honor_kinds(const uint8_t* c) {
+        uint64_t w;
+        memcpy(&w, c + 26, 8);
+        w = (w | (w >> 1) | (w >> 2)) & 0x0101010101010100ULL;
+        return (int)((w * 0x0101010101010101ULL) >> 56);
+    }
+    /* thirteen orphans: 14 - kinds held - (one of them held twice or more) */
+    static inline int mjfast_orphans_dist(const uint8_t* c) {
+        static const uint8_t T[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+        int kinds = 0, any = 0;
+        for (int i = 0; i < 13; ++i) {
+            int v = c[T[i]];
+            kinds += v != 0;
+            any |= v;                   /* 2, 3, 4 set bit 1 or 2; 1 sets only bit 0 */
+        }
+        return 14 - kinds - ((any & 6) != 0);
+    }
+    #define MJFAST_MIN(a, b) ((a) < (b) ? (a) : (b))
+    /* a knitted straight's rest over four parts with (pair, meld, both)
+       distances P, M, B: one meld and the pair, in one part or in two */
+    static inline int mjfast_rest1(const int* P, const int* M, const int* B) {
+        int r = MJFAST_MIN(MJFAST_MIN(B[0], B[1]), MJFAST_MIN(B[2], B[3]));
+        int p01 = MJFAST_MIN(P[0], P[1]), p23 = MJFAST_MIN(P[2], P[3]);
+        /* the pair in a part other than the meld's */
+        r = MJFAST_MIN(r, M[0] + MJFAST_MIN(P[1], p23));
+        r = MJFAST_MIN(r, M[1] + MJFAST_MIN(P[0], p23));
+        r = MJFAST_MIN(r, M[2] + MJFAST_MIN(P[3], p01));
+        r = MJFAST_MIN(r, M[3] + MJFAST_MIN(P[2], p01));
+        return r;
+    }
+    /* beside one meld: only the pair */
+    static inline int mjfast_rest0(const int* P) {
+        return MJFAST_MIN(MJFAST_MIN(P[0], P[1]), MJFAST_MIN(P[2], P[3]));
+    }
+    """
+    int _reg "mjfast_reg"(const uint8_t* a, const uint8_t* b, const uint8_t* c, const uint8_t* d, int M) nogil
+    int _honor_kinds "mjfast_honor_kinds"(const uint8_t* c) nogil
+    int _orphans_c "mjfast_orphans_dist"(const uint8_t* c) nogil
+    int _rest1 "mjfast_rest1"(const int* P, const int* M, const int* B) nogil
+    int _rest0 "mjfast_rest0"(const int* P) nogil
+
+
+cdef inline int _knitted_forms(const uint8_t* c, const uint8_t** r, const uint8_t* rh, int melds, int form,
+                               int best) noexcept nogil:
+    """best lowered by honors-and-knitted and the knitted straight, from the
+    suits' records r[0..2] and the honors' vector rh.  An arrangement whose
+    missing tiles alone reach best is not looked at further."""
+    cdef int cnt[3][3]
+    cdef int got[6]
+    cdef int s, j, a, v, g, rd
+    cdef int P[4]
+    cdef int M[4]
+    cdef int B[4]
+    cdef int e
+    for s in range(3):
+        g = r[s][13]
+        cnt[s][0] = g & 3
+        cnt[s][1] = (g >> 2) & 3
+        cnt[s][2] = (g >> 4) & 3
+    g = 0
+    for a in range(6):
+        got[a] = cnt[KNIT_SUIT[a][0]][0] + cnt[KNIT_SUIT[a][1]][1] + cnt[KNIT_SUIT[a][2]][2]
+        g = got[a] if got[a] > g else g
+    if melds == 0 and (form < 0 or form == 3):
+        v = 14 - _honor_kinds(c) - g
+        best = v if v < best else best
+    if not (form < 0 or form == 4):
+        return best
+    P[3] = rh[1]
+    M[3] = rh[2]
+    B[3] = rh[3]
+    for a in range(6):
+        if 9 - got[a] >= best:
+            continue
+        for j in range(3):
+            s = KNIT_SUIT[a][j]
+            e = r[s][10 + j]
+            P[s] = e & 3
+            M[s] = (e >> 2) & 3
+            B[s] = e >> 4
+        rd = _rest1(P, M, B) if melds == 0 else _rest0(P)
+        v = 9 - got[a] + rd
+        best = v if v < best else best
+    return best
+
+
+cdef inline int _shanten(const uint8_t* c, int melds, int form) noexcept nogil:
+    """Shanten (-1 = complete) in one form, or the minimum over all (form < 0),
+    of 13-3k or 14-3k concealed tiles beside `melds` melds.  A form that
+    cannot apply (melds present) gives BIG."""
+    cdef const uint8_t* r[3]
+    cdef const uint8_t* rh
+    cdef int best = BIG, v
+    cdef int got[6]
+    if 1 <= form <= 3:
+        # one special form alone: from the counts, no table record needed
+        if melds != 0:
+            return BIG - 1
+        if form == 1:
+            return _seven_pairs_dist(c) - 1
+        if form == 2:
+            return _orphans_dist(c) - 1
+        _knitted_got(c, got)
+        return _honors_knitted_dist(c, got) - 1
+    r[0] = _srec + (<size_t>_sidx(c)) * SREC
+    r[1] = _srec + (<size_t>_sidx(c + 9)) * SREC
+    r[2] = _srec + (<size_t>_sidx(c + 18)) * SREC
+    rh = _hdist + _key7(c + 27) * 10
+    if form <= 0:
+        best = _reg(r[0], r[1], r[2], rh, 4 - melds)
+    if melds == 0 and form < 0:
+        v = _seven_pairs_dist(c)
+        best = v if v < best else best
+        v = _orphans_dist(c)
+        best = v if v < best else best
+    if melds > 1 or form == 0:
+        return best - 1
+    return _knitted_forms(c, r, rh, melds, form, best) - 1
+
+
+cdef inline void _half(int* o0, int* o1, const uint8_t* a, const uint8_t* b, int m) noexcept nogil:
+    """o0[k], o1[k] (k <= m): min-plus product of two distance vectors, without
+    and with the pair."""
+    cdef int k, i, v0, v1, t
+    for k in range(m + 1):
+        v0 = BIG
+        v1 = BIG
+        for i in range(k + 1):
+            t = a[i * 2] + b[(k - i) * 2]
+            v0 = t if t < v0 else v0
+            t = a[i * 2] + b[(k - i) * 2 + 1]
+            v1 = t if t < v1 else v1
+            t = a[i * 2 + 1] + b[(k - i) * 2]
+            v1 = t if t < v1 else v1
+        o0[k] = v0
+        o1[k] = v1
+
+
+cdef inline int _regular_dist(const uint8_t* c, int m) noexcept nogil:
+    """Fewest tiles to add for m melds + 1 pair in the concealed tiles: the
+    min-plus product of the four parts' vectors, (m + s) x (p + honors)."""
+    cdef int ab0[5]
+    cdef int ab1[5]
+    cdef int sh0[5]
+    cdef int sh1[5]
+    cdef int k, v, best = BIG
+    _half(ab0, ab1, _dist + _key9(c) * 10, _dist + _key9(c + 9) * 10, m)
+    _half(sh0, sh1, _dist + _key9(c + 18) * 10, _hdist + _key7(c + 27) * 10, m)
+    for k in range(m + 1):
+        v = ab0[k] + sh1[m - k]
+        best = v if v < best else best
+        v = ab1[k] + sh0[m - k]
+        best = v if v < best else best
+    return best
+
+
+cdef inline int _seven_pairs_dist(const uint8_t* c) noexcept nogil:
+    # As the reference: four of a kind count as two pairs; no penalty for
+    # having fewer than seven kinds.  Pairs = sum of count // 2, eight bytes
+    # at a time (each byte <= 2, so a byte-sum fits in the top byte).
+    cdef uint64_t w, acc = 0
+    cdef int k
+    for k in range(4):
+        memcpy(&w, c + 8 * k, 8)
+        acc += (w >> 1) & 0x7F7F7F7F7F7F7F7FULL
+    return 7 - <int>((acc * 0x0101010101010101ULL) >> 56) - (c[32] >> 1) - (c[33] >> 1)
+
+
+cdef inline int _orphans_dist(const uint8_t* c) noexcept nogil:
+    # without a branch per tile: which of the 13 are held is unpredictable
+    return _orphans_c(c)
+
+
+cdef inline int _honors_knitted_dist(const uint8_t* c, const int* got) noexcept nogil:
+    """Fewest tiles to add for honors-and-knitted; got = _knitted_got(c)."""
+    cdef int a, best = BIG
+    cdef int hon = _popcount9(<int>((_present34(c) >> 27) & 0x7F))
+    for a in range(6):
+        if 14 - hon - got[a] < best:
+            best = 14 - hon - got[a]
+    return best
+
+
+cdef inline void _knitted_got(const uint8_t* c, int* got) noexcept nogil:
+    """got[a] = how many of knitted arrangement a's nine tiles are held, from
+    per-suit presence masks and nine popcounts."""
+    cdef int s, j, a
+    cdef uint64_t p = _present34(c)
+    cdef int cnt[3][3]
+    for s in range(3):
+        for j in range(3):
+            cnt[s][j] = _popcount9(<int>((p >> (9 * s)) & (0b001001001 << j)))
+    for a in range(6):
+        got[a] = cnt[KNIT_SUIT[a][0]][0] + cnt[KNIT_SUIT[a][1]][1] + cnt[KNIT_SUIT[a][2]][2]
+
+
+cdef inline int _popcount9(int x) noexcept nogil:
+    x = x - ((x >> 1) & 0x155)
+    x = (x & 0x133) + ((x >> 2) & 0x133)
+    return (x + (x >> 4) + (x >> 8)) & 0xF
+
+
+cdef int _shanten_plain(const uint8_t* c, int melds, int form) noexcept nogil:
+    """The definition _shanten computes, form by form on the 34 counts: the
+    regular form over the four parts' vectors, and a knitted straight's rest
+    as a hand of its own.  Kept as the reference of the differential tests
+    (shanten_plain_batch); nothing else calls it."""
+    cdef int best = BIG, v, a, j, hon, t
+    cdef int got[6]
+    cdef uint8_t rest[34]
+    if form < 0 or form == 0:
+        v = _regular_dist(c, 4 - melds)
+        if v < best:
+            best = v
+    if melds == 0:
+        if form < 0 or form == 1:
+            v = _seven_pairs_dist(c)
+            if v < best:
+                best = v
+        if form < 0 or form == 2:
+            v = _orphans_dist(c)
+            if v < best:
+                best = v
+    if melds > 1 or not (form < 0 or form == 3 or form == 4):
+        return best - 1
+    _knitted_got(c, got)
+    if melds == 0 and (form < 0 or form == 3):
+        v = _honors_knitted_dist(c, got)
+        if v < best:
+            best = v
+    if form < 0 or form == 4:
+        # knitted straight: 9 - held is a lower bound, so most arrangements
+        # are skipped before their rest is looked up
+        for a in range(6):
+            if 9 - got[a] >= best:
+                continue
+            memcpy(rest, c, 34)
+            for j in range(9):
+                t = KNIT_TILES[a][j]
+                if rest[t]:
+                    rest[t] -= 1
+            v = (9 - got[a]) + _regular_dist(rest, 1 - melds)
+            if v < best:
+                best = v
+    return best - 1
+
+
+
+def shanten_plain_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, int form, cnp.int8_t[::1] out):
+    """out[i] = _shanten_plain of row i beside melds[i] melds (the reference
+    of the differential tests; one thread).  Every row is copied and checked
+    first: a bad row raises ValueError naming it."""
+    _need_tables()
+    _check_form(form)
+    cdef Py_ssize_t i, n = _check_rows(hands, "hands")
+    _check_len(melds.shape[0], n, "melds")
+    _check_len(out.shape[0], n, "out")
+    cdef uint8_t c[34]
+    cdef int e
+    for i in range(n):
+        _copy_row(c, &hands[i, 0])
+        e = _recheck(c, melds[i], 2)
+        if e == 0 and ((form in (1, 2, 3) and melds[i] > 0) or (form == 4 and melds[i] > 1)):
+            e = 4
+        if e:
+            raise ValueError(f"row {i}: not a hand of 13 or 14 tiles counting 3 per meld "
+                             f"with every count <= 4 in a form its melds allow (code {e})")
+        out[i] = _shanten_plain(c, melds[i], form)
