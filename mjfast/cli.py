@@ -633,48 +633,51 @@ class _LangAction(argparse.Action):
 
 
 def _add_rules(p) -> None:
-    from .rules import available
+    from .cli_args import add_rules
 
-    p.add_argument("--rules", choices=available(), default=None, metavar="NAME",
-                   help=f"rule set: {', '.join(available())} (default mcr; `mjfast rules` describes them)")
-    p.add_argument("--rule-option", action="append", default=[], metavar="KEY=VALUE",
-                   help="set an option of the rule set (repeatable), e.g. min_points=0")
+    add_rules(p)
 
 
-def _rules_arg(args):
+def _rules_arg(args, command=None, **limits):
     """The RuleSet of --rules / --rule-option, or None for plain MCR."""
-    from .errors import InvalidHand
-    from .rules import get
+    from .cli_args import RulesArgError, rules_from_args
 
-    name = getattr(args, "rules", None)
-    opts = getattr(args, "rule_option", None) or []
-    if name is None and not opts:
-        return None
     try:
-        return get(name or "mcr").with_option_text(opts)
-    except InvalidHand as exc:
-        raise CliError(_one_line(exc)) from None
+        return rules_from_args(args, command or f"mjfast {args.command}", **limits)
+    except RulesArgError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _cmd_rules(args) -> int:
     from .rules import available, get
 
+    if args.name and args.rules and args.name != args.rules:
+        raise CliError(f"mjfast rules: NAME {args.name!r} and --rules {args.rules!r} disagree; give one")
+    args.name = args.rules = args.name or args.rules
+    chosen = _rules_arg(args, "mjfast rules")      # with --rule-option: the options' new values
+
+    def rule_set(n):
+        return chosen if chosen is not None and chosen.name == n else get(n)
+
     if args.json:
         out = []
         for n in ([args.name] if args.name else available()):
-            rs = get(n)
+            rs = rule_set(n)
             out.append({"name": rs.name, "title": rs.title, "hand_size": rs.hand_size,
                         "forms": list(rs.forms), "flags": list(rs.flags), "players": rs.players,
                         "min_points": rs.min_points, "fans": len(rs.table),
-                        "options": {o.name: {"default": o.default, "doc": o.doc,
+                        "options": {o.name: {"default": o.default, "value": rs.options[o.name],
+                                             "doc": o.doc,
                                              "choices": list(o.choices) if o.choices else None}
                                     for o in rs.option_specs},
                         "settlement": rs.settlement_text})
         _print(json.dumps(out[0] if args.name else out, ensure_ascii=False))
         return 0
     if args.name:
-        _print(get(args.name).describe())
+        _print(rule_set(args.name).describe())
         return 0
+    if chosen is not None:
+        raise CliError("mjfast rules: --rule-option needs a rule set (NAME or --rules NAME)")
     for n in available():
         _print(f"{n:12s} {get(n).title}")
     return 0
@@ -787,11 +790,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .rules import available
     p = sub.add_parser("rules", help="list the rule sets, or describe one (tiles, forms, options)",
-                       description="The rule sets mjfast scores (--rules NAME on score, fans, shanten "
-                                   "and waits), or one rule set's tiles, forms, minimum, flags, options "
-                                   "and settlement.")
+                       description="The rule sets mjfast scores (--rules NAME on every command), or "
+                                   "one rule set's tiles, forms, minimum, flags, options and settlement "
+                                   "(--rule-option KEY=VALUE shows it with that option changed).")
     p.add_argument("name", nargs="?", choices=available(), metavar="NAME")
     p.add_argument("--json", action="store_true", help="print JSON")
+    _add_rules(p)
     p.set_defaults(func=_cmd_rules)
 
     from .stats.cli import register as register_stats   # argparse only; the statistics load on use

@@ -201,13 +201,15 @@ def fan_frequencies(ddf) -> FanStats:
     return _tree([dask.delayed(_stats_of_frame)(p) for p in parts]).compute()
 
 
-def fan_frequencies_of_files(paths, chunk_size: int = 65536) -> FanStats:
+def fan_frequencies_of_files(paths, chunk_size: int = 65536, rules=None) -> FanStats:
     """:class:`FanStats` of scored-result or hand-record files (as
-    ``mjfast stats table`` reads them), one task per file."""
+    ``mjfast stats table`` reads them), one task per file; ``rules`` as in
+    :func:`mjfast.stats.stats_of_files`."""
     paths = [os.fspath(p) for p in paths]
     if not paths:
         return FanStats()
-    return _tree([dask.delayed(stats_of_files)([p], chunk_size=chunk_size) for p in paths]).compute()
+    return _tree([dask.delayed(stats_of_files)([p], chunk_size=chunk_size, rules=rules)
+                  for p in paths]).compute()
 
 
 @contextlib.contextmanager

@@ -8,7 +8,18 @@ simple, keep-running honoured), the per-turn time limit and the error rule.
 The bots rotate over the seats on the same walls (4 games per wall set)."""
 
 
+#: why --rules takes MCR only here (messages, --help)
+_WHY = "the game engine plays the platform's MCR rules"
+
+
 def _run(args):
+    import sys
+    from ..cli_args import RulesArgError, rules_from_args
+    try:
+        rules_from_args(args, "mjfast match", ("mcr",), options=False, why=_WHY)
+    except RulesArgError as exc:
+        print(f"mjfast: error: {exc}", file=sys.stderr)
+        return 2
     from .match import main
     return main(args)
 
@@ -26,6 +37,8 @@ def register(sub):
     p.add_argument("--time-limit", type=float, default=6.0,
                    help="seconds per turn for command-line bots (first turn: twice); default 6 (the platform's Python limit)")
     p.add_argument("--out", help="write the games to this file in the text archive format")
+    from ..cli_args import add_rules
+    add_rules(p, ("mcr",), _WHY)
     p.set_defaults(func=_run)
     return p
 

@@ -18,8 +18,15 @@ import time
 __all__ = ["add_parser", "run"]
 
 
+from ..cli_args import RulesArgError, add_rules, rules_from_args
+
+
 class _Usage(Exception):
     pass
+
+
+#: why --rules takes MCR only here (messages, --help)
+_WHY = "Botzone matches are played and scored under MCR, and the recorded scores are MCR's"
 
 
 def add_parser(sub):
@@ -38,6 +45,7 @@ def add_parser(sub):
         q.add_argument("--workers", type=int, default=1, metavar="N",
                        help="processes (files and chunks of files are split between them; same output)")
         q.add_argument("--no-progress", action="store_true", help="no progress bar")
+        add_rules(q, ("mcr",), _WHY)
         q.add_argument("--scheduler", default=None, metavar="ADDRESS|local",
                        help="run the units of work on Dask: a scheduler address (tcp://host:8786) or 'local' "
                             "for a local cluster (pip install 'mjfast[dask]'); same output")
@@ -171,6 +179,10 @@ def _run(args) -> int:
         return 2
     if args.workers < 1:
         raise CliError(f"--workers must be >= 1, got {args.workers}")
+    try:
+        rules_from_args(args, f"mjfast logs {args.logs_action}", ("mcr",), options=False, why=_WHY)
+    except RulesArgError as exc:
+        raise CliError(str(exc)) from None
     for f in args.files:
         if not os.path.exists(f):
             raise CliError(f"no such file or directory: {f}")

@@ -219,6 +219,14 @@ class RuleSet:
     def __hash__(self):
         return hash((self.name, tuple(sorted(self.options.items()))))
 
+    def __reduce__(self):
+        # pickled by name and options (for worker processes and Dask): the
+        # fields hold functions and a read-only mapping that do not pickle
+        if _REGISTRY.get(self.name) is None:
+            raise TypeError(f"rule set {self.name!r} is not registered (mjfast.rules.register): "
+                            "only registered rule sets can be pickled")
+        return (_with_options, (self.name, dict(self.changed_options)))
+
     def __eq__(self, other):
         return (isinstance(other, RuleSet) and self.name == other.name
                 and dict(self.options) == dict(other.options))
@@ -273,3 +281,8 @@ def get(rules="mcr", **options) -> RuleSet:
         raise InvalidArgument(f"rules must be a rule-set name or a mjfast.rules.RuleSet, "
                               f"got {type(rules).__name__}")
     return rs.with_options(**options) if options else rs
+
+
+def _with_options(name, options):
+    """Unpickle a rule set with changed options (see RuleSet.__reduce__)."""
+    return get(name, **options)

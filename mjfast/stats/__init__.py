@@ -16,15 +16,26 @@ __all__ = ["FanStats", "wilson_interval", "forms_of", "self_drawn_of", "FORM_NAM
            "Chunk", "iter_file", "iter_files", "frame_arrays", "stats_of_files"]
 
 
-def stats_of_files(paths, *, chunk_size: int = 65536, workers: int = 1, on_problem=None) -> FanStats:
+def stats_of_files(paths, *, chunk_size: int = 65536, workers: int = 1, on_problem=None,
+                   rules=None) -> FanStats:
     """One pass over scored-result files or hand-record files (see
     :mod:`mjfast.stats.sources`); ``on_problem(path, line, message)`` is called
-    for each bad line (bad lines are counted as invalid rows either way)."""
+    for each bad line (bad lines are counted as invalid rows either way).
+
+    ``rules``: the rule set hand records are scored under (a name or
+    :class:`~mjfast.rules.RuleSet` scored with the MCR fan table, e.g.
+    ``"dazhong"``); files of scored results take plain MCR only."""
     if isinstance(paths, (str, bytes)) or hasattr(paths, "__fspath__"):
         paths = [paths]
+    if rules is not None:
+        from ..rules import MCR, get
+        rules = get(rules)
+        if rules.table is not MCR:
+            raise ValueError(f"rule set {rules.name!r} has its own fan table; the statistics count "
+                             "MCR's (a rule set scored with it, e.g. mcr or dazhong)")
     acc = FanStats()
     for p in paths:
-        for ch in iter_file(p, chunk_size=chunk_size, workers=workers):
+        for ch in iter_file(p, chunk_size=chunk_size, workers=workers, rules=rules):
             acc.update_arrays(ch.fan_counts, ch.totals, ch.legal, ch.errors)
             if on_problem is not None:
                 for line, msg in ch.problems:

@@ -16,7 +16,7 @@ import os
 import sys
 import time
 
-from ..cli_args import nonnegative_int, positive_int
+from ..cli_args import RulesArgError, add_rules, nonnegative_int, positive_int, rules_from_args
 
 __all__ = ["register"]
 
@@ -37,7 +37,7 @@ def _guard(func):
     def run(args):
         try:
             return func(args)
-        except StatsError as exc:
+        except (StatsError, RulesArgError) as exc:
             print(f"mjfast: error: {exc}", file=sys.stderr)
             return 2
     return run
@@ -58,6 +58,7 @@ def register(sub) -> None:
     _common(t)
     t.add_argument("--chunk-size", type=positive_int, default=65536, metavar="N", help="rows per chunk (default 65536)")
     _scheduler(t)
+    add_rules(t, _mcr_table_sets(), _TABLE_WHY)
     t.set_defaults(func=_guard(_cmd_table))
 
     e = ssub.add_parser("enumerate", help="exact statistics over every fully concealed winning hand",
@@ -69,6 +70,7 @@ def register(sub) -> None:
                    "with their union")
     _common(e)
     _scheduler(e)
+    add_rules(e, _mcr_table_sets(full=True), _ENUM_WHY)
     e.set_defaults(func=_guard(_cmd_enumerate))
 
     m = ssub.add_parser("simulate", help="statistics of self-play games in the compiled engine",
@@ -85,6 +87,7 @@ def register(sub) -> None:
                    "(default 20000)")
     _common(m, workers_help="worker processes (-1 = all cores; default 1)")
     _scheduler(m)
+    add_rules(m, ("mcr",), _ENGINE_WHY)
     m.set_defaults(func=_guard(_cmd_simulate))
 
     lg = ssub.add_parser("logs", help="statistics of the wins of Botzone match archives, in one command",
@@ -94,8 +97,35 @@ def register(sub) -> None:
     lg.add_argument("files", nargs="+", metavar="FILE", help="text archive, match JSON file or directory")
     _common(lg, workers_help="processes (files and chunks of files are split between them; same output)")
     _scheduler(lg)
+    add_rules(lg, ("mcr",), _LOGS_WHY)
     lg.set_defaults(func=_guard(_cmd_logs))
     p.set_defaults(func=lambda args: _no_sub(p))
+
+
+#: why the commands that replay or play games take MCR only (messages, --help)
+_ENGINE_WHY = "the compiled game engine plays MCR with its rules as they are"
+_LOGS_WHY = "Botzone matches are played and scored under MCR"
+_TABLE_WHY = "the statistics count MCR's fan table; hand records are scored under the rule set"
+_ENUM_WHY = "the walk covers MCR's tiles and forms and counts MCR's fans"
+
+
+def _mcr_table_sets(full=False):
+    """The registered rule sets scored with the MCR fan table (the table the
+    statistics count); ``full``: also with all 34 tiles and every MCR form."""
+    from ..core import FORMS
+    from ..rules import MCR, available, get
+    out = []
+    for n in available():
+        rs = get(n)
+        if rs.table is MCR and (not full or (len(rs.tiles) == 34 and set(rs.forms) >= set(FORMS)
+                                             and rs.hand_size == 13)):
+            out.append(n)
+    return tuple(out)
+
+
+def _rules(args, command, supported, options=True, why=""):
+    """The RuleSet of --rules / --rule-option, checked for the command (None = MCR)."""
+    return rules_from_args(args, f"mjfast stats {command}", supported, options, why)
 
 
 def _scheduler(p):
@@ -173,14 +203,18 @@ def _pct(x):
     return "-" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.3f} %"
 
 
-def _print_summary(s, out):
+def _print_summary(s, out, rules=None):
+    if rules is not None:
+        opts = "".join(f" {k}={v}" for k, v in rules.changed_options.items())
+        print(f"rules {rules.name}{opts}", file=out)
     print(f"rows {s['rows']:,}   wins {s['wins']:,}   invalid {s['invalid']:,}   not winning {s['not_winning']:,}",
           file=out)
     if not s["wins"]:
         return
     iv = s.get("self_drawn_interval")
     ci = f"  [{_pct(iv[0])}, {_pct(iv[1])}]" if iv else ""
-    print(f"legal (>= 8 without flowers) {_pct(s['legal_share'])}   self-drawn {_pct(s['self_drawn_share'])}{ci}",
+    m = 8 if rules is None else rules.min_points
+    print(f"legal (>= {m} without flowers) {_pct(s['legal_share'])}   self-drawn {_pct(s['self_drawn_share'])}{ci}",
           file=out)
     t = s["totals"]
     print(f"totals: mean {t['mean']:.2f}  sd {t['std']:.2f}  min {t['min']}  median {t['median']}  "
@@ -215,28 +249,32 @@ def _cmd_table(args) -> int:
         problems.append((path, line, msg))
         print(f"{path}:{line}: {msg}", file=sys.stderr)
 
+    rs = _rules(args, "table", _mcr_table_sets(), why=_TABLE_WHY)
     t0 = time.perf_counter()
     try:
         if args.scheduler:
             from ..dask import client_for, fan_frequencies_of_files
             with client_for(args.scheduler):
-                acc = fan_frequencies_of_files(args.files, chunk_size=args.chunk_size)
+                acc = fan_frequencies_of_files(args.files, chunk_size=args.chunk_size, rules=rs)
         else:
             from . import stats_of_files
             acc = stats_of_files(args.files, chunk_size=args.chunk_size, workers=args.workers,
-                                 on_problem=on_problem)
+                                 on_problem=on_problem, rules=rs)
     except (ValueError, OSError) as exc:
         raise _error(str(exc)) from None
     except ImportError as exc:
         raise _error(str(exc)) from None
     seconds = time.perf_counter() - t0
-    _report(acc, args, seconds, extra={"files": list(args.files)})
+    _report(acc, args, seconds, extra={"files": list(args.files)}, rules=rs)
     return 1 if acc.invalid else 0
 
 
-def _report(acc, args, seconds, extra=None, timing=True):
+def _report(acc, args, seconds, extra=None, timing=True, rules=None):
     df = acc.table(sort="share")
     s = acc.summary()
+    if rules is not None:
+        # which rule set scored the rows (and so the minimum of "legal")
+        extra = dict(extra or {}, rules=rules.name, rule_options=dict(rules.changed_options))
     if args.out:
         _write_table(df, args.out)
     if args.plot:
@@ -249,7 +287,7 @@ def _report(acc, args, seconds, extra=None, timing=True):
                        fans=df[df["wins"] > 0][cols].to_dict(orient="records"))
         print(json.dumps(_jsonable(payload), ensure_ascii=False))
         return
-    _print_summary(s, sys.stdout)
+    _print_summary(s, sys.stdout, rules)
     print(file=sys.stdout)
     _print_table(df, args.top, sys.stdout, weighted=acc.weighted)
     if timing:
@@ -260,6 +298,7 @@ def _cmd_enumerate(args) -> int:
     _check_out(args.out)
     _check_plot(args.plot)
     from .enumerate import enumerate_stats, FORM_NAMES, count_hands
+    rs = _rules(args, "enumerate", _mcr_table_sets(full=True), why=_ENUM_WHY)
     forms = FORM_NAMES if args.form == "all" else (args.form,)
     t0 = time.perf_counter()
     progress = None
@@ -267,7 +306,8 @@ def _cmd_enumerate(args) -> int:
         def progress(form, done):
             print(f"\r{form}: {done:,} / {count_hands(form):,} hands", end="", file=sys.stderr, flush=True)
     try:
-        r = enumerate_stats(forms, workers=args.workers, progress=progress, scheduler=args.scheduler)
+        r = enumerate_stats(forms, workers=args.workers, progress=progress, scheduler=args.scheduler,
+                            rules=rs)
     except ImportError as exc:
         raise _error(str(exc)) from None
     if progress:
@@ -304,11 +344,14 @@ def _cmd_enumerate(args) -> int:
               for name, fr in results.items()}
     if args.json:
         payload = {"seconds": round(seconds, 3), "counts": counts,
+                   **({} if rs is None else {"rules": rs.name, "rule_options": dict(rs.changed_options)}),
                    "summary": {name: {"unweighted": fr.stats.summary(), "physical": fr.weighted.summary()}
                                for name, fr in results.items()},
                    "fans": table[table["wins"] > 0].to_dict(orient="records")}
         print(json.dumps(_jsonable(payload), ensure_ascii=False))
         return 0
+    if rs is not None:
+        print("rules " + rs.name + "".join(f" {k}={v}" for k, v in rs.changed_options.items()))
     print(f"{'form':<18} {'hands':>12} {'physical hands':>22} {'rows (hand x winning tile)':>28}")
     for name, c in counts.items():
         print(f"{name:<18} {c['hands']:>12,} {c['physical_hands']:>22,} {c['rows']:>28,}")
@@ -342,6 +385,7 @@ def _cmd_simulate(args) -> int:
                      f"got {' '.join(args.bots)}")
     if args.workers < 1 and args.workers != -1:
         raise _error(f"--workers must be >= 1 (or -1 for all cores), got {args.workers}")
+    _rules(args, "simulate", ("mcr",), options=False, why=_ENGINE_WHY)
     from .simulate import simulate
     progress = None
     if sys.stderr.isatty() and not args.json:
@@ -379,6 +423,7 @@ def _cmd_logs(args) -> int:
             raise _error(f"{f}: no such file or directory")
     if args.workers < 1:
         raise _error(f"--workers must be >= 1, got {args.workers}")
+    _rules(args, "logs", ("mcr",), options=False, why=_LOGS_WHY)
     t0 = time.perf_counter()
     try:
         from .logs import stats_of_logs

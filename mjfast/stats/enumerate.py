@@ -340,12 +340,12 @@ class Enumeration:
     seconds: float = 0.0
 
 
-def _score_rows(h, workers):
+def _score_rows(h, workers, rules=None):
     from ..batch import HandBatch, score_batch
     counts, win, idx = rows_of(h)
     n = len(counts)
     batch = HandBatch(counts, np.zeros((n, 4, 3), np.uint8), 0, win, 1, 0, 0, 0, validate=False)
-    res = score_batch(batch, workers=workers)
+    res = score_batch(batch, workers=workers, rules=rules)
     if res.errors.any():
         i = int(np.flatnonzero(res.errors)[0])
         raise RuntimeError(f"an enumerated hand did not score: {counts[i].tolist()} "
@@ -370,11 +370,11 @@ def _update(fr: FormResult, h, res, win, idx, keep=None):
     fr.weighted.update_arrays(fc, tot, lg, weights=wrow)
 
 
-def _chunk_result(form, h, union: bool, workers: int = 1):
+def _chunk_result(form, h, union: bool, workers: int = 1, rules=None):
     """One chunk of hands of ``form``, scored: (its FormResult, the part that
     goes into the union - the hands no earlier form completes - or None)."""
     from ..core import shanten_batch
-    res, win, idx = _score_rows(h, workers)
+    res, win, idx = _score_rows(h, workers, rules)
     part = FormResult(form)
     _update(part, h, res, win, idx)
     if not union:
@@ -389,7 +389,7 @@ def _chunk_result(form, h, union: bool, workers: int = 1):
     return part, upart
 
 
-def _chunks_on_dask(forms, chunk, union, scheduler):
+def _chunks_on_dask(forms, chunk, union, scheduler, rules=None):
     """(form, hands in the chunk, results) per chunk, in order, the scoring done
     by Dask workers; at most a few chunks in flight per worker, so memory stays
     bounded while the hands are generated here."""
@@ -400,7 +400,8 @@ def _chunks_on_dask(forms, chunk, union, scheduler):
         pending = deque()
         for form in forms:
             for h in hands(form, chunk):
-                pending.append((form, len(h), client.submit(_chunk_result, form, h, union, pure=False)))
+                pending.append((form, len(h), client.submit(_chunk_result, form, h, union, rules=rules,
+                                                            pure=False)))
                 while len(pending) > ahead:
                     f, n, fut = pending.popleft()
                     yield f, n, fut.result()
@@ -409,26 +410,45 @@ def _chunks_on_dask(forms, chunk, union, scheduler):
             yield f, n, fut.result()
 
 
+def _enumerable_rules(rules):
+    """``rules`` checked for the walk: None (plain MCR) or a rule set that
+    plays every hand the walk produces and counts MCR's fans."""
+    if rules is None:
+        return None
+    from ..core import FORMS
+    from ..rules import MCR, get
+    rs = get(rules)
+    if rs.table is not MCR or len(rs.tiles) != 34 or not set(rs.forms) >= set(FORMS) or rs.hand_size != 13:
+        raise ValueError(f"the enumeration walks MCR's tiles and winning forms and counts MCR's fans; "
+                         f"rule set {rs.name!r} differs (its own tiles, forms or fan table)")
+    return rs
+
+
 def enumerate_stats(forms: Sequence[str] = FORM_NAMES, *, workers: int = 1, chunk: int = 1 << 17,
                     progress: Optional[Callable[[str, int], None]] = None,
-                    scheduler: Optional[str] = None) -> Enumeration:
+                    scheduler: Optional[str] = None, rules=None) -> Enumeration:
     """Score every hand of each form in ``forms`` (see the module docstring).
 
     When ``forms`` covers all five forms, ``union`` counts every hand once.
     ``progress(form, hands_done)`` is called after each chunk.  ``scheduler``
     (a Dask scheduler address, or "local"): the chunks are scored by its
     workers (the same result; ``workers`` is then each task's threads).
+    ``rules``: a rule set scored with the MCR fan table over all 34 tiles
+    and every MCR form (``mcr`` with its options, ``dazhong``); another
+    raises ``ValueError``.
     """
     forms = [_check_form(f) for f in forms]
+    rules = _enumerable_rules(rules)
     all_forms = set(forms) == set(FORM_NAMES)
     t0 = time.perf_counter()
     order = [f for f in FORM_NAMES if f in forms]
     out = {f: FormResult(f) for f in order}
     union = FormResult("all") if all_forms else None
     if scheduler:
-        chunks = _chunks_on_dask(order, chunk, all_forms, scheduler)
+        chunks = _chunks_on_dask(order, chunk, all_forms, scheduler, rules)
     else:
-        chunks = ((f, len(h), _chunk_result(f, h, all_forms, workers)) for f in order for h in hands(f, chunk))
+        chunks = ((f, len(h), _chunk_result(f, h, all_forms, workers, rules))
+                  for f in order for h in hands(f, chunk))
     done = dict.fromkeys(order, 0)
     for form, n, (part, upart) in chunks:
         out[form].merge(part)

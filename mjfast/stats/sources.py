@@ -152,9 +152,27 @@ def _suffix(path) -> str:
     raise ValueError(f"{path}: unknown file type (expected .parquet, .csv or .jsonl)")
 
 
-def iter_file(path, chunk_size: int = 65536, workers: int = 1) -> Iterator[Chunk]:
-    """Chunks of scored hands from one file (see the module docstring)."""
+def _default_rules(rules) -> bool:
+    return rules is None or (rules.name == "mcr" and not rules.changed_options)
+
+
+def _scored_already(path, rules):
+    if not _default_rules(rules):
+        raise ValueError(f"{path}: holds scored results; a rule set ({rules.name!r}"
+                         f"{''.join(f' {k}={v}' for k, v in rules.changed_options.items())}) "
+                         "applies only to hand records, which are scored here")
+
+
+def iter_file(path, chunk_size: int = 65536, workers: int = 1, rules=None) -> Iterator[Chunk]:
+    """Chunks of scored hands from one file (see the module docstring).
+
+    ``rules`` (a :class:`~mjfast.rules.RuleSet` scored with the MCR fan
+    table, or None): the rule set hand records are scored under (a record
+    naming another one is an invalid row); a file of scored results with a
+    rule set other than plain MCR raises ``ValueError``."""
     kind = _suffix(path)
+    if kind != ".jsonl" and kind != ".ndjson" and kind != ".json":
+        _scored_already(path, rules)
     if kind in (".parquet", ".pq"):
         try:
             import pyarrow.parquet as pq
@@ -171,12 +189,12 @@ def iter_file(path, chunk_size: int = 65536, workers: int = 1) -> Iterator[Chunk
         for df in pd.read_csv(path, chunksize=chunk_size):
             yield Chunk(*frame_arrays(df))
     else:
-        yield from _iter_jsonl(path, chunk_size, workers)
+        yield from _iter_jsonl(path, chunk_size, workers, rules)
 
 
-def iter_files(paths, chunk_size: int = 65536, workers: int = 1) -> Iterator[Chunk]:
+def iter_files(paths, chunk_size: int = 65536, workers: int = 1, rules=None) -> Iterator[Chunk]:
     for p in paths:
-        yield from iter_file(p, chunk_size, workers)
+        yield from iter_file(p, chunk_size, workers, rules)
 
 
 def _loads():
@@ -200,30 +218,49 @@ def _first_record(path):
     return None
 
 
-def _iter_jsonl(path, chunk_size, workers):
+def _iter_jsonl(path, chunk_size, workers, rules=None):
     first = _first_record(path)
     if first is None:
         return
     if isinstance(first, dict) and "hand" in first:
-        yield from _score_records(path, chunk_size, workers)
+        yield from _score_records(path, chunk_size, workers, rules)
     else:
+        _scored_already(path, rules)
         yield from _read_result_lines(path, chunk_size)
 
 
-def _score_records(path, chunk_size, workers):
+def _score_records(path, chunk_size, workers, rules=None):
     from ..batch import HandBatch, score_batch
     line0 = 1
-    for batch in HandBatch.from_jsonl(path, chunk_size=chunk_size):
-        res = score_batch(batch, workers=workers)
-        problems = []
-        for i in np.flatnonzero(res.errors):
-            line = line0 + int(i)
-            msg = res.error_message(int(i))
-            # the line number is given apart: drop it from a message that repeats it
-            prefix = f"line {line}: "
-            problems.append((line, msg[len(prefix):] if msg.startswith(prefix) else msg))
-        yield Chunk(res.fan_counts, res.totals, res.legal, res.errors, problems)
-        line0 += len(batch)
+    with open(path, "rb") as f:
+        for batch in HandBatch.from_lines(f, chunk_size=chunk_size, rules=rules):
+            yield _scored_chunk(batch, score_batch(batch, workers=workers), line0)
+            line0 += len(batch)
+
+
+def _strip_line(msg, line):
+    # the line number is given apart: drop it from a message that repeats it
+    prefix = f"line {line}: "
+    return msg[len(prefix):] if msg.startswith(prefix) else msg
+
+
+def _scored_chunk(batch, res, line0):
+    n = len(batch)
+    if res.rules is not None and res.rules.table is not MCR:
+        # records naming a rule set with its own fan table: the statistics
+        # count MCR's fans, so each such row is reported, not mixed in
+        msg = (f"rule set {res.rules.name!r} has its own fan table; the statistics count "
+               "MCR's (mcr, dazhong)")
+        err = np.where(res.errors != 0, res.errors, 1).astype(np.uint8)
+        problems = [(line0 + i, _strip_line(res.error_message(i), line0 + i) if res.errors[i] else msg)
+                    for i in range(n)]
+        return Chunk(np.zeros((n, N_FANS), np.uint8), np.full(n, -1, np.int32), np.zeros(n, bool), err,
+                     problems)
+    problems = []
+    for i in np.flatnonzero(res.errors):
+        line = line0 + int(i)
+        problems.append((line, _strip_line(res.error_message(int(i)), line)))
+    return Chunk(res.fan_counts, res.totals, res.legal, res.errors, problems)
 
 
 def _read_result_lines(path, chunk_size):
