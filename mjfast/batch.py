@@ -138,7 +138,12 @@ class HandBatch:
         ``"rules"`` (a name); without ``rules=`` the records' common one is
         used, and a record naming another rule set than the batch's is an
         invalid row.  Two-player flags (``heavenly_hand`` ...) are read too."""
-        records = _sequence_arg(records, "records", "a list of record dicts")
+        return cls._read_records(_sequence_arg(records, "records", "a list of record dicts"), rules)[0]
+
+    @classmethod
+    def _read_records(cls, records: list, rules=None) -> tuple:
+        """(batch, number of records carrying a "rules" value): from_records
+        for a list."""
         n = len(records)
         cols = _empty(n)
         rflags = np.zeros(n, np.uint8)
@@ -172,7 +177,7 @@ class HandBatch:
                     messages[i] = msg
         rflags[invalid] = 0
         return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
-                   rule_flags=rflags)
+                   rule_flags=rflags), n_rules
 
     @classmethod
     def from_strings(cls, hands: Sequence[str], *, self_drawn=False, fourth_tile=False, kong=False,

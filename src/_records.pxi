@@ -143,3 +143,172 @@ def read_records(list records, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds,
         rule_flags[i] = rf
         status[i] = REC_OK
     return n_rules
+
+
+# ---------------------------------------------------------------------------
+# scores out: the JSONL result lines of a scored chunk
+# ---------------------------------------------------------------------------
+
+from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.long cimport PyLong_AsLongLongAndOverflow
+from libc.stdlib cimport realloc
+
+
+cdef struct _Out:
+    char* p
+    Py_ssize_t n
+    Py_ssize_t cap
+
+
+cdef int _reserve(_Out* o, Py_ssize_t k) except -1:
+    cdef Py_ssize_t cap
+    cdef char* p
+    if o.n + k <= o.cap:
+        return 0
+    cap = 2 * o.cap
+    if cap < o.n + k + 4096:
+        cap = o.n + k + 4096
+    p = <char*>realloc(o.p, cap)
+    if p == NULL:
+        raise MemoryError()
+    o.p = p
+    o.cap = cap
+    return 0
+
+
+cdef inline void _put(_Out* o, const char* s, Py_ssize_t k) noexcept:
+    memcpy(o.p + o.n, s, k)
+    o.n += k
+
+
+cdef inline void _put_int(_Out* o, long long x) noexcept:
+    """Decimal x (room for 21 bytes reserved by the caller)."""
+    cdef char tmp[24]
+    cdef int k = 0
+    cdef unsigned long long u
+    if x < 0:
+        o.p[o.n] = c'-'
+        o.n += 1
+        u = <unsigned long long>(-(x + 1)) + 1
+    else:
+        u = <unsigned long long>x
+    while True:
+        tmp[k] = <char>(48 + u % 10)
+        k += 1
+        u //= 10
+        if u == 0:
+            break
+    while k:
+        k -= 1
+        o.p[o.n] = tmp[k]
+        o.n += 1
+
+
+cdef int _put_id(_Out* o, object rid) except -1:
+    """The id as the JSON encoders write it: 1 when written, 0 when the
+    caller must have Python write the line (a float, a container, a string
+    that needs escaping, an int past 64 bits...)."""
+    cdef int overflow = 0
+    cdef long long x
+    cdef Py_ssize_t k, m
+    cdef const unsigned char* s
+    if rid is None:
+        _reserve(o, 4)
+        _put(o, b"null", 4)
+        return 1
+    if rid is True:
+        _reserve(o, 4)
+        _put(o, b"true", 4)
+        return 1
+    if rid is False:
+        _reserve(o, 5)
+        _put(o, b"false", 5)
+        return 1
+    if type(rid) is int:
+        x = PyLong_AsLongLongAndOverflow(rid, &overflow)
+        if overflow:
+            return 0
+        _reserve(o, 24)
+        _put_int(o, x)
+        return 1
+    if type(rid) is str and PyUnicode_KIND(rid) == PyUnicode_1BYTE_KIND:
+        m = len(<str>rid)
+        s = <const unsigned char*>PyUnicode_DATA(rid)
+        for k in range(m):
+            # printable ASCII but the two characters JSON escapes
+            if s[k] < 32 or s[k] > 126 or s[k] == 34 or s[k] == 92:
+                return 0
+        _reserve(o, m + 2)
+        _put(o, b"\"", 1)
+        _put(o, <const char*>s, m)
+        _put(o, b"\"", 1)
+        return 1
+    return 0
+
+
+def write_results(list ids, const uint8_t[::1] py_rows, const int32_t[::1] totals, const uint8_t[::1] legal,
+                  const uint8_t[:, ::1] fans, const int32_t[::1] order, tuple frags, object fmt):
+    """The JSONL result lines of N scored rows, as bytes: {"id", "total",
+    "fans", "legal"} written here, exactly as the JSON encoder would; rows
+    with py_rows[i] != 0 (errors, dropped flags) and rows whose id this
+    writer does not write are fmt(i) (bytes, one line).  fans: (N, F) counts
+    in table order; order: the F columns in output order; frags[j]: the
+    encoded fan entry of column order[j] up to its count ('..."count":')."""
+    cdef Py_ssize_t i, n = len(ids), j, nf = order.shape[0], k, start
+    cdef _Out o
+    cdef bint first
+    cdef int c
+    cdef bytes line, fr
+    _check_len(py_rows.shape[0], n, "py_rows")
+    _check_len(totals.shape[0], n, "totals")
+    _check_len(legal.shape[0], n, "legal")
+    if fans.shape[0] != n:
+        raise ValueError(f"fans must have {n} rows, got {fans.shape[0]}")
+    _check_len(len(frags), nf, "frags")
+    for j in range(nf):
+        if order[j] < 0 or order[j] >= fans.shape[1]:
+            raise ValueError(f"order[{j}] = {order[j]} is not a column of fans")
+        if type(frags[j]) is not bytes:
+            raise TypeError("frags must hold bytes")
+    o.p = NULL
+    o.n = 0
+    o.cap = 0
+    try:
+        _reserve(&o, 64 * n + 4096)
+        for i in range(n):
+            start = o.n
+            if not py_rows[i]:
+                _reserve(&o, 8)
+                _put(&o, b"{\"id\":", 6)
+                if _put_id(&o, ids[i]):
+                    _reserve(&o, 48)
+                    _put(&o, b",\"total\":", 9)
+                    _put_int(&o, totals[i])
+                    _put(&o, b",\"fans\":[", 9)
+                    first = True
+                    for j in range(nf):
+                        c = fans[i, order[j]]
+                        if c:
+                            fr = <bytes>frags[j]
+                            k = PyBytes_GET_SIZE(fr)
+                            _reserve(&o, k + 8)
+                            if not first:
+                                _put(&o, b",", 1)
+                            first = False
+                            _put(&o, PyBytes_AS_STRING(fr), k)
+                            _put_int(&o, c)
+                            _put(&o, b"}", 1)
+                    _reserve(&o, 20)
+                    if legal[i]:
+                        _put(&o, b"],\"legal\":true}\n", 16)
+                    else:
+                        _put(&o, b"],\"legal\":false}\n", 17)
+                    continue
+                o.n = start          # Python writes this line after all
+            line = fmt(i)
+            k = PyBytes_GET_SIZE(line)
+            _reserve(&o, k)
+            _put(&o, PyBytes_AS_STRING(line), k)
+        return PyBytes_FromStringAndSize(o.p, o.n)
+    finally:
+        free(o.p)

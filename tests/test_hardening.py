@@ -336,7 +336,7 @@ CORE_CALLABLES = {
     # the two-player rule set's compiled predicates
     "set_two_player_table", "two_player_score_one",
     # hand records into batch columns (mjfast.batch)
-    "read_records",
+    "read_records", "write_results",
 }
 
 
@@ -363,6 +363,8 @@ _HOSTILE = r"""
     from mjfast import targets
     TT = targets._get_tables()          # the real restricted tables first
     slow_shanten = _core._slow["shanten"]
+    from mjfast.io import jsonl
+    FRAGS = jsonl._fan_frags()
 
     def valid():
         # one well-formed call of each entry point (fresh output arrays each time)
@@ -377,6 +379,8 @@ _HOSTILE = r"""
             "parse_rows_fast": (["123m456m789m123p55p"] * N, u(N, 34), u(N, 4, 3), u(N), u(N), u(N)),
             "read_records": ([{"hand": "123m456m789m123p55p", "seat_wind": "s", "flowers": 2}] * N, u(N, 34),
                              u(N, 4, 3), u(N), u(N), u(N), u(N), u(N), u(N), u(N), u(N), [None] * N),
+            "write_results": ([1, "a", None, 2.5], u(N), np.zeros(N, np.int32), u(N), u(N, 82), FRAGS[0].copy(),
+                              FRAGS[1], lambda i: b"{}\n"),
             "score_batch_kernel": (b.counts.copy(), b.melds.copy(), b.n_melds.copy(), b.win_tile.copy(),
                                    b.flags.copy(), b.seat.copy(), b.round.copy(), b.flowers.copy(), u(N),
                                    np.zeros(N, np.int32), u(N, 82), 1),

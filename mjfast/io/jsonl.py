@@ -33,10 +33,14 @@ Policy (the choices this module makes):
   a (bad) record.
 * Line numbers (``line``) are 1-based physical line numbers of the input.
 
-Speed: lines are read and answered in chunks; :func:`score_records` scores one
-chunk with the compiled parser and batch kernel (about 180,000 records/s on one
-core, end to end).  orjson is used when installed, else the standard
-:mod:`json`.
+Speed: lines are read and answered in chunks.  A chunk's decoded records are
+read into batch columns in compiled code, scored by the batch kernel, and its
+result lines are written in compiled code too; Python writes only the error
+lines and the rare others (a dropped flag, an id that needs escaping), and a
+chunk whose records name rule sets goes through :func:`score_records`.  About
+0.5 M records/s on one core, file to file (benchmarks/bench_records.py).
+orjson is used when installed (``pip install 'mjfast[cli]'``), else the
+standard :mod:`json`; the output is the same.
 """
 from __future__ import annotations
 
@@ -46,6 +50,9 @@ import time
 from itertools import islice
 from typing import Callable, Iterable, List, NamedTuple, Optional
 
+import numpy as np
+
+from .. import _core
 from ..batch import HandBatch, score_batch, ERR_NOT_WINNING
 from ..records import RecordError, validate_record, _loads, _one_line, _parse_error, _show
 
@@ -216,16 +223,99 @@ def process_jsonl(lines: Iterable, write: Callable[[bytes], object], *,
         if gc_was_on:
             gc.disable()
         try:
-            out = _process_chunk(chunk, n_done, loads, strict, rules)
+            done = _process_chunk_fast(chunk, n_done, loads, strict) if rules is None else None
+            if done is None:
+                out = _process_chunk(chunk, n_done, loads, strict, rules)
+                done = _encode(out), sum(1 for r in out if "error" in r)
         finally:
             if gc_was_on:
                 gc.enable()
-        n_err += sum(1 for r in out if "error" in r)
-        write(_encode(out))
+        n_err += done[1]
+        write(done[0])
         n_done += len(chunk)
         if progress is not None:
             progress(len(chunk))
     return n_done, n_err
+
+
+_FRAGS = None
+
+
+def _fan_frags():
+    """(output order of the MCR fan columns, each fan's encoded entry up to
+    its count), from the encoder itself so that the compiled writer's lines
+    are the encoder's."""
+    global _FRAGS
+    if _FRAGS is None:
+        global _COLUMNS
+        if _COLUMNS is None:
+            _COLUMNS = _fan_columns()
+        order, info = _COLUMNS
+        frags = []
+        for name, zh, pts in info:
+            line = _dumps_line({"name": name, "zh": zh, "points": pts, "count": 0})
+            assert line.endswith(b'"count":0}\n')
+            frags.append(line[:-3])
+        _FRAGS = np.asarray(order, dtype=np.int32), tuple(frags)
+    return _FRAGS
+
+
+def _process_chunk_fast(chunk: list, n_done: int, loads, strict: bool = False):
+    """(result bytes, errors) for one chunk of lines: records read and result
+    lines written in compiled code, Python writing only error lines and the
+    rare others (a dropped flag, an id the writer does not write).  None when
+    a record names a rule set: the grouped path (_process_chunk) takes those.
+    The lines are those of _process_chunk, byte for byte."""
+    n = len(chunk)
+    bad = {}
+    try:
+        objs = list(map(loads, chunk))
+    except Exception:  # JSONDecodeError, UnicodeDecodeError, RecursionError: line by line
+        objs = [None] * n
+        for i, line in enumerate(chunk):
+            try:
+                objs[i] = loads(line)
+            except Exception as exc:
+                bad[i] = _parse_error(line, exc)
+    batch, n_rules = HandBatch._read_records(objs)
+    if n_rules:
+        return None
+    for i, msg in bad.items():
+        batch.invalid[i] = True
+        batch.messages[i] = msg
+    res = score_batch(batch, strict=strict)
+    order, frags = _fan_frags()
+    errors = res.errors
+    py_rows = (errors != 0) | (res.ignored != 0)
+    for i in res.extra_ignored:
+        py_rows[i] = True
+    ids = batch.ids
+
+    def fmt(i):
+        if errors[i]:
+            if i in bad:
+                msg = bad[i]
+            elif errors[i] == ERR_NOT_WINNING:
+                msg = f"not a winning hand: {objs[i]['hand']}"
+            else:
+                msg = _one_line(res.error_message(i))
+            return _encode([{"id": ids[i], "line": n_done + i + 1, "error": msg}])
+        fans = [{"name": nm, "zh": zh, "points": p, "count": c} for nm, zh, p, c in _row_fans(res, i, order)]
+        out = {"id": ids[i], "total": int(res.totals[i]), "fans": fans, "legal": bool(res.legal[i])}
+        if res.ignored[i] or i in res.extra_ignored:
+            out["ignored_flags"] = res.ignored_flags(i)
+        return _encode([out])
+
+    data = _core.write_results(ids, py_rows.view(np.uint8), res.totals, res.legal.view(np.uint8),
+                               res.fan_counts, order, frags, fmt)
+    return data, int(np.count_nonzero(errors))
+
+
+def _row_fans(res, i, order):
+    """(name, zh, points, count) of row i's fans in output order."""
+    fans = res.table.fans
+    return [(fans[j].en, fans[j].zh, fans[j].points, int(res.fan_counts[i, j]))
+            for j in order.tolist() if res.fan_counts[i, j]]
 
 
 def _process_chunk(chunk: list, n_done: int, loads, strict: bool = False, rules=None) -> list:
