@@ -591,6 +591,10 @@ BAD = [
     (dict(earthly=[1]), ValueError, "earthly"),
     (dict(declared_ready=[1]), ValueError, "declared_ready"),
     (dict(unknown=1), TypeError, "unknown"),
+    (dict(ready=[2]), None, None),                 # the record's ready seats agree with the hands
+    (dict(ready=[1, 2]), ValueError, "ready"),
+    (dict(ready=[0, 2]), ValueError, "ready"),     # a winner is not listed
+    (dict(ready=[7]), ValueError, r"ready\[0\]"),
 ]
 
 
@@ -918,3 +922,16 @@ def test_score_arguments():
         score("[2222m]345m456p789s5s6s", rules="guizhou")
     assert score(mjfast.parse_hand(h), rules="guizhou").total == 1
     assert score(h, rules="guizhou").as_dict()["pattern"] == "plain_win"
+
+
+def test_rules_argument_elsewhere():
+    # the shape functions take rules="guizhou": suit tiles, four sets and a pair or seven pairs
+    # (four of a kind as two pairs counts: 龙七对)
+    assert mjfast.is_win("11112233445566p", rules="guizhou")
+    assert not mjfast.is_win("147m258p369s11123m", rules="guizhou")    # knitted straight: not a form here
+    assert mjfast.is_win("147m258p369s11123m")
+    assert mjfast.waits("1122334455667m", rules="guizhou") == [0, 3, 6]
+    with pytest.raises(mjfast.InvalidHand, match="guizhou"):
+        mjfast.waits("123m456m789pEE1s1s", rules="guizhou")
+    text = GZ.describe()
+    assert "flowers" not in text.splitlines()[1] and "ready_at_start = True" in text

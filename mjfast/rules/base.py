@@ -234,10 +234,10 @@ class RuleSet:
     def describe(self) -> str:
         """A readable summary: tiles, hand size, forms, minimum, flags, options."""
         lines = [f"{self.name}: {self.title}",
-                 f"  tiles: {self.tile_text()}" + ("" if self.tiles is ALL_TILES else "") + ", flowers",
+                 f"  tiles: {self.tile_text()}" + (", flowers" if "flowers" in self.flags else ""),
                  f"  hand: {self.hand_size} tiles + the winning tile; forms: {', '.join(self.forms)}",
                  f"  minimum to win: {self.min_points} points"
-                 + ("" if self.flowers_count_to_minimum else " (flowers not counted)"),
+                 + ("" if self.flowers_count_to_minimum or "flowers" not in self.flags else " (flowers not counted)"),
                  f"  flags: {', '.join(self.flags)}",
                  f"  fans: {len(self.table)}"]
         if self.option_specs:

@@ -81,6 +81,8 @@ class GuizhouGame:
     ``heavenly``: 天胡 (the dealer's self-drawn win on the dealt tiles).
     ``earthly``: the seats that won 地胡 (non-dealers, first go-around).
     ``declared_ready``: the seats that declared 天听.
+    ``ready``: optional, the seats that did not win but are ready (叫牌): read
+    from the hands anyway, and checked against them when given.
     """
     hands: tuple
     winners: tuple = ()
@@ -97,6 +99,7 @@ class GuizhouGame:
     heavenly: bool = False
     earthly: tuple = ()
     declared_ready: tuple = ()
+    ready: Optional[tuple] = None
 
 
 @dataclass(frozen=True)
@@ -468,6 +471,13 @@ class _Context:
                 if opts["drawn_game_value"] == "worst_wait":
                     best = min(_wait_values(self.hands[s], opts, special, waits))
                 self.ready_values[s] = best
+        if g.ready is not None:
+            told = set(_seats(g.ready, "ready"))
+            found = {s for s in range(PLAYERS) if self.ready[s] and s not in w}
+            if told != found:
+                raise ValueError(f"ready: the record says seats {sorted(told)} are ready, the hands say "
+                                 f"{sorted(found)} (a winner is not listed; a hand whose only wins are a 平胡 "
+                                 f"without a pass is not ready under ready_needs_pass)")
 
     def _count_tiles(self):
         """No kind more than 4 times among the hands, the discards and the flipped tile."""
