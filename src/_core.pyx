@@ -40,99 +40,22 @@ cimport numpy as cnp
 
 cnp.import_array()
 
-cdef extern from *:
-    """
-    #include <stdint.h>
-    #include <string.h>
-    #ifdef __SSE2__
-    #include <emmintrin.h>
-    #endif
-    /* Copy a caller's row into a private buffer that the kernels then read.
-       The copy-then-check kernels rely on the copy being real: a data race is
-       undefined behaviour in C, so without a barrier the compiler may read the
-       caller's memory again instead of the copy (another thread may be
-       changing it).  The empty asm with a memory clobber forbids that. */
-    static inline void mjfast_barrier(void) {
-    #if defined(__GNUC__) || defined(__clang__)
-        __asm__ __volatile__("" ::: "memory");
-    #endif
-    }
-    static inline void mjfast_copy_row(uint8_t* dst, const uint8_t* src) {
-        memcpy(dst, src, 34);
-        mjfast_barrier();
-    }
-    /* bit i set when c[i] == v (eq) or c[i] != 0 (present), over 34 counts */
-    static inline uint64_t mjfast_eq34(const uint8_t* c, uint8_t v) {
-        uint64_t m = 0;
-    #ifdef __SSE2__
-        __m128i t = _mm_set1_epi8((char)v);
-        m = (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)c), t))
-          | ((uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(c + 16)), t)) << 16);
-    #else
-        for (int i = 0; i < 32; ++i) m |= (uint64_t)(c[i] == v) << i;
-    #endif
-        m |= (uint64_t)(c[32] == v) << 32;
-        m |= (uint64_t)(c[33] == v) << 33;
-        return m;
-    }
-    /* number of tiles (sum of the 34 counts) and whether any count exceeds 4 */
-    static inline int mjfast_sum34(const uint8_t* c) {
-    #ifdef __SSE2__
-        __m128i z = _mm_setzero_si128();
-        __m128i a = _mm_sad_epu8(_mm_loadu_si128((const __m128i*)c), z);
-        __m128i b = _mm_sad_epu8(_mm_loadu_si128((const __m128i*)(c + 16)), z);
-        __m128i t = _mm_add_epi64(a, b);
-        return (int)(_mm_cvtsi128_si32(t) + _mm_cvtsi128_si32(_mm_srli_si128(t, 8))) + c[32] + c[33];
-    #else
-        int s = 0; for (int i = 0; i < 34; ++i) s += c[i]; return s;
-    #endif
-    }
-    static inline int mjfast_over4(const uint8_t* c) {
-    #ifdef __SSE2__
-        __m128i four = _mm_set1_epi8(4);
-        __m128i a = _mm_subs_epu8(_mm_loadu_si128((const __m128i*)c), four);
-        __m128i b = _mm_subs_epu8(_mm_loadu_si128((const __m128i*)(c + 16)), four);
-        return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(a, b), _mm_setzero_si128())) != 0xFFFF
-               || c[32] > 4 || c[33] > 4;
-    #else
-        for (int i = 0; i < 34; ++i) if (c[i] > 4) return 1; return 0;
-    #endif
-    }
-    static inline uint64_t mjfast_present34(const uint8_t* c) {
-        return ~mjfast_eq34(c, 0) & 0x3FFFFFFFFULL;
-    }
-    /* bit i set when ft[i] != 0, for 84 int16 counts (two words) */
-    static inline void mjfast_present84(const int16_t* ft, uint64_t* out) {
-        uint64_t lo = 0, hi = 0;
-    #ifdef __SSE2__
-        __m128i z = _mm_setzero_si128();
-        for (int k = 0; k < 10; ++k) {
-            __m128i e = _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i*)(ft + 8 * k)), z);
-            uint64_t bits = (~(uint64_t)_mm_movemask_epi8(_mm_packs_epi16(e, e))) & 0xFF;
-            if (k < 8) lo |= bits << (8 * k); else hi |= bits << (8 * (k - 8));
-        }
-    #else
-        for (int i = 0; i < 80; ++i) { if (ft[i]) { if (i < 64) lo |= 1ULL << i; else hi |= 1ULL << (i - 64); } }
-    #endif
-        for (int i = 80; i < 84; ++i) if (ft[i]) hi |= 1ULL << (i - 64);
-        out[0] = lo; out[1] = hi;
-    }
-    """
-    uint64_t _eq34 "mjfast_eq34"(const uint8_t* c, uint8_t v) nogil
-    uint64_t _present34 "mjfast_present34"(const uint8_t* c) nogil
-    void _present84 "mjfast_present84"(const int16_t* ft, uint64_t* out) nogil
-    int _sum34 "mjfast_sum34"(const uint8_t* c) nogil
-    int _over4 "mjfast_over4"(const uint8_t* c) nogil
-    void _copy_row "mjfast_copy_row"(uint8_t* dst, const uint8_t* src) nogil
-    void _barrier "mjfast_barrier"() nogil
+# The fan kernel and the primitives it shares with this file: .pxd modules of
+# inline functions and C tables, compiled into this module (see the layout
+# note at the top of src/fankernel/mcr_score.pxd).
+from fankernel.tiles cimport *
+from fankernel.forms cimport *
+from fankernel.fan_base cimport *
+from fankernel.fan_ids cimport *
+from fankernel.readings cimport *
+from fankernel.mcr_fans cimport *
+from fankernel.mcr_score cimport *
+from fankernel.tp_fans cimport *
+from fankernel.registry cimport *
 
-
-cdef enum:
-    FORM_REGULAR = 0
-    FORM_SEVEN_PAIRS = 1
-    FORM_THIRTEEN_ORPHANS = 2
-    FORM_HONORS_KNITTED = 3
-    FORM_KNITTED_STRAIGHT = 4
+_init_tile_codes()
+_init_forms()
+_init_mcr_tables()
 
 DEF NKEY = 1953125      # 5**9
 DEF NHKEY = 78125       # 5**7
@@ -162,31 +85,6 @@ cdef int32_t _hi_off[625]
 cdef uint8_t* _srec = NULL
 cdef bint _built = False
 _tables_lock = threading.Lock()
-
-# Knitted arrangements: for arrangement a, suit of the 1-4-7, 2-5-8, 3-6-9 triples.
-cdef int KNIT_SUIT[6][3]
-_perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
-for _a in range(6):
-    for _j in range(3):
-        KNIT_SUIT[_a][_j] = _perms[_a][_j]
-
-# the tiles of arrangement a: tile index of the 9 tiles
-cdef int KNIT_TILES[6][9]
-for _a in range(6):
-    for _j in range(3):
-        for _r in range(3):
-            KNIT_TILES[_a][_j * 3 + _r] = _perms[_a][_j] * 9 + _j + 3 * _r
-
-cdef uint64_t KNIT_MASK[6]      # the nine tiles of each arrangement as a 34-bit mask
-for _a in range(6):
-    KNIT_MASK[_a] = 0
-    for _j in range(9):
-        KNIT_MASK[_a] |= (<uint64_t>1) << KNIT_TILES[_a][_j]
-
-cdef int ORPHANS[13]
-for _i, _t in enumerate((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)):
-    ORPHANS[_i] = _t
-
 
 # ---------------------------------------------------------------------------
 # table construction
@@ -387,12 +285,6 @@ cdef inline int _key7(const uint8_t* c) noexcept nogil:
     return (c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6]))))))
 
 
-cdef inline int _ntiles(const uint8_t* c) noexcept nogil:
-    cdef int i, s = 0
-    for i in range(34):
-        s += c[i]
-    return s
-
 
 cdef inline bint _regular_win(const uint8_t* c) noexcept nogil:
     """Concealed tiles split into melds + exactly one pair."""
@@ -408,74 +300,6 @@ cdef inline bint _regular_win(const uint8_t* c) noexcept nogil:
     return npair == 1
 
 
-cdef inline bint _seven_pairs_win(const uint8_t* c) noexcept nogil:
-    cdef int i
-    for i in range(34):
-        if c[i] & 1:
-            return False
-    return True
-
-
-cdef inline bint _orphans_win(const uint8_t* c) noexcept nogil:
-    cdef int i, t, pair = 0, n = 0
-    for i in range(13):
-        t = c[ORPHANS[i]]
-        if t == 0 or t > 2:
-            return False
-        if t == 2:
-            pair += 1
-    return pair == 1
-
-
-cdef inline int _full_knit(const uint8_t* c) noexcept nogil:
-    """The knitted arrangement whose nine tiles are all held, or -1 (a hand of
-    14 tiles holds at most one)."""
-    cdef uint64_t p = _present34(c)
-    cdef int a
-    for a in range(6):
-        if (p & KNIT_MASK[a]) == KNIT_MASK[a]:
-            return a
-    return -1
-
-
-cdef inline int _knit_arrangement(const uint8_t* c) noexcept nogil:
-    """The arrangement that all the suited tiles could belong to, or -1.
-    Uses the lowest present tile of each suit: its rank mod 3 fixes the triple."""
-    cdef int s, r, a, k
-    cdef int pos[3]
-    for s in range(3):
-        pos[s] = -1
-        for r in range(9):
-            if c[s * 9 + r]:
-                pos[s] = r % 3
-                break
-    for a in range(6):
-        k = 1
-        for s in range(3):
-            # KNIT_SUIT[a][j] = suit of triple j; we need triple of suit s
-            if pos[s] >= 0 and KNIT_SUIT[a][pos[s]] != s:
-                k = 0
-                break
-        if k:
-            return a
-    return -1
-
-
-cdef inline bint _honors_knitted_win(const uint8_t* c) noexcept nogil:
-    cdef int i, a, r, s
-    for i in range(34):
-        if c[i] > 1:
-            return False
-    a = _knit_arrangement(c)
-    if a < 0:
-        return False
-    for s in range(3):
-        for r in range(9):
-            if c[s * 9 + r] and KNIT_SUIT[a][r % 3] != s:
-                return False
-    return _ntiles(c) == 14
-
-
 cdef inline bint _knitted_straight_win(const uint8_t* c) noexcept nogil:
     """A full knitted arrangement, and the rest splits into sets and a pair."""
     cdef uint8_t rest[34]
@@ -487,15 +311,6 @@ cdef inline bint _knitted_straight_win(const uint8_t* c) noexcept nogil:
         rest[KNIT_TILES[a][j]] -= 1
     return _regular_win(rest)
 
-
-cdef inline void _count_shape(const uint8_t* c, bint* odd, bint* many) noexcept nogil:
-    """Word-wide tests on the 34 counts: any odd count (rules out seven
-    pairs), any count of two or more (rules out honors-and-knitted)."""
-    cdef uint64_t w0, w1, w2, w3, x
-    memcpy(&w0, c, 8); memcpy(&w1, c + 8, 8); memcpy(&w2, c + 16, 8); memcpy(&w3, c + 24, 8)
-    x = w0 | w1 | w2 | w3
-    odd[0] = (x & 0x0101010101010101ULL) != 0 or ((c[32] | c[33]) & 1) != 0
-    many[0] = (x & 0xFEFEFEFEFEFEFEFEULL) != 0 or ((c[32] | c[33]) & 0xFE) != 0
 
 
 cdef inline bint _is_win_m(const uint8_t* c, int melds) noexcept nogil:
@@ -802,12 +617,20 @@ def _openmp_flag():
 DEBUG_BUILD = bool(MJFAST_DEBUG_BUILD)
 
 
-include "_fans.pxi"
-include "_readings.pxi"
+
+# the fan kernel's calls into the waits section above (fankernel/readings.pxd)
+cdef void _install_core_hooks() noexcept nogil:
+    global _core_regular_waits, _core_waits, _core_seven_pairs_dist
+    _core_regular_waits = _regular_waits
+    _core_waits = _waits
+    _core_seven_pairs_dist = _seven_pairs_dist
+
+_install_core_hooks()
+
+include "_rulesets.pxi"
 include "_fan_entry.pxi"
 include "_parse.pxi"
 include "_records.pxi"
-include "_two_player.pxi"
 include "_decide.pxi"
 include "_discards.pxi"
 include "_exact.pxi"

@@ -82,7 +82,7 @@ cdef extern from *:
     #else
     #define mjfast_prefetch(p) ((void)0)
     #endif
-    /* mjfast_popcount64: the inline bit count of _fans.pxi */
+    /* mjfast_popcount64: the inline bit count of fankernel/tiles.pxd */
 
     /* Discard: a tuple (tile, shanten, useful_kinds, useful_left) with two
        more fields by name only; built from C so a 14-discard answer costs

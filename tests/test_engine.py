@@ -16,6 +16,17 @@ def test_compiled_fan_ids_follow_the_table():
     assert [f.id for f in mjfast.MCR] == list(range(1, len(mjfast.MCR) + 1))
 
 
+def test_engine_registry_names_each_engine_with_its_table():
+    # src/fankernel/registry.pxd numbers the compiled engines; ENGINES maps a
+    # name to (id, fan keys by id) and must follow the tables in mjfast/rules/
+    from mjfast.rules.two_player_table import TWO_PLAYER_TABLE
+    assert sorted(_core.ENGINES) == ["mcr", "two_player"]
+    ids = [engine_id for engine_id, _ in _core.ENGINES.values()]
+    assert sorted(ids) == list(range(len(ids)))
+    assert _core.ENGINES["mcr"][1][1:] == tuple(f.key for f in mjfast.MCR)
+    assert _core.ENGINES["two_player"][1][1:] == TWO_PLAYER_TABLE.keys
+
+
 def _kw(rec):
     return {k: v for k, v in rec.items() if k not in ("hand", "id")}
 

@@ -33,7 +33,7 @@ echo "   $(basename "$WHEEL")  $(du -h "$WHEEL" | cut -f1)"
 echo "== sdist contents (sources of the extension)"
 tar tzf "$SDIST" > "$WORK/sdist.txt"
 grep -E '\.(pyx|pxi|pxd)$' "$WORK/sdist.txt" | sed 's/^/   /'
-for f in src/_core.pyx src/_fans.pxi setup.py pyproject.toml MANIFEST.in README.md docs/notation.md tools/smoke_test.py; do
+for f in src/_core.pyx src/fankernel/mcr_fans.pxd src/fankernel/readings.pxd setup.py pyproject.toml MANIFEST.in README.md docs/notation.md tools/smoke_test.py; do
   grep -q "/$f\$" "$WORK/sdist.txt" || { echo "MISSING from sdist: $f"; exit 1; }
 done
 if grep -E '\.(c|so|pyd)$' "$WORK/sdist.txt"; then echo "generated files in the sdist"; exit 1; fi

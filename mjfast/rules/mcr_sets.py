@@ -2,7 +2,7 @@
 
 Both use the MCR fan table (:data:`mjfast.rules.mcr.MCR`).  What differs is
 passed to the engine as variant bits (``V_*`` below, the same numbers as the
-``V_*`` constants of src/_fans.pxi): with every option at its default,
+``V_*`` constants of src/fankernel/fan_base.pxd): with every option at its default,
 ``mcr`` passes 0 and the engine is exactly the reference-matching one.
 """
 from __future__ import annotations

@@ -6,7 +6,7 @@ with MCR keeps MCR's definition.  Where the page is garbled, silent or
 contradictory the ruling is written next to the fan and, where another reading
 is possible, it is a named option (docs/rules.md, "two_player").
 
-How a hand is scored.  The predicates are compiled (src/_two_player.pxi);
+How a hand is scored.  The predicates are compiled (src/fankernel/tp_fans.pxd);
 the generic parts are the MCR engine's (the division search, the wait
 search); the table (two_player_table.py) is data, loaded into the engine at
 import, and its fan ids are generated into the compiled code at build time.
@@ -337,7 +337,7 @@ _KEYS = {f.id: f.key for f in _FANS}
 
 def score_two_player(h, rs, flags):
     """Score a parsed, 14-tile hand ``h`` under two-player rules ``rs`` with
-    the compiled predicates (src/_two_player.pxi).
+    the compiled predicates (src/fankernel/tp_fans.pxd).
 
     ``flags``: dict of the context (self_drawn, kong, heavenly_hand,
     earthly_hand, human_hand, ready_at_start).  Returns ``(total, fans,

@@ -1,66 +1,53 @@
-# Two-player mahjong (rule set two_player): its fan predicates, compiled
-# (included into _core.pyx after _fans.pxi).
+# Two-player mahjong (rule set two_player): its fan predicates and its scorer
+# (compiled into _core by cimport; the layout note is in mcr_score.pxd).
 #
-# Only this rule set's predicates live here.  The generic parts are the MCR
-# engine's: the division search (_divide, Pack, Division), the wait search
-# (_waits), the seven-pairs test.  The fan ids TP_* and TP_NFAN are generated
-# at build time from the table in mjfast/rules/two_player_table.py (into
-# _fan_ids.pxi), and the points and exclusion masks are loaded from that table
-# at import (set_two_player_table), so names, points and whole-fan exclusions
-# are data, as for MCR.  mjfast/rules/two_player.py keeps a plain-Python
-# version of the same predicates; a differential test holds the two together.
+# Only this rule set's predicates live here; the division search, the order of
+# the readings and the seven-pairs test are the generic files'.  The fan ids
+# TP_* and TP_NFAN are generated at build time from the table in
+# mjfast/rules/two_player_table.py (fan_ids.pxd), and the points and exclusion
+# masks are loaded from that table at import (set_two_player_table, in
+# src/_rulesets.pxi), so names, points and whole-fan exclusions are data, as
+# for MCR.  mjfast/rules/two_player.py keeps a plain-Python version of the
+# same predicates; a differential test holds the two together.
 #
 # Tiles here are our own index (0-8 = 1m-9m, 27-33 = E S W N C F P); a chow
 # is named by its lowest tile.
 
-# option bits (RuleSet options, packed by mjfast/rules/two_player.py)
-DEF TPO_ROB_KONG_ONLY = 1           # fangchong = "rob_kong"
-DEF TPO_UNIQUE_WAIT = 2             # unique_wait_only
-DEF TPO_ADDED_KONG_MELDED = 4       # added_kong_is_melded_kong
-DEF TPO_HIGHEST_HEAVENLY = 8        # highest_heavenly_only
-DEF TPO_UPPER_FOUR_FULL_FLUSH = 16  # upper_four_keeps_full_flush
+from libc.stdint cimport uint8_t, int16_t, uint64_t
+from libc.string cimport memset, memcpy
+from fankernel.tiles cimport *
+from fankernel.forms cimport _seven_pairs_win
+from fankernel.fan_base cimport *
+from fankernel.fan_ids cimport *
+from fankernel.readings cimport *
 
-# context bits
-DEF TPF_SELF_DRAWN = 1
-DEF TPF_KONG = 2                    # out with a replacement tile / robbing a kong (already checked)
-DEF TPF_HEAVENLY = 4
-DEF TPF_EARTHLY = 8
-DEF TPF_HUMAN = 16
-DEF TPF_READY = 32
+cdef enum:
+    # option bits (RuleSet options, packed by mjfast/rules/two_player.py)
+    TPO_ROB_KONG_ONLY = 1           # fangchong = "rob_kong"
+    TPO_UNIQUE_WAIT = 2             # unique_wait_only
+    TPO_ADDED_KONG_MELDED = 4       # added_kong_is_melded_kong
+    TPO_HIGHEST_HEAVENLY = 8        # highest_heavenly_only
+    TPO_UPPER_FOUR_FULL_FLUSH = 16  # upper_four_keeps_full_flush
 
-cdef int16_t TP_POINTS[TP_NFAN]
-cdef uint64_t TP_EXCL[TP_NFAN]      # bit j of row i: fan i removes fan j (ids below 64)
-cdef int TP_ORDER[TP_NFAN]          # ids by points (high first), then id: the exclusion pass order
-cdef int TP_N_ORDER = 0
-cdef bint _tp_loaded = False
+    # context bits
+    TPF_SELF_DRAWN = 1
+    TPF_KONG = 2                    # out with a replacement tile / robbing a kong (already checked)
+    TPF_HEAVENLY = 4
+    TPF_EARTHLY = 8
+    TPF_HUMAN = 16
+    TPF_READY = 32
 
-
-def set_two_player_table(points, masks):
-    """Load the two-player table: points (int per id 0..TP_NFAN-1) and
-    exclusion masks (one 64-bit word per id).  Once, at import."""
-    global _tp_loaded, TP_N_ORDER
-    cdef int i, j, t
-    if _tp_loaded:
-        raise RuntimeError("mjfast: the two-player table is already loaded (it is set once, at import)")
-    if len(points) != TP_NFAN or len(masks) != TP_NFAN:
-        raise ValueError(f"two-player table arrays must have {TP_NFAN} rows")
-    for i in range(TP_NFAN):
-        TP_POINTS[i] = points[i]
-        TP_EXCL[i] = masks[i]
-    TP_N_ORDER = 0
-    for i in range(1, TP_NFAN):
-        TP_ORDER[TP_N_ORDER] = i
-        TP_N_ORDER += 1
-    # insertion sort: points descending, then id
-    for i in range(1, TP_N_ORDER):
-        t = TP_ORDER[i]
-        j = i - 1
-        while j >= 0 and (TP_POINTS[TP_ORDER[j]] < TP_POINTS[t]
-                          or (TP_POINTS[TP_ORDER[j]] == TP_POINTS[t] and TP_ORDER[j] > t)):
-            TP_ORDER[j + 1] = TP_ORDER[j]
-            j -= 1
-        TP_ORDER[j + 1] = t
-    _tp_loaded = True
+cdef extern from *:
+    """
+    static int16_t mjfast_tp_points[64];
+    static uint64_t mjfast_tp_excl[64];
+    static int mjfast_tp_order[64];
+    static int mjfast_tp_n_order;
+    """
+    int16_t TP_POINTS "mjfast_tp_points"[TP_NFAN]
+    uint64_t TP_EXCL "mjfast_tp_excl"[TP_NFAN]      # bit j of row i: fan i removes fan j (ids below 64)
+    int TP_ORDER "mjfast_tp_order"[TP_NFAN]         # ids by points (high first), then id: the exclusion pass order
+    int TP_N_ORDER "mjfast_tp_n_order"
 
 
 cdef inline int _tp_pair_fan(int a, int b) noexcept nogil:
@@ -85,7 +72,7 @@ cdef inline int _tp_three_chows(int a, int b, int c) noexcept nogil:
     return 0
 
 
-cdef void _tp_cap_pairs(const int* found, int n, int cap, int16_t* ft) noexcept nogil:
+cdef inline void _tp_cap_pairs(const int* found, int n, int cap, int16_t* ft) noexcept nogil:
     """Chow-pair fans without a three-chow fan: while above `cap`, first
     bring repeated fans down to one, then drop them, in the order Two
     Terminal Chows, Short Straight, Pure Double Chow (as MCR counts)."""
@@ -110,7 +97,7 @@ cdef void _tp_cap_pairs(const int* found, int n, int cap, int16_t* ft) noexcept 
         ft[order[k]] += cnt[k]
 
 
-cdef void _tp_chow_fans(int* m, int n, int pair, int16_t* ft) noexcept nogil:
+cdef inline void _tp_chow_fans(int* m, int n, int pair, int16_t* ft) noexcept nogil:
     cdef int i, j, k, skip, f, cap, np_
     cdef int three[3]
     cdef int pf[6]
@@ -182,7 +169,7 @@ cdef inline bint _tp_th(int t) noexcept nogil:
     return t == 0 or t == 8 or t >= 27
 
 
-cdef void _tp_pung_fans(const int* tiles, int n, int pair, int16_t* ft) noexcept nogil:
+cdef inline void _tp_pung_fans(const int* tiles, int n, int pair, int16_t* ft) noexcept nogil:
     """Pung fans of the pungs and kongs `tiles` (our index) beside `pair`."""
     cdef int winds = 0, dragons = 0, covered = 0, th = 0, i, j, t, nr = 0
     cdef int ranks[4]
@@ -252,9 +239,20 @@ cdef inline int _tp_total(const int16_t* ft) noexcept nogil:
     return s
 
 
-cdef int _tp_score(const uint8_t* counts, int n_melds, const uint8_t* kind, const uint8_t* mtile,
-                   const uint8_t* mopen, const uint8_t* madded, int win, int flags, int opts,
-                   int16_t* out_ft, int* out_form, Division* out_div) noexcept nogil:
+cdef inline int _tp_finish(int16_t* ft, int opts) noexcept nogil:
+    """The partial exclusions, the option on Upper Four, the exclusion pass,
+    and the total of one reading."""
+    if ft[TP_NINE_GATES] and ft[TP_PUNG_OF_TERMINALS_OR_HONORS] > 0:
+        ft[TP_PUNG_OF_TERMINALS_OR_HONORS] -= 1
+    if not (opts & TPO_UPPER_FOUR_FULL_FLUSH) and ft[TP_UPPER_FOUR]:
+        ft[TP_FULL_FLUSH] = 0
+    _tp_exclude(ft)
+    return _tp_total(ft)
+
+
+cdef inline int _tp_score(const uint8_t* counts, int n_melds, const uint8_t* kind, const uint8_t* mtile,
+                          const uint8_t* mopen, const uint8_t* madded, int win, int flags, int opts,
+                          int16_t* out_ft, int* out_form, Division* out_div) noexcept nogil:
     """Score one validated two-player hand; returns the best total without
     flowers (-1 not a win).  out_ft: TP_NFAN counts by id; out_div: the best
     reading's concealed sets (packs 0..3) and pair (pack 4), reference codes."""
@@ -346,7 +344,7 @@ cdef int _tp_score(const uint8_t* counts, int n_melds, const uint8_t* kind, cons
             if standing[t] != 1:
                 base[TP_NINE_GATES] = 0
     if opts & TPO_UNIQUE_WAIT:
-        unique = _popcount64(_waits(standing, n_melds)) == 1
+        unique = _popcount64(_core_waits(standing, n_melds)) == 1
     # every regular reading, in the order the division search meets them
     ctx.n_fixed = 0
     _divide(c, 0, 0, cur, 0, need, False, divs, &ndiv, &ctx, _present34(c))
@@ -437,69 +435,3 @@ cdef int _tp_score(const uint8_t* counts, int n_melds, const uint8_t* kind, cons
             memset(out_div, 0, sizeof(Division))
             out_form[0] = 1
     return best
-
-
-cdef inline int _tp_finish(int16_t* ft, int opts) noexcept nogil:
-    """The partial exclusions, the option on Upper Four, the exclusion pass,
-    and the total of one reading."""
-    if ft[TP_NINE_GATES] and ft[TP_PUNG_OF_TERMINALS_OR_HONORS] > 0:
-        ft[TP_PUNG_OF_TERMINALS_OR_HONORS] -= 1
-    if not (opts & TPO_UPPER_FOUR_FULL_FLUSH) and ft[TP_UPPER_FOUR]:
-        ft[TP_FULL_FLUSH] = 0
-    _tp_exclude(ft)
-    return _tp_total(ft)
-
-
-def two_player_score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_melds, int win,
-                         int flags, int opts, cnp.int16_t[::1] fans_out):
-    """Score one validated two-player hand.  melds: (4, 4) uint8 rows (kind
-    0/1/2, lowest tile, open, added).  flags: TPF_* bits (the context already
-    checked), opts: TPO_* bits.  Fills fans_out (int16[TP_NFAN] by fan id);
-    returns (total without flowers or -1, form 0 regular / 1 seven pairs,
-    [(kind, our tile index, 0) of the reading's concealed sets and pair])."""
-    _need_tables()
-    if not _tp_loaded:
-        raise RuntimeError("mjfast: the two-player table is not loaded (import mjfast.rules)")
-    cdef uint8_t kind[4]
-    cdef uint8_t mt[4]
-    cdef uint8_t mo[4]
-    cdef uint8_t ma[4]
-    cdef uint8_t full[34]
-    cdef Division d
-    cdef int i, t, form = 0, total
-    _check_len(counts.shape[0], 34, "counts")
-    if fans_out.shape[0] < TP_NFAN:
-        raise ValueError(f"fans_out must have {TP_NFAN} entries")
-    if not 0 <= n_melds <= 4 or melds.shape[0] < n_melds or melds.shape[1] != 4:
-        raise ValueError("melds must be (4, 4) rows (kind, tile, open, added) and n_melds 0..4")
-    if not 0 <= win <= 33 or counts[win] == 0:
-        raise ValueError("win must be a tile index held in counts")
-    memcpy(full, &counts[0], 34)
-    for i in range(n_melds):
-        kind[i] = melds[i, 0]; mt[i] = melds[i, 1]; mo[i] = melds[i, 2]; ma[i] = melds[i, 3]
-        t = mt[i]
-        if kind[i] > 2 or t > 33 or (kind[i] == 0 and (t > 6)) or (kind[i] != 2 and not mo[i]):
-            raise ValueError("a meld is not (kind 0/1/2, a character chow's lowest tile or a tile, open 0/1)")
-        if kind[i] == 0:
-            full[t] += 1; full[t + 1] += 1; full[t + 2] += 1
-        else:
-            full[t] += 3 if kind[i] == 1 else 4
-    if _over4(full) or _sum34(&counts[0]) + 3 * n_melds != 14:
-        raise ValueError("the tiles are not 14 counting 3 per meld, or a tile has a fifth copy")
-    for t in range(9, 27):
-        if full[t]:
-            raise ValueError("two-player has no dots or bamboo")
-    memset(&d, 0, sizeof(Division))
-    with nogil:
-        total = _tp_score(&counts[0], n_melds, kind, mt, mo, ma, win, flags, opts, &fans_out[0], &form, &d)
-    packs = []
-    if total >= 0 and form == 0:
-        for i in range(4 - n_melds):
-            t = FROMREF[d.packs[i].tile]
-            packs.append(("chow", t - 1) if d.packs[i].type == P_CHOW else ("pung", t))
-        packs.append(("pair", FROMREF[d.packs[4].tile]))
-    elif total >= 0:
-        for t in range(34):
-            for i in range(counts[t] // 2):
-                packs.append(("pair", t))
-    return total, form, packs

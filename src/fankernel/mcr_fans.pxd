@@ -1,179 +1,79 @@
-# MCR fan engine (included into _core.pyx: one compilation unit so it inlines).
+# MCR's fan predicates (the mcr and dazhong rule sets; compiled into _core by
+# cimport).
 #
 # The fan table -- names, points and whole-fan exclusions -- is data in
 # mjfast/rules/mcr.py; set_fan_table() loads its points and exclusion masks
 # here.  This file holds what cannot be data: the predicates that find fans in
-# one reading (division) of the hand, the counting principles that limit chow
-# and pung combinations, and the few partial exclusions that remove *some*
-# instances of a fan.  The readings themselves are in _readings.pxi; the
-# search over them for the best total, and the entry points, in _fan_entry.pxi.
-#
-# Inside the kernel tiles use a "reference code": suit * 16 + rank with suits
-# ordered m=1, s=2, p=3, honors=4 (E S W N C F P = 0x41..0x47).  The reference
-# calculator sorts and breaks ties in that order (characters, bamboo, dots), so
-# using its order keeps our tie-breaks identical; it also makes "same suit,
-# consecutive ranks" a plain +1 on codes.
+# the sets of one reading and in the hand's tiles, the counting principles
+# that limit chow and pung combinations, and the few partial exclusions that
+# remove *some* instances of a fan.  Scoring one reading and the search over
+# the readings are in mcr_score.pxd.
 
-DEF NFAN = 84            # fan ids 1..82 (81 fans + Concealed Kong and Melded Kong); 0 and 83
-                         # unused: 84 int16 counts = 21 words / 10.5 SSE vectors
-DEF MAXDIV = 64
+from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
+from fankernel.tiles cimport *
+from fankernel.fan_base cimport *
+from fankernel.fan_ids cimport *
 
-# fan ids (DEF BIG_FOUR_WINDS = 1 ...), NFAN_TABLE and FAN_KEYS_COMPILED:
-# generated at build time by setup.py from the table in mjfast/rules/mcr.py
-include "_fan_ids.pxi"
+cdef extern from *:
+    """
+    static int16_t mjfast_mcr_points[84];
+    static mjfast_excl_table mjfast_mcr_excl;
+    static int mjfast_mcr_demoters[84];
+    static int mjfast_mcr_n_demoters;
+    static int8_t mjfast_chow_index[0x48];
+    static uint8_t mjfast_chow2[21 * 21];
+    static uint8_t mjfast_chow3[21 * 21 * 21];
+    static uint8_t mjfast_set_traits[2][0x48];
+    static uint8_t mjfast_kong_table[5][5][5][2];
+    static uint8_t mjfast_pung_fan[0x48];
+    static uint64_t mjfast_m_green, mjfast_m_reversible;
+    """
+    int16_t POINTS "mjfast_mcr_points"[NFAN]
+    ExclTable MCR_EXCL "mjfast_mcr_excl"
+    int DEMOTERS "mjfast_mcr_demoters"[NFAN]
+    int N_DEMOTERS "mjfast_mcr_n_demoters"
+    int8_t CHOW_INDEX "mjfast_chow_index"[0x48]        # reference code of a chow's middle tile -> 0..20
+    uint8_t CHOW2 "mjfast_chow2"[21 * 21]
+    uint8_t CHOW3 "mjfast_chow3"[21 * 21 * 21]
+    uint8_t SET_TRAITS "mjfast_set_traits"[2][0x48]   # [is a chow][reference code] -> ST_* bits
+    uint8_t KONG_TABLE "mjfast_kong_table"[5][5][5][2] # [km][kc][cp] -> (kong fan, concealed-pung fan)
+    uint8_t PUNG_FAN "mjfast_pung_fan"[0x48]          # reference code -> Dragon Pung / Pung of Terminals or Honors / 0
+    uint64_t M_GREEN "mjfast_m_green"
+    uint64_t M_REVERSIBLE "mjfast_m_reversible"
 
-# pack types
-DEF P_CHOW = 1
-DEF P_PUNG = 2
-DEF P_KONG = 3
-DEF P_PAIR = 5
+# tile sets as 34-bit masks (bit = our tile index)
+cdef extern from *:
+    """
+    #define MJFAST_M_MAN 0x1FFULL
+    #define MJFAST_M_PIN (0x1FFULL << 9)
+    #define MJFAST_M_SOU (0x1FFULL << 18)
+    #define MJFAST_M_WIND (0xFULL << 27)
+    #define MJFAST_M_DRAGON (0x7ULL << 31)
+    #define MJFAST_M_HONOR (0x7FULL << 27)
+    #define MJFAST_M_TERMINAL (1ULL | 1ULL << 8 | 1ULL << 9 | 1ULL << 17 | 1ULL << 18 | 1ULL << 26)
+    #define MJFAST_M_SUITED 0x7FFFFFFULL
+    """
+    uint64_t M_MAN "MJFAST_M_MAN"
+    uint64_t M_PIN "MJFAST_M_PIN"
+    uint64_t M_SOU "MJFAST_M_SOU"
+    uint64_t M_WIND "MJFAST_M_WIND"
+    uint64_t M_DRAGON "MJFAST_M_DRAGON"
+    uint64_t M_HONOR "MJFAST_M_HONOR"
+    uint64_t M_TERMINAL "MJFAST_M_TERMINAL"
+    uint64_t M_SUITED "MJFAST_M_SUITED"
 
-# win flags (the packed hand's `flags` byte)
-DEF W_SELF_DRAWN = 1
-DEF W_FOURTH = 2
-DEF W_KONG = 4
-DEF W_LAST = 8
+cdef enum:
+    # traits of one set, by [is a chow][reference code of its tile (a chow's middle)]
+    ST_OUTSIDE = 1     # holds a terminal or an honor (chows 123 / 789)
+    ST_FIVE = 2        # holds a 5 (chows 345 456 567)
+    ST_EVEN = 4        # a pung / pair of 2, 4, 6 or 8
 
-# result codes
-# rule-set variants of the MCR engine (PHand.variant); 0 is MCR as the
-# reference calculator scores it, and every test of that path runs with 0
-DEF V_KNIT_NO_WAIT = 1   # knitted straight: no wait fan when the winning tile is a knitted one
-DEF V_DAZHONG = 2        # the fuller 不计 lists of the 大众 rule page (dazhong)
+    # which whole-tile-set fans _tile_set_fans looks for
+    TF_SUITS = 1
+    TF_TRAITS = 2
+    TF_RANKS = 4
+    TF_HOG = 8
 
-DEF R_OK = 0
-DEF R_NOT_WIN = 1
-
-
-
-ctypedef struct PHand:
-    uint8_t counts[34]      # concealed tiles, winning tile included
-    uint8_t n_melds         # 0..4
-    uint8_t meld_kind[4]    # 0 chow, 1 pung, 2 kong
-    uint8_t meld_tile[4]    # chow: its lowest tile; pung/kong: the tile (our 0..33 index)
-    uint8_t meld_open[4]    # 1 = melded (claimed); 0 = concealed kong
-    uint8_t win_tile        # 0..33
-    uint8_t flags           # W_* bits
-    uint8_t seat            # 0..3 = E S W N
-    uint8_t round           # 0..3
-    uint8_t flowers         # 0..8
-    uint8_t variant         # V_* bits: rulings of a rule set other than plain MCR (0 = MCR)
-
-
-ctypedef struct Pack:
-    uint8_t type            # P_CHOW / P_PUNG / P_KONG / P_PAIR
-    uint8_t tile            # reference code; a chow's MIDDLE tile
-    uint8_t melded          # 1 = claimed from another player
-
-
-ctypedef struct Ctx:
-    # everything about the hand that does not depend on the reading
-    uint8_t ref[34]          # reference code of each tile index
-    int16_t hand_fans[NFAN]  # fans of the whole tile set (suits, tile traits, flags, hog)
-    uint8_t flags            # normalised win flags
-    uint8_t win              # winning tile, reference code
-    uint8_t seat, round
-    int n_fixed              # melds
-    Pack fixed[4]
-    int n_melded_fixed       # melds claimed from others (concealed kongs excluded)
-    uint8_t standing[34]     # concealed tiles before the win (our index)
-    int n_standing
-    int unique_wait          # exactly one tile completed the hand (regular + seven pairs
-                             # waits): 1 / 0, or -1 = not worked out yet (it is needed only
-                             # when the winning tile sits in a concealed chow or the pair)
-    bint nine_gates
-    uint8_t variant          # V_* bits, from the hand
-
-
-cdef int16_t POINTS[NFAN]
-cdef uint64_t EXCL[NFAN][2]
-cdef uint64_t EXCLUDER_BITS[2]    # the fans that exclude others, as a bit set of ids
-cdef int DEMOTERS[NFAN]
-cdef int N_DEMOTERS = 0
-cdef bint _fan_table_loaded = False
-
-cdef uint8_t REFCODE[34]
-for _i in range(34):
-    if _i < 9:
-        REFCODE[_i] = 0x11 + _i
-    elif _i < 18:
-        REFCODE[_i] = 0x31 + _i - 9       # dots are suit 3 in the reference's order
-    elif _i < 27:
-        REFCODE[_i] = 0x21 + _i - 18      # bamboo is suit 2
-    else:
-        REFCODE[_i] = 0x41 + _i - 27
-
-# our tile index of each reference code (0xFF = none)
-cdef uint8_t FROMREF[0x48]
-for _i in range(0x48):
-    FROMREF[_i] = 0xFF
-for _i in range(34):
-    FROMREF[REFCODE[_i]] = _i
-
-# the tiles of every tile-trait fan, by our index
-cdef uint8_t IS_GREEN[34]
-cdef uint8_t IS_REVERSIBLE[34]
-for _i in range(34):
-    IS_GREEN[_i] = 0
-    IS_REVERSIBLE[_i] = 0
-for _t in (19, 20, 21, 23, 25, 32):                 # 2s 3s 4s 6s 8s F
-    IS_GREEN[_t] = 1
-for _t in (9, 10, 11, 12, 13, 16, 17,               # 1p 2p 3p 4p 5p 8p 9p
-           19, 21, 22, 23, 25, 26,                  # 2s 4s 5s 6s 8s 9s
-           33):                                     # P (white dragon)
-    IS_REVERSIBLE[_t] = 1
-
-
-def set_fan_table(points, masks, demote):
-    """Load the fan table's points (int16[83], by id), exclusion masks (uint64[83, 2],
-    bit j of row i: fan i excludes fan j) and the fans that demote Fully
-    Concealed Hand to Self-Drawn (uint8[83])."""
-    global _fan_table_loaded, N_DEMOTERS
-    cdef int i
-    if _fan_table_loaded:
-        # the kernels read these globals without a lock while other threads
-        # score: the table is loaded once, when mjfast.score is imported
-        raise RuntimeError("mjfast: the fan table is already loaded (it is set once, at import)")
-    if len(points) != NFAN_TABLE or len(masks) != NFAN_TABLE or len(demote) != NFAN_TABLE:
-        raise ValueError(f"fan table arrays must have {NFAN_TABLE} rows (ids 0..82)")
-    if len(masks[0]) != 2:
-        raise ValueError("fan table masks must be pairs of 64-bit words")
-    for i in range(NFAN_TABLE):
-        if not -32768 <= points[i] <= 32767:
-            raise ValueError(f"fan table points[{i}] out of the int16 range")
-    for i in range(NFAN):
-        POINTS[i] = points[i] if i < NFAN_TABLE else 0
-        EXCL[i][0] = masks[i][0] if i < NFAN_TABLE else 0
-        EXCL[i][1] = masks[i][1] if i < NFAN_TABLE else 0
-    N_DEMOTERS = 0
-    EXCLUDER_BITS[0] = 0
-    EXCLUDER_BITS[1] = 0
-    for i in range(1, NFAN):
-        if EXCL[i][0] or EXCL[i][1]:
-            EXCLUDER_BITS[i >> 6] |= (<uint64_t>1) << (i & 63)
-        if i < NFAN_TABLE and demote[i]:
-            DEMOTERS[N_DEMOTERS] = i
-            N_DEMOTERS += 1
-    _fan_table_loaded = True
-
-
-# ---------------------------------------------------------------------------
-# tile helpers (reference codes)
-# ---------------------------------------------------------------------------
-
-cdef inline int _suit(int c) noexcept nogil:
-    return c >> 4
-
-cdef inline int _rank(int c) noexcept nogil:
-    return c & 15
-
-cdef inline bint _numbered(int c) noexcept nogil:
-    return c < 0x40
-
-cdef inline bint _is_wind(int c) noexcept nogil:
-    return 0x41 <= c <= 0x44
-
-cdef inline bint _is_dragon(int c) noexcept nogil:
-    return 0x45 <= c <= 0x47
 
 # ---------------------------------------------------------------------------
 # combinations of chows and pungs
@@ -193,7 +93,7 @@ cdef inline bint _three_suits(int a, int b, int c) noexcept nogil:
     return _suit(a) != _suit(b) and _suit(a) != _suit(c) and _suit(b) != _suit(c)
 
 
-cdef int rule_two_chows(int a, int b) noexcept nogil:
+cdef inline int rule_two_chows(int a, int b) noexcept nogil:
     """Chow-pair fans (middle tiles a, b): Mixed Double Chow, Short Straight,
     Two Terminal Chows, Pure Double Chow."""
     if _suit(a) != _suit(b):
@@ -207,7 +107,7 @@ cdef int rule_two_chows(int a, int b) noexcept nogil:
     return 0
 
 
-cdef int rule_three_chows(int a, int b, int c) noexcept nogil:
+cdef inline int rule_three_chows(int a, int b, int c) noexcept nogil:
     """Three-chow fans; a <= b <= c (middle tiles)."""
     cdef int ra = _rank(a), rb = _rank(b), rc = _rank(c)
     if _three_suits(a, b, c):
@@ -230,23 +130,11 @@ cdef int rule_three_chows(int a, int b, int c) noexcept nogil:
 
 # The chow rules above, tabulated once over every pair / triple of chows (a
 # chow is one of 21: suit x middle rank 2-8), so the hot path is a lookup, not
-# a chain of hard-to-predict branches.
-cdef int8_t CHOW_INDEX[0x48]        # reference code of a chow's middle tile -> 0..20
-cdef uint8_t CHOW2[21 * 21]
-cdef uint8_t CHOW3[21 * 21 * 21]
-cdef int _ca, _cb, _cc
-cdef int _chow_codes[21]
-for _ca in range(0x48):
-    CHOW_INDEX[_ca] = -1
-for _ca in range(21):
-    _chow_codes[_ca] = ((_ca // 7) + 1) * 16 + (_ca % 7) + 2
-    CHOW_INDEX[_chow_codes[_ca]] = _ca
-for _ca in range(21):
-    for _cb in range(21):
-        CHOW2[_ca * 21 + _cb] = rule_two_chows(_chow_codes[_ca], _chow_codes[_cb])
-        for _cc in range(21):
-            CHOW3[(_ca * 21 + _cb) * 21 + _cc] = rule_three_chows(_chow_codes[_ca], _chow_codes[_cb], _chow_codes[_cc])
 
+
+# The chow rules above, tabulated once over every pair / triple of chows (a
+# chow is one of 21: suit x middle rank 2-8), so the hot path is a lookup, not
+# a chain of hard-to-predict branches (CHOW_INDEX, CHOW2, CHOW3: _init_mcr_tables).
 
 cdef inline int fan_of_two_chows(int a, int b) noexcept nogil:
     return CHOW2[CHOW_INDEX[a] * 21 + CHOW_INDEX[b]]
@@ -343,18 +231,8 @@ cdef inline void _cap_chow_pairs(const int* pair_fans, int n, int cap, int16_t* 
     ft[TWO_TERMINAL_CHOWS] = cnt[3]
 
 
-cdef inline void _sort_small(int* a, int n) noexcept nogil:
-    cdef int i, j, t
-    for i in range(1, n):
-        t = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > t:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = t
 
-
-cdef void _four_chows(int* m, int16_t* ft) noexcept nogil:
+cdef inline void _four_chows(int* m, int16_t* ft) noexcept nogil:
     cdef int f, i
     cdef int pf[6]
     cdef int cap
@@ -408,7 +286,7 @@ cdef void _four_chows(int* m, int16_t* ft) noexcept nogil:
         _cap_chow_pairs(pf, 6, cap, ft)
 
 
-cdef void _three_chows(int* m, int16_t* ft) noexcept nogil:
+cdef inline void _three_chows(int* m, int16_t* ft) noexcept nogil:
     cdef int f = fan_of_three_chows(m[0], m[1], m[2])
     cdef int pf[3]
     if f:
@@ -418,7 +296,7 @@ cdef void _three_chows(int* m, int16_t* ft) noexcept nogil:
     _cap_chow_pairs(pf, 3, 2, ft)
 
 
-cdef void _four_pungs(int* m, int16_t* ft) noexcept nogil:
+cdef inline void _four_pungs(int* m, int16_t* ft) noexcept nogil:
     cdef int f, free_idx = -1, i, j
     f = fan_of_four_pungs(m[0], m[1], m[2], m[3])
     if f:
@@ -456,7 +334,7 @@ cdef void _four_pungs(int* m, int16_t* ft) noexcept nogil:
                 ft[f] += 1
 
 
-cdef void _three_pungs(int* m, int16_t* ft) noexcept nogil:
+cdef inline void _three_pungs(int* m, int16_t* ft) noexcept nogil:
     cdef int f = fan_of_three_pungs(m[0], m[1], m[2])
     cdef int i, j
     if f:
@@ -469,7 +347,7 @@ cdef void _three_pungs(int* m, int16_t* ft) noexcept nogil:
                 ft[f] += 1
 
 
-cdef void _kong_rule(int km, int kc, int cp, int* kong_fan, int* pung_fan) noexcept nogil:
+cdef inline void _kong_rule(int km, int kc, int cp, int* kong_fan, int* pung_fan) noexcept nogil:
     """The kong rule (docs/rulings.md, 7): the kong fan and the concealed-pung fan for km
     melded kongs, kc concealed kongs and cp concealed pungs (not kongs).
     Concealed kongs count as concealed pungs, except exactly two concealed
@@ -510,34 +388,6 @@ cdef void _kong_rule(int km, int kc, int cp, int* kong_fan, int* pung_fan) noexc
         FOUR_CONCEALED_PUNGS if c == 4 else 0
 
 
-# traits of one set, by [is a chow][reference code of its tile (a chow's middle)]
-DEF ST_OUTSIDE = 1     # holds a terminal or an honor (chows 123 / 789)
-DEF ST_FIVE = 2        # holds a 5 (chows 345 456 567)
-DEF ST_EVEN = 4        # a pung / pair of 2, 4, 6 or 8
-cdef uint8_t SET_TRAITS[2][0x48]
-for _a in range(0x48):
-    _r = _a & 15
-    if _a >= 0x40:
-        SET_TRAITS[0][_a] = ST_OUTSIDE
-        SET_TRAITS[1][_a] = 0
-    else:
-        SET_TRAITS[0][_a] = (ST_OUTSIDE if _r in (1, 9) else 0) | (ST_FIVE if _r == 5 else 0) | \
-            (ST_EVEN if _r in (2, 4, 6, 8) else 0)
-        SET_TRAITS[1][_a] = (ST_OUTSIDE if _r in (2, 8) else 0) | (ST_FIVE if _r in (4, 5, 6) else 0)
-
-cdef uint8_t KONG_TABLE[5][5][5][2]     # [km][kc][cp] -> (kong fan, concealed-pung fan)
-cdef uint8_t PUNG_FAN[0x48]             # reference code -> Dragon Pung / Pung of Terminals or Honors / 0
-cdef int _kf, _pf
-for _a in range(5):
-    for _b in range(5):
-        for _c in range(5):
-            _kong_rule(_a, _b, _c, &_kf, &_pf)
-            KONG_TABLE[_a][_b][_c][0] = _kf
-            KONG_TABLE[_a][_b][_c][1] = _pf
-for _a in range(0x48):
-    PUNG_FAN[_a] = (DRAGON_PUNG if 0x45 <= _a <= 0x47 else
-                    PUNG_OF_TERMINALS_OR_HONORS if (0x41 <= _a <= 0x44 or (_a < 0x40 and _a & 15 in (1, 9))) else 0)
-
 
 cdef inline void _kong_and_concealed_pung_fans(const Pack* pungs, int n, int16_t* ft) noexcept nogil:
     """Kong fans and concealed-pung fans (KONG_TABLE), All Pungs, and one
@@ -559,33 +409,58 @@ cdef inline void _kong_and_concealed_pung_fans(const Pack* pungs, int n, int16_t
 
 # ---------------------------------------------------------------------------
 # fans of the whole tile set (do not depend on the reading)
+
+
+# ---------------------------------------------------------------------------
+# the tables, filled once when _core loads
 # ---------------------------------------------------------------------------
 
-DEF TF_SUITS = 1
-DEF TF_TRAITS = 2
-DEF TF_RANKS = 4
-DEF TF_HOG = 8
+cdef inline void _init_mcr_tables() noexcept nogil:
+    global M_GREEN, M_REVERSIBLE
+    cdef int a, b, c, r, kf = 0, pf = 0
+    cdef int codes[21]
+    for a in range(0x48):
+        CHOW_INDEX[a] = -1
+    for a in range(21):
+        codes[a] = ((a // 7) + 1) * 16 + (a % 7) + 2
+        CHOW_INDEX[codes[a]] = a
+    for a in range(21):
+        for b in range(21):
+            CHOW2[a * 21 + b] = rule_two_chows(codes[a], codes[b])
+            for c in range(21):
+                CHOW3[(a * 21 + b) * 21 + c] = rule_three_chows(codes[a], codes[b], codes[c])
+    for a in range(0x48):
+        r = a & 15
+        if a >= 0x40:
+            SET_TRAITS[0][a] = ST_OUTSIDE
+            SET_TRAITS[1][a] = 0
+        else:
+            SET_TRAITS[0][a] = (ST_OUTSIDE if r == 1 or r == 9 else 0) | (ST_FIVE if r == 5 else 0) | \
+                (ST_EVEN if r == 2 or r == 4 or r == 6 or r == 8 else 0)
+            SET_TRAITS[1][a] = (ST_OUTSIDE if r == 2 or r == 8 else 0) | (ST_FIVE if 4 <= r <= 6 else 0)
+    for a in range(5):
+        for b in range(5):
+            for c in range(5):
+                _kong_rule(a, b, c, &kf, &pf)
+                KONG_TABLE[a][b][c][0] = kf
+                KONG_TABLE[a][b][c][1] = pf
+    for a in range(0x48):
+        PUNG_FAN[a] = (DRAGON_PUNG if 0x45 <= a <= 0x47 else
+                       PUNG_OF_TERMINALS_OR_HONORS if (0x41 <= a <= 0x44 or (a < 0x40 and ((a & 15) == 1 or (a & 15) == 9)))
+                       else 0)
+    # the tiles of the tile-trait fans, by our index:
+    # All Green 2s 3s 4s 6s 8s F; Reversible Tiles 1p 2p 3p 4p 5p 8p 9p, 2s 4s 5s 6s 8s 9s, P
+    cdef uint64_t one = 1
+    M_GREEN = (one << 19) | (one << 20) | (one << 21) | (one << 23) | (one << 25) | (one << 32)
+    M_REVERSIBLE = ((one << 9) | (one << 10) | (one << 11) | (one << 12) | (one << 13) | (one << 16) | (one << 17)
+                    | (one << 19) | (one << 21) | (one << 22) | (one << 23) | (one << 25) | (one << 26) | (one << 33))
 
-# tile sets as 34-bit masks (bit = our tile index)
-cdef uint64_t M_MAN = 0x1FF
-cdef uint64_t M_PIN = 0x1FF << 9
-cdef uint64_t M_SOU = 0x1FF << 18
-cdef uint64_t M_WIND = 0xF << 27
-cdef uint64_t M_DRAGON = 0x7 << 31
-cdef uint64_t M_HONOR = 0x7F << 27
-cdef uint64_t M_TERMINAL = (1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26)
-cdef uint64_t M_SUITED = 0x7FFFFFF
 
-cdef uint64_t M_GREEN = 0
-cdef uint64_t M_REVERSIBLE = 0
-for _i in range(34):
-    if IS_GREEN[_i]:
-        M_GREEN |= (<uint64_t>1) << _i
-    if IS_REVERSIBLE[_i]:
-        M_REVERSIBLE |= (<uint64_t>1) << _i
+# ---------------------------------------------------------------------------
+# fans of the whole tile set (do not depend on the reading)
+# ---------------------------------------------------------------------------
 
-
-cdef void _tile_set_fans(const uint8_t* all_c, int n_kongs, int which, int16_t* ft) noexcept nogil:
+cdef inline void _tile_set_fans(const uint8_t* all_c, int n_kongs, int which, int16_t* ft) noexcept nogil:
     """Suit fans, tile-trait fans, rank-range fans and Tile Hog of the hand's
     tiles (all_c: counts of every tile, a kong counting 4), from the 34-bit
     mask of the tiles present.  ft starts at zero for these fans; every fan is
@@ -625,22 +500,6 @@ cdef void _tile_set_fans(const uint8_t* all_c, int n_kongs, int which, int16_t* 
         ft[TILE_HOG] = _popcount64(_eq34(all_c, 4)) - n_kongs
 
 
-cdef inline void _fans_zero(int16_t* ft) noexcept nogil:
-    # 84 counts = 21 words; plain stores beat a `rep stos` at this size
-    cdef int k
-    cdef uint64_t z = 0
-    for k in range(NFAN // 4):
-        memcpy(ft + 4 * k, &z, 8)
-
-
-cdef inline void _fans_copy(int16_t* dst, const int16_t* src) noexcept nogil:
-    cdef int k
-    cdef uint64_t w
-    for k in range(NFAN // 4):
-        memcpy(&w, src + 4 * k, 8)
-        memcpy(dst + 4 * k, &w, 8)
-
-
 cdef inline void _win_flag_fans(int flags, int16_t* ft) noexcept nogil:
     if flags & W_FOURTH:
         ft[LAST_TILE] = 1
@@ -652,44 +511,25 @@ cdef inline void _win_flag_fans(int flags, int16_t* ft) noexcept nogil:
         ft[SELF_DRAWN] = 1
 
 
+
+
 # ---------------------------------------------------------------------------
 # exclusions and the partial passes
 # ---------------------------------------------------------------------------
 
 cdef inline void _apply_exclusions(int16_t* ft) noexcept nogil:
-    """Non-repeat (不重复): drop every fan that a scored fan excludes, by the
-    table's masks.  Fans are taken from the highest row down and a fan already
-    dropped excludes nothing.  Fully Concealed Hand under Nine Gates / Four
-    Concealed Pungs is first demoted to Self-Drawn (the rule book's 不求人
-    there means "no Fully Concealed Hand", Self-Drawn still counts)."""
-    cdef int i, k, w
-    cdef uint64_t present[2]
-    cdef uint64_t pending, drop, d
+    """The table's exclusions (fan_base._exclusion_pass).  Fully Concealed
+    Hand under Nine Gates / Four Concealed Pungs is first demoted to
+    Self-Drawn (the rule book's 不求人 there means "no Fully Concealed Hand",
+    Self-Drawn still counts)."""
+    cdef int k
     if ft[FULLY_CONCEALED_HAND]:
         for k in range(N_DEMOTERS):
             if ft[DEMOTERS[k]]:
                 ft[FULLY_CONCEALED_HAND] = 0
                 ft[SELF_DRAWN] = 1
                 break
-    _present84(ft, present)
-    for w in range(2):
-        pending = present[w] & EXCLUDER_BITS[w]
-        while pending:
-            i = w * 64 + _ctz64(pending)
-            pending &= pending - 1
-            if not ((present[w] >> (i & 63)) & 1):
-                continue                         # already dropped by a higher fan
-            for k in range(2):
-                drop = EXCL[i][k] & present[k]
-                if not drop:
-                    continue
-                present[k] &= ~drop
-                if k == w:
-                    pending &= ~drop
-                d = drop
-                while d:
-                    ft[k * 64 + _ctz64(d)] = 0
-                    d &= d - 1
+    _exclusion_pass(&MCR_EXCL, ft)
 
 
 cdef inline void _dazhong_exclusions(int flags, int16_t* ft) noexcept nogil:
@@ -705,21 +545,6 @@ cdef inline void _dazhong_exclusions(int flags, int16_t* ft) noexcept nogil:
         ft[SINGLE_WAIT] = 0
     if ft[NINE_GATES]:
         ft[PUNG_OF_TERMINALS_OR_HONORS] = 0
-
-
-cdef extern from *:
-    """
-    static inline int _mjfast_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
-    /* SWAR popcount: without -mpopcnt, __builtin_popcountll is a library call */
-    static inline int mjfast_popcount64(unsigned long long x) {
-        x = x - ((x >> 1) & 0x5555555555555555ULL);
-        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        return (int)((x * 0x0101010101010101ULL) >> 56);
-    }
-    """
-    int _ctz64 "_mjfast_ctz64"(uint64_t x) nogil
-    int _popcount64 "mjfast_popcount64"(uint64_t x) nogil
 
 
 cdef inline void _wind_pungs(const Pack* pungs, int n, int seat, int rnd, int16_t* ft) noexcept nogil:
@@ -748,3 +573,17 @@ cdef inline int _total(const int16_t* ft) noexcept nogil:
     for i in range(NFAN):
         s += POINTS[i] * ft[i]
     return s
+
+
+cdef inline void _set_wait_fan(int16_t* ft, int position) noexcept nogil:
+    """With a unique wait (position from _wait_position): Edge Wait if the
+    winning tile ends a concealed chow, else Closed Wait if it is a chow's
+    middle tile, else Single Wait if it completes the pair."""
+    if position & 1:
+        ft[EDGE_WAIT] = 1
+    elif position & 2:
+        ft[CLOSED_WAIT] = 1
+    elif position & 4:
+        ft[SINGLE_WAIT] = 1
+
+

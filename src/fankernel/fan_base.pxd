@@ -1,0 +1,130 @@
+# What every rule set's fan engine shares: the packed hand, the sets of a
+# reading (Pack), the per-hand context, fan-count vectors and the exclusion
+# pass over a table of masks.  Compiled into _core by cimport.
+
+from libc.stdint cimport uint8_t, int16_t, uint64_t
+from libc.string cimport memcpy
+from fankernel.tiles cimport _ctz64, _present84
+
+cdef enum:
+    NFAN = 84            # fan ids 1..82 (81 fans + Concealed Kong and Melded Kong); 0 and 83
+                         # unused: 84 int16 counts = 21 words / 10.5 SSE vectors
+    MAXDIV = 64          # readings kept per hand (a 14-tile hand has at most a few dozen)
+
+    # pack types
+    P_CHOW = 1
+    P_PUNG = 2
+    P_KONG = 3
+    P_PAIR = 5
+
+    # win flags (the packed hand's `flags` byte)
+    W_SELF_DRAWN = 1
+    W_FOURTH = 2
+    W_KONG = 4
+    W_LAST = 8
+
+    # rule-set variants of the MCR engine (PHand.variant); 0 is MCR as the
+    # reference calculator scores it, and every test of that path runs with 0
+    V_KNIT_NO_WAIT = 1   # knitted straight: no wait fan when the winning tile is a knitted one
+    V_DAZHONG = 2        # the fuller 不计 lists of the 大众 rule page (dazhong)
+
+    # result codes
+    R_OK = 0
+    R_NOT_WIN = 1
+
+
+ctypedef struct PHand:
+    uint8_t counts[34]      # concealed tiles, winning tile included
+    uint8_t n_melds         # 0..4
+    uint8_t meld_kind[4]    # 0 chow, 1 pung, 2 kong
+    uint8_t meld_tile[4]    # chow: its lowest tile; pung/kong: the tile (our 0..33 index)
+    uint8_t meld_open[4]    # 1 = melded (claimed); 0 = concealed kong
+    uint8_t win_tile        # 0..33
+    uint8_t flags           # W_* bits
+    uint8_t seat            # 0..3 = E S W N
+    uint8_t round           # 0..3
+    uint8_t flowers         # 0..8
+    uint8_t variant         # V_* bits: rulings of a rule set other than plain MCR (0 = MCR)
+
+
+ctypedef struct Pack:
+    uint8_t type            # P_CHOW / P_PUNG / P_KONG / P_PAIR
+    uint8_t tile            # reference code; a chow's MIDDLE tile
+    uint8_t melded          # 1 = claimed from another player
+
+
+ctypedef struct Ctx:
+    # everything about the hand that does not depend on the reading
+    uint8_t ref[34]          # reference code of each tile index
+    int16_t hand_fans[NFAN]  # fans of the whole tile set (suits, tile traits, flags, hog)
+    uint8_t flags            # normalised win flags
+    uint8_t win              # winning tile, reference code
+    uint8_t seat, round
+    int n_fixed              # melds
+    Pack fixed[4]
+    int n_melded_fixed       # melds claimed from others (concealed kongs excluded)
+    uint8_t standing[34]     # concealed tiles before the win (our index)
+    int n_standing
+    int unique_wait          # exactly one tile completed the hand (regular + seven pairs
+                             # waits): 1 / 0, or -1 = not worked out yet (it is needed only
+                             # when the winning tile sits in a concealed chow or the pair)
+    bint nine_gates
+    uint8_t variant          # V_* bits, from the hand
+
+
+# a fan table's exclusions, as the kernel reads them (a rule set loads its
+# own from its table in mjfast/rules/ when it is imported)
+cdef extern from *:
+    """
+    typedef struct {
+        uint64_t excl[84][2];       /* bit j of row i: fan i excludes fan j */
+        uint64_t excluder_bits[2];  /* the fans that exclude others, as a bit set of ids */
+    } mjfast_excl_table;
+    """
+    ctypedef struct ExclTable "mjfast_excl_table":
+        uint64_t excl[NFAN][2]
+        uint64_t excluder_bits[2]
+
+
+cdef inline void _fans_zero(int16_t* ft) noexcept nogil:
+    # 84 counts = 21 words; plain stores beat a `rep stos` at this size
+    cdef int k
+    cdef uint64_t z = 0
+    for k in range(NFAN // 4):
+        memcpy(ft + 4 * k, &z, 8)
+
+
+cdef inline void _fans_copy(int16_t* dst, const int16_t* src) noexcept nogil:
+    cdef int k
+    cdef uint64_t w
+    for k in range(NFAN // 4):
+        memcpy(&w, src + 4 * k, 8)
+        memcpy(dst + 4 * k, &w, 8)
+
+
+cdef inline void _exclusion_pass(const ExclTable* t, int16_t* ft) noexcept nogil:
+    """Non-repeat (不重复): drop every fan that a scored fan excludes, by the
+    table's masks.  Fans are taken by id (the tables list them highest first)
+    and a fan already dropped excludes nothing."""
+    cdef int i, k, w
+    cdef uint64_t present[2]
+    cdef uint64_t pending, drop, d
+    _present84(ft, present)
+    for w in range(2):
+        pending = present[w] & t.excluder_bits[w]
+        while pending:
+            i = w * 64 + _ctz64(pending)
+            pending &= pending - 1
+            if not ((present[w] >> (i & 63)) & 1):
+                continue                         # already dropped by a higher fan
+            for k in range(2):
+                drop = t.excl[i][k] & present[k]
+                if not drop:
+                    continue
+                present[k] &= ~drop
+                if k == w:
+                    pending &= ~drop
+                d = drop
+                while d:
+                    ft[k * 64 + _ctz64(d)] = 0
+                    d &= d - 1

@@ -1,0 +1,175 @@
+# Tile counts and tile codes: the primitives every part of the kernel uses.
+#
+# A .pxd of inline functions and C tables only: cimported, it compiles into the
+# module that cimports it (mjfast._core), so nothing here is a runtime module
+# and every call inlines as if it were in one file.  Tables are C statics
+# (defined in the verbatim C below, one copy per cimporting module) and are
+# filled by the _init_* function of their file, called once when _core loads.
+
+from libc.stdint cimport uint8_t, int8_t, uint16_t, int16_t, int32_t, uint32_t, int64_t, uint64_t
+from libc.string cimport memset, memcpy
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+    #ifdef __SSE2__
+    #include <emmintrin.h>
+    #endif
+    /* Copy a caller's row into a private buffer that the kernels then read.
+       The copy-then-check kernels rely on the copy being real: a data race is
+       undefined behaviour in C, so without a barrier the compiler may read the
+       caller's memory again instead of the copy (another thread may be
+       changing it).  The empty asm with a memory clobber forbids that. */
+    static inline void mjfast_barrier(void) {
+    #if defined(__GNUC__) || defined(__clang__)
+        __asm__ __volatile__("" ::: "memory");
+    #endif
+    }
+    static inline void mjfast_copy_row(uint8_t* dst, const uint8_t* src) {
+        memcpy(dst, src, 34);
+        mjfast_barrier();
+    }
+    /* bit i set when c[i] == v (eq) or c[i] != 0 (present), over 34 counts */
+    static inline uint64_t mjfast_eq34(const uint8_t* c, uint8_t v) {
+        uint64_t m = 0;
+    #ifdef __SSE2__
+        __m128i t = _mm_set1_epi8((char)v);
+        m = (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)c), t))
+          | ((uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(c + 16)), t)) << 16);
+    #else
+        for (int i = 0; i < 32; ++i) m |= (uint64_t)(c[i] == v) << i;
+    #endif
+        m |= (uint64_t)(c[32] == v) << 32;
+        m |= (uint64_t)(c[33] == v) << 33;
+        return m;
+    }
+    /* number of tiles (sum of the 34 counts) and whether any count exceeds 4 */
+    static inline int mjfast_sum34(const uint8_t* c) {
+    #ifdef __SSE2__
+        __m128i z = _mm_setzero_si128();
+        __m128i a = _mm_sad_epu8(_mm_loadu_si128((const __m128i*)c), z);
+        __m128i b = _mm_sad_epu8(_mm_loadu_si128((const __m128i*)(c + 16)), z);
+        __m128i t = _mm_add_epi64(a, b);
+        return (int)(_mm_cvtsi128_si32(t) + _mm_cvtsi128_si32(_mm_srli_si128(t, 8))) + c[32] + c[33];
+    #else
+        int s = 0; for (int i = 0; i < 34; ++i) s += c[i]; return s;
+    #endif
+    }
+    static inline int mjfast_over4(const uint8_t* c) {
+    #ifdef __SSE2__
+        __m128i four = _mm_set1_epi8(4);
+        __m128i a = _mm_subs_epu8(_mm_loadu_si128((const __m128i*)c), four);
+        __m128i b = _mm_subs_epu8(_mm_loadu_si128((const __m128i*)(c + 16)), four);
+        return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(a, b), _mm_setzero_si128())) != 0xFFFF
+               || c[32] > 4 || c[33] > 4;
+    #else
+        for (int i = 0; i < 34; ++i) if (c[i] > 4) return 1; return 0;
+    #endif
+    }
+    static inline uint64_t mjfast_present34(const uint8_t* c) {
+        return ~mjfast_eq34(c, 0) & 0x3FFFFFFFFULL;
+    }
+    /* bit i set when ft[i] != 0, for 84 int16 counts (two words) */
+    static inline void mjfast_present84(const int16_t* ft, uint64_t* out) {
+        uint64_t lo = 0, hi = 0;
+    #ifdef __SSE2__
+        __m128i z = _mm_setzero_si128();
+        for (int k = 0; k < 10; ++k) {
+            __m128i e = _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i*)(ft + 8 * k)), z);
+            uint64_t bits = (~(uint64_t)_mm_movemask_epi8(_mm_packs_epi16(e, e))) & 0xFF;
+            if (k < 8) lo |= bits << (8 * k); else hi |= bits << (8 * (k - 8));
+        }
+    #else
+        for (int i = 0; i < 80; ++i) { if (ft[i]) { if (i < 64) lo |= 1ULL << i; else hi |= 1ULL << (i - 64); } }
+    #endif
+        for (int i = 80; i < 84; ++i) if (ft[i]) hi |= 1ULL << (i - 64);
+        out[0] = lo; out[1] = hi;
+    }
+    """
+    uint64_t _eq34 "mjfast_eq34"(const uint8_t* c, uint8_t v) nogil
+    uint64_t _present34 "mjfast_present34"(const uint8_t* c) nogil
+    void _present84 "mjfast_present84"(const int16_t* ft, uint64_t* out) nogil
+    int _sum34 "mjfast_sum34"(const uint8_t* c) nogil
+    int _over4 "mjfast_over4"(const uint8_t* c) nogil
+    void _copy_row "mjfast_copy_row"(uint8_t* dst, const uint8_t* src) nogil
+    void _barrier "mjfast_barrier"() nogil
+
+
+
+cdef extern from *:
+    """
+    static inline int _mjfast_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    /* SWAR popcount: without -mpopcnt, __builtin_popcountll is a library call */
+    static inline int mjfast_popcount64(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    """
+    int _ctz64 "_mjfast_ctz64"(uint64_t x) nogil
+    int _popcount64 "mjfast_popcount64"(uint64_t x) nogil
+
+
+
+# ---------------------------------------------------------------------------
+# tile codes
+# ---------------------------------------------------------------------------
+# Inside the fan kernel tiles use a "reference code": suit * 16 + rank with
+# suits ordered m=1, s=2, p=3, honors=4 (E S W N C F P = 0x41..0x47).  The
+# reference calculator sorts and breaks ties in that order (characters,
+# bamboo, dots), so using its order keeps our tie-breaks identical; it also
+# makes "same suit, consecutive ranks" a plain +1 on codes.
+
+cdef extern from *:
+    """
+    static uint8_t mjfast_refcode[34];     /* our tile index -> reference code */
+    static uint8_t mjfast_fromref[0x48];   /* reference code -> our index (0xFF = none) */
+    """
+    uint8_t REFCODE "mjfast_refcode"[34]
+    uint8_t FROMREF "mjfast_fromref"[0x48]
+
+
+cdef inline void _init_tile_codes() noexcept nogil:
+    cdef int i
+    for i in range(34):
+        if i < 9:
+            REFCODE[i] = 0x11 + i
+        elif i < 18:
+            REFCODE[i] = 0x31 + i - 9        # dots are suit 3 in the reference's order
+        elif i < 27:
+            REFCODE[i] = 0x21 + i - 18       # bamboo is suit 2
+        else:
+            REFCODE[i] = 0x41 + i - 27
+    for i in range(0x48):
+        FROMREF[i] = 0xFF
+    for i in range(34):
+        FROMREF[REFCODE[i]] = i
+
+
+cdef inline int _suit(int c) noexcept nogil:
+    return c >> 4
+
+cdef inline int _rank(int c) noexcept nogil:
+    return c & 15
+
+cdef inline bint _numbered(int c) noexcept nogil:
+    return c < 0x40
+
+cdef inline bint _is_wind(int c) noexcept nogil:
+    return 0x41 <= c <= 0x44
+
+cdef inline bint _is_dragon(int c) noexcept nogil:
+    return 0x45 <= c <= 0x47
+
+
+cdef inline void _sort_small(int* a, int n) noexcept nogil:
+    cdef int i, j, t
+    for i in range(1, n):
+        t = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > t:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = t
