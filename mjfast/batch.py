@@ -722,6 +722,7 @@ def _score_batch_rules(batch, rs, nthreads, strict) -> BatchResult:
     own_illegal = np.zeros(n, bool)     # a score_fn result's own legality (guizhou: the pass)
     col = {f.key: j for j, f in enumerate(rs.table.fans)}
     kinds = ("chow", "pung", "kong")
+    own_legal = {}      # row -> the rule set's own verdict (zhuji: self-drawn only, its minimum)
     for i in range(n):
         if invalid[i]:
             errors[i] = ERR_INVALID

@@ -22,7 +22,7 @@ import sys
 import unicodedata
 from typing import Optional, Sequence
 
-from .cli_args import positive_int
+from .cli_args import nonnegative_int, positive_int
 from . import __version__
 
 __all__ = ["main", "build_parser"]
@@ -326,6 +326,17 @@ def _cmd_score(args) -> int:
                   flowers=args.flowers, strict=bool(args.strict), rules=rs, **extra)
     except InvalidHand as exc:
         raise CliError(_one_line(exc)) from None
+    if s.rules.engine == "zhuji":
+        from . import cli_zhuji
+        if args.json:
+            d = s.as_dict()
+            d["settlement"] = cli_zhuji.settlement(s, args.discarder, args.dealer_repeats or 0)
+            _print(json.dumps(d, ensure_ascii=False))
+        else:
+            _print(cli_zhuji.table(hand, s, args, args.lang, _width))
+        return 0
+    if args.dealer_repeats:
+        raise CliError("--dealer-repeats is for --rules zhuji (老庄)")
     if args.json:
         d = s.as_dict()
         d["settlement"] = _settlement(s, args.discarder, args.seat)
@@ -385,6 +396,7 @@ def _cmd_score_jsonl(args) -> int:
         ("--last-tile", args.last_tile), ("--seat", args.seat), ("--round", args.round),
         ("--flowers", args.flowers), ("--discarder", args.discarder),
         ("--discarder-seat", args.discarder_seat), ("--lang", args.lang_given),
+        ("--dealer-repeats", args.dealer_repeats),
     ) if v is not None]
     given += [f"--{k.replace('_', '-')}" for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start",
                                                    "discard_after_kong") if getattr(args, k, False)]
@@ -747,9 +759,12 @@ def build_parser() -> argparse.ArgumentParser:
     for flag, what in (("heavenly-hand", "天和"), ("earthly-hand", "地和"), ("human-hand", "人和"),
                        ("ready-at-start", "天听")):
         p.add_argument(f"--{flag}", action="store_true", default=False,
-                       help=f"{what} (two_player, guizhou; other rule sets ignore it)")
+                       help=f"{what} (two_player, guizhou, zhuji; other rule sets ignore it)")
     p.add_argument("--discard-after-kong", action="store_true", default=False,
                    help="热炮: the discarder had just made a kong (guizhou; other rule sets ignore it)")
+    p.add_argument("--dealer-repeats", type=nonnegative_int, default=None, metavar="N",
+                   help="zhuji: the hand is a 老庄 hand, the N-th in a row after a draw or a dealer win "
+                        "(its payouts are multiplied; 0 = not a 老庄 hand)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--jsonl", action="store_true",
                    help="score JSON-lines hand records from IN to OUT")

@@ -7,13 +7,15 @@ takes ``rules=`` (a name or a :class:`RuleSet`)::
 
     >>> import mjfast
     >>> mjfast.rules.available()
-    ('mcr', 'dazhong', 'guizhou', 'two_player')
+    ('mcr', 'dazhong', 'guizhou', 'two_player', 'zhuji')
     >>> rs = mjfast.rules.get("mcr").with_options(knitted_straight_wait="not_scored")
 
 ``mjfast.rules.mcr`` holds the MCR fan table (:data:`MCR`), used by ``mcr``
 and ``dazhong``; ``mjfast.rules.two_player`` the two-player table and
 predicates; ``mjfast.rules.guizhou`` the Guizhou catch-chicken patterns and
-:func:`mjfast.rules.guizhou.settle` for a finished game.  docs/rules.md describes each rule set and its options.
+:func:`mjfast.rules.guizhou.settle` for a finished game; ``mjfast.rules.zhuji``
+Zhuji mahjong's 台 items (with 财神 wildcards) and its payouts.  docs/rules.md
+describes each rule set and its options.
 """
 
 from .mcr import (
@@ -30,6 +32,7 @@ from .mcr_sets import DAZHONG, MCR_RULES
 from .two_player import TWO_PLAYER, TWO_PLAYER_TABLE
 from . import guizhou
 from .guizhou import GUIZHOU, GUIZHOU_TABLE
+from .zhuji import ZHUJI, ZHUJI_TABLE
 
 __all__ = [
     "Fan",
@@ -51,4 +54,6 @@ __all__ = [
     "guizhou",
     "GUIZHOU",
     "GUIZHOU_TABLE",
+    "ZHUJI",
+    "ZHUJI_TABLE",
 ]

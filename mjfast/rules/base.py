@@ -166,7 +166,7 @@ class RuleSet:
     @property
     def min_points(self) -> int:
         """The minimum to win (flowers excluded unless ``flowers_count_to_minimum``)."""
-        for k in ("min_points", "min_fan"):
+        for k in ("min_points", "min_fan", "min_tai"):
             if k in self.options:
                 return int(self.options[k])
         return 0

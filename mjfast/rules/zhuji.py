@@ -1,0 +1,752 @@
+"""Zhuji mahjong (诸暨麻将): 台 counting with 财神 wildcards, and its payouts.
+
+136 tiles, no flowers; 财神 (one kind, or two adjacent kinds, chosen before
+play) may stand for any tile; only self-drawn wins (and, by our reading,
+robbing a kong); a hand needs 3 台 (option ``min_tai``); each of the three
+losers pays 2^(台 - 2), doubled in a 老庄 hand.  The items and their 台 are
+data (zhuji_table.py); docs/rules.md explains each ruling.
+
+How a hand is scored (:func:`score_zhuji`):
+
+1. the 财神 are taken out of the concealed tiles; every substitution that
+   completes the hand (mjfast._wild.win_substitutions: the wildcard win
+   tables prune the walk) is read by the table decomposer
+   (``_core.decompose_one``), regular form only (four sets and a pair);
+2. each reading's ordinary 台 is the sum of the ordinary items; the special
+   items (天胡, 地胡, 无财 with 3 ordinary 台 or more; 全字牌 always) make
+   the hand max(8, ordinary) (option ``special_mode``);
+3. the reading and substitution with the highest 台 is kept (ties: the first
+   met, in the walk's order) and the tiles the 财神 stood for are reported.
+
+The predicates are plain Python: Zhuji is scored a hand at a time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+from .. import _core
+from ..errors import InvalidArgument, InvalidHand, NotWinning
+from ..tiles import TILE_NAMES, parse_tiles, tile_index
+from .base import Option, RuleSet, get as _get, register
+from .zhuji_table import ZHUJI_ITEMS, ZHUJI_TABLE
+
+__all__ = ["ZHUJI", "ZHUJI_TABLE", "ZHUJI_ITEMS", "ZhujiScore", "TaiResult", "score_zhuji", "payout",
+           "wild_kinds", "ZHUJI_FLAGS"]
+
+#: The context flags Zhuji understands.
+ZHUJI_FLAGS = ("self_drawn", "kong", "heavenly_hand", "earthly_hand")
+
+_ITEM = {i.key: i for i in ZHUJI_ITEMS}
+_EAST = 27
+_DRAGONS = (31, 32, 33)
+_WINDS_ORDER = (27, 28, 29, 30)
+_DRAGON_ORDER = (31, 32, 33)
+
+
+# -- options ---------------------------------------------------------------------
+
+def _tile_kinds(value) -> tuple:
+    """The wildcard kinds of the ``wildcards`` option: "5p", "5p6p", "5p,6p",
+    ["5p", "6p"], [13, 14]... as a sorted tuple of tile indices."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        text = value.replace(",", " ").replace("+", " ").split()
+        out = []
+        for word in text:
+            out.extend(_parse_word(word))
+        items = out
+    elif isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        items = [value]
+    else:
+        try:
+            items = list(value)
+        except TypeError:
+            raise InvalidArgument(f"wildcards must be tile names or indices, got {value!r}") from None
+    kinds = set()
+    for x in items:
+        if isinstance(x, str):
+            kinds.update(_parse_word(x))
+        elif isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)):
+            if not 0 <= x <= 33:
+                raise InvalidHand(f"wildcards: tile index {int(x)} is outside 0..33")
+            kinds.add(int(x))
+        else:
+            raise InvalidArgument(f"wildcards: a tile is a name like '5p' or an index 0..33, got {x!r}")
+    return tuple(sorted(kinds))
+
+
+def _parse_word(word: str) -> list:
+    """'5p' -> [13]; '56p' or '5p6p' -> [13, 14]; 'E' -> [27]; 'CF' -> [31, 32]."""
+    w = word.strip()
+    if not w:
+        return []
+    try:
+        return [int(t) for t in parse_tiles(w)]
+    except InvalidHand:
+        return [tile_index(w)]          # a Botzone code or a Chinese name, else its message
+
+
+def _adjacent(a: int, b: int, mode: str) -> bool:
+    if mode == "any":
+        return True
+    if a < 27 and b == a + 1 and a // 9 == b // 9:
+        return True
+    if mode == "suit_and_honors":
+        for run in (_WINDS_ORDER, _DRAGON_ORDER):
+            if a in run and b in run and run.index(b) == run.index(a) + 1:
+                return True
+    return False
+
+
+def check_wild_kinds(kinds: tuple, mode: str) -> Optional[str]:
+    """A complaint when ``kinds`` is not one kind or two adjacent kinds."""
+    if len(kinds) > 2:
+        return (f"names {len(kinds)} kinds ({' '.join(TILE_NAMES[t] for t in kinds)}): "
+                "财神 are one kind or two adjacent kinds")
+    if len(kinds) == 2 and not _adjacent(kinds[0], kinds[1], mode):
+        return (f"{TILE_NAMES[kinds[0]]} and {TILE_NAMES[kinds[1]]} are not adjacent "
+                f"(wild_adjacency={mode!r})")
+    return None
+
+
+@dataclass(frozen=True)
+class _WildOption(Option):
+    """The ``wildcards`` option: the 财神 kinds, kept as a tuple of names."""
+
+    def validate(self, value, rules_name: str):
+        kinds = _tile_kinds(value)
+        if len(kinds) > 2:
+            raise InvalidArgument(f"rule set {rules_name!r}: option wildcards "
+                                  f"{check_wild_kinds(kinds, 'any')}")
+        return tuple(TILE_NAMES[t] for t in kinds)
+
+    def parse(self, text: str, rules_name: str):
+        return self.validate(text, rules_name)
+
+
+def _non_negative(v):
+    return None if v >= 0 else "must be 0 or more"
+
+
+def _positive(v):
+    return None if v >= 1 else "must be at least 1"
+
+
+_OPTIONS = (
+    _WildOption("wildcards", (), "the 财神 kinds: one kind ('5p') or two adjacent kinds ('5p6p'); "
+                "() = a game without 财神 (no 无财 item then); score(wildcard_tiles=...) may name them "
+                "instead, and wildcards=k adds k jokers",
+                source="财神 are set by the players: two adjacent kinds (8 tiles) or one kind (4 tiles)"),
+    Option("wild_adjacency", "suit", "which two kinds are 'adjacent': 'suit' = consecutive ranks of one "
+           "suit (5p+6p); 'suit_and_honors' also E-S, S-W, W-N, C-F, F-P; 'any' = any two kinds",
+           source="连着的8张牌 ('8 tiles in a row') does not say what a row is",
+           choices=("suit", "suit_and_honors", "any")),
+    Option("min_tai", 3, "the minimum to win (起胡), in 台",
+           source="the page says 2 台 once and 3 台 three times (the special-hand rule too): 3",
+           kind=int, check=_non_negative),
+    Option("special_mode", "max8", "天胡 / 地胡 / 无财 / 全字牌: 'max8' = the hand is worth max(8, ordinary "
+           "台), the specials do not stack; 'add8' = each adds its 8 to the ordinary 台",
+           source="都算8台 ('all count as 8 台') beside an item list that is added up",
+           choices=("max8", "add8")),
+    Option("special_min_tai", 3, "the ordinary 台 that 天胡, 地胡 and 无财 need (全字牌 needs none)",
+           source="该四种牌型除全字牌实际台数都要在3台以上", kind=int, check=_non_negative),
+    Option("three_wilds", "at_least", "三财神 (2 台): 'at_least' three 财神 in the hand, or 'exactly' three",
+           source="三个财神可以算2台 says three; a hand may hold up to eight",
+           choices=("at_least", "exactly")),
+    Option("no_wild", "special", "无财: 'special' = 8 台 with the 3-台 condition (自由麻将); 'plus_one' = a "
+           "plain 1 台 item (the glossary's 包麻将 value)",
+           source="section G gives 8 台; the glossary gives 1 台 '包麻将中'",
+           choices=("special", "plus_one")),
+    Option("all_honors_tai", 8, "全字牌: 8 (section G) or 7 (the glossary's 辣子)",
+           source="G: 8 台; the glossary: 本游戏辣子定为7台", choices=(8, 7)),
+    Option("all_honors_any_shape", False, "全字牌 wins with any 14 honor tiles, not only four sets and a pair",
+           source="全是风向牌直接算辣子 ('all honors counts directly') may mean no shape is needed",
+           kind=bool),
+    Option("rob_kong_win", True, "robbing a kong is a legal win (the one win that is not self-drawn)",
+           source="只能自摸胡 ('self-drawn wins only'), yet melded kongs can be robbed and 抢杠 scores +1 台",
+           kind=bool),
+    Option("rob_kong_payer", "all", "who pays a win robbing a kong: 'all' three, as a self-drawn win, or "
+           "'konger', who pays all three shares",
+           source="the page gives no payout for robbing a kong", choices=("all", "konger")),
+    Option("dealer_repeat_multiplier", 2, "the factor on every payout of a 老庄 hand (after a draw or a "
+           "dealer win)", source="当老庄时，相应分数都加倍 ('doubled')", kind=int, check=_positive),
+    Option("dealer_repeat_compound", False, "the 老庄 factor compounds over consecutive repeats "
+           "(x2, x4, ...) instead of being x2 for every repeat",
+           source="the page does not say whether a second repeat doubles again", kind=bool),
+    Option("strict", False, "a flag that cannot hold or that Zhuji does not use is an error instead of being "
+           "dropped and reported", source="our choice", kind=bool),
+)
+
+
+def wild_kinds(rs: RuleSet) -> tuple:
+    """The 财神 kinds of a Zhuji rule set (tile indices), checked against
+    ``wild_adjacency``."""
+    kinds = _tile_kinds(rs.options["wildcards"])
+    bad = check_wild_kinds(kinds, rs.options["wild_adjacency"])
+    if bad:
+        raise InvalidHand(f"rule set 'zhuji': option wildcards {bad}")
+    return kinds
+
+
+# -- payouts ---------------------------------------------------------------------
+
+def _repeat_factor(opts, dealer_repeats) -> int:
+    if isinstance(dealer_repeats, (bool, np.bool_)) or not isinstance(dealer_repeats, (int, np.integer)):
+        raise InvalidArgument(f"dealer_repeats must be an int (0 = not a 老庄 hand), got {dealer_repeats!r}")
+    if dealer_repeats < 0:
+        raise InvalidHand(f"dealer_repeats must be 0 or more, got {dealer_repeats}")
+    m = int(opts["dealer_repeat_multiplier"])
+    if dealer_repeats == 0:
+        return 1
+    return m ** int(dealer_repeats) if opts["dealer_repeat_compound"] else m
+
+
+def payout(tai: int, self_drawn: bool = True, konger: Optional[int] = None, dealer_repeats: int = 0,
+           rules=None) -> tuple:
+    """Point changes ``(winner, left, opposite, right)`` of a won Zhuji hand
+    worth ``tai`` 台: each loser pays 2^(台 - 2), the winner gets three times
+    that; in a 老庄 hand (``dealer_repeats`` >= 1: the hand after a draw or a
+    dealer win) everything is multiplied by ``dealer_repeat_multiplier``
+    (compounded per repeat with ``dealer_repeat_compound``).  A win robbing a
+    kong (``self_drawn=False``) names the ``konger`` (1 = left, 2 = opposite,
+    3 = right); with ``rob_kong_payer="konger"`` the konger pays all three
+    shares.  A hand below ``min_tai``, or a win that is neither self-drawn nor
+    allowed as robbing a kong, raises ValueError: it is no win."""
+    rs = ZHUJI if rules is None else (rules if isinstance(rules, RuleSet) else _get(rules))
+    if rs.engine != "zhuji":
+        raise InvalidArgument(f"payout is Zhuji's; got rule set {rs.name!r}")
+    opts = rs.options
+    if isinstance(tai, (bool, np.bool_)) or not isinstance(tai, (int, np.integer)):
+        raise InvalidArgument(f"tai must be an int, got {tai!r}")
+    if tai < opts["min_tai"] or tai < 2:
+        raise InvalidHand(f"{tai} 台 is below the minimum of {max(2, opts['min_tai'])}: not a win")
+    unit = (1 << (int(tai) - 2)) * _repeat_factor(opts, dealer_repeats)
+    if self_drawn:
+        if konger is not None:
+            raise InvalidHand("a self-drawn win has no konger")
+        return (3 * unit, -unit, -unit, -unit)
+    if not opts["rob_kong_win"]:
+        raise InvalidHand("Zhuji allows only self-drawn wins (rob_kong_win=False)")
+    if isinstance(konger, (bool, np.bool_)) or konger not in (1, 2, 3):
+        raise InvalidHand("a win robbing a kong names the konger: 1 (left, 上家), 2 (opposite, 对家) or "
+                          f"3 (right, 下家), got {konger!r}")
+    if opts["rob_kong_payer"] == "all":
+        return (3 * unit, -unit, -unit, -unit)
+    out = [3 * unit, 0, 0, 0]
+    out[int(konger)] = -3 * unit
+    return tuple(out)
+
+
+def _settle(rs, total, self_drawn, discarder=None, dealer_repeats=0, **_):
+    return payout(total, self_drawn, discarder, dealer_repeats, rules=rs)
+
+
+# -- results -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TaiResult:
+    """One item of a Zhuji hand: ``points`` is its 台 per instance, ``count``
+    how many times it scored (a pung item counts per pung)."""
+    name: str
+    zh: str
+    points: int
+    count: int
+    key: str
+    id: int
+
+    @property
+    def total(self) -> int:
+        return self.points * self.count
+
+    def __str__(self) -> str:
+        times = f" x{self.count}" if self.count > 1 else ""
+        return f"{self.name} ({self.zh}) {self.points}{times}"
+
+
+class ZhujiScore:
+    """The result of ``score(hand, rules="zhuji", ...)``.
+
+    ``total`` (= ``tai``), ``ordinary`` (the ordinary 台: the items without the
+    specials), ``fans`` (the items found, :class:`TaiResult`, highest first;
+    the qualifying specials included), ``specials`` (the qualifying special
+    items), ``notes`` ({item: why it did not count}), ``substitutions`` (the
+    tiles the 财神 stood for, as ``Score.substitutions``; None without 财神),
+    ``wilds`` (财神 in the hand), ``legal`` / ``why_not_legal``,
+    ``ignored_flags``; :meth:`settlement` pays it out.
+    """
+
+    __slots__ = ("rules", "total", "ordinary", "self_drawn", "form", "wilds", "substitutions", "_items",
+                 "specials", "notes", "_sets", "_dropped", "why_not_legal")
+
+    flowers = 0
+
+    def __init__(self, rules, total, ordinary, items, specials, notes, sets, form, self_drawn, wilds,
+                 substitutions, dropped, why_not_legal):
+        self.rules = rules
+        self.total = total
+        self.ordinary = ordinary
+        self._items = items
+        self.specials = specials
+        self.notes = notes
+        self._sets = sets
+        self.form = form
+        self.self_drawn = self_drawn
+        self.wilds = wilds
+        self.substitutions = substitutions
+        self._dropped = dropped
+        self.why_not_legal = why_not_legal
+
+    @property
+    def tai(self) -> int:
+        return self.total
+
+    @property
+    def points_without_flowers(self) -> int:
+        return self.total
+
+    @property
+    def fans(self) -> list:
+        out = [TaiResult(_ITEM[k].en, _ITEM[k].zh, self._tai_of(k), c, k, _ITEM[k].id)
+               for k, c in self._items.items() if c > 0]
+        out.sort(key=lambda f: (-f.points, f.id))
+        return out
+
+    def _tai_of(self, key) -> int:
+        return _item_tai(key, self.rules.options)
+
+    @property
+    def how(self) -> str:
+        """How the specials made the total, e.g. ``"max(8, ordinary 4) = 8"``
+        ('' without a qualifying special)."""
+        if not self.specials:
+            return ""
+        vals = [self._tai_of(k) for k in self.specials]
+        if self.rules.options["special_mode"] == "max8":
+            return f"max({', '.join(map(str, vals))}, ordinary {self.ordinary}) = {self.total}"
+        return f"ordinary {self.ordinary} + {' + '.join(map(str, vals))} = {self.total}"
+
+    @property
+    def items(self) -> dict:
+        """{item key: count} of the items found."""
+        return dict(self._items)
+
+    @property
+    def is_legal_win(self) -> bool:
+        return self.why_not_legal is None
+
+    legal = is_legal_win
+
+    @property
+    def ignored_flags(self) -> dict:
+        return dict(self._dropped)
+
+    @property
+    def decomposition(self) -> tuple:
+        """The sets of the chosen reading: ``(kind, tiles, melded)``, melds first."""
+        out = []
+        for kind, t, melded in self._sets:
+            if kind == "chow":
+                s = f"{t % 9 + 1}{t % 9 + 2}{t % 9 + 3}{TILE_NAMES[t][1]}"
+            else:
+                n = {"pung": 3, "kong": 4, "pair": 2}[kind]
+                name = TILE_NAMES[t]
+                s = (name[0] * n + name[1]) if t < 27 else name * n
+            out.append((kind, s, melded))
+        return tuple(out)
+
+    def fan_counts(self) -> np.ndarray:
+        """int16 counts indexed by item id (0 unused)."""
+        out = np.zeros(max(ZHUJI_TABLE.ids) + 1, np.int16)
+        for k, c in self._items.items():
+            out[_ITEM[k].id] = c
+        return out
+
+    def __contains__(self, name) -> bool:
+        return any(f.name == name or f.key == name or f.zh == name for f in self.fans)
+
+    def settlement(self, discarder: Optional[int] = None, *, konger: Optional[int] = None,
+                   dealer_repeats: int = 0) -> tuple:
+        """``(winner, left, opposite, right)`` point changes (:func:`payout`);
+        a win robbing a kong names the konger (``konger=`` or ``discarder=``,
+        1 = left, 2 = opposite, 3 = right).  Raises ValueError for a hand that
+        is not a legal win (:attr:`why_not_legal`)."""
+        if discarder is not None and konger is not None:
+            raise InvalidArgument("give konger (or discarder), not both")
+        if self.why_not_legal:
+            raise InvalidHand(f"no payout: {self.why_not_legal}")
+        return payout(self.total, self.self_drawn, konger if konger is not None else discarder,
+                      dealer_repeats, rules=self.rules)
+
+    def as_dict(self) -> dict:
+        out = {
+            "total": self.total,
+            "fans": [{"name": f.name, "zh": f.zh, "points": f.points, "count": f.count} for f in self.fans],
+            "legal": self.is_legal_win,
+            "rules": self.rules.name,
+            "ordinary": self.ordinary,
+        }
+        if self.specials:
+            out["how"] = self.how
+        if self.substitutions is not None:
+            out["substitutions"] = [TILE_NAMES[t] for t in self.substitutions]
+        if self.notes:
+            out["notes"] = dict(self.notes)
+        if self.why_not_legal:
+            out["why_not_legal"] = self.why_not_legal
+        if self._dropped:
+            out["ignored_flags"] = self.ignored_flags
+        return out
+
+    def __repr__(self) -> str:
+        fans = ", ".join(str(f) for f in self.fans)
+        sub = f", substitutions={tuple(TILE_NAMES[t] for t in self.substitutions)}" \
+            if self.substitutions is not None else ""
+        return f"ZhujiScore(tai={self.total}, legal={self.is_legal_win}, items=[{fans}]{sub})"
+
+
+def _item_tai(key, opts) -> int:
+    if key == "all_honors":
+        return int(opts["all_honors_tai"])
+    if key == "no_wild" and opts["no_wild"] == "plus_one":
+        return 1
+    return _ITEM[key].tai
+
+
+# -- predicates ----------------------------------------------------------------------
+
+def _ordinary_context(n_wild, has_wild_game, kong_repl, robbing, opts) -> dict:
+    items = {}
+    if kong_repl:
+        items["kong_replacement"] = 1
+    if robbing:
+        items["robbing_kong"] = 1
+    if (n_wild >= 3 and opts["three_wilds"] == "at_least") or (n_wild == 3 and opts["three_wilds"] == "exactly"):
+        items["three_wilds"] = 1
+    if has_wild_game and n_wild == 0 and opts["no_wild"] == "plus_one":
+        items["no_wild"] = 1
+    return items
+
+
+def _finish(items: dict, all_honors: bool, n_wild, has_wild_game, heavenly, earthly, opts):
+    """(total, ordinary, items with the qualifying specials, specials, notes)."""
+    ordinary = sum(_item_tai(k, opts) * c for k, c in items.items())
+    cands = []
+    if heavenly:
+        cands.append("heavenly_hand")
+    if earthly:
+        cands.append("earthly_hand")
+    if all_honors:
+        cands.append("all_honors")
+    if has_wild_game and n_wild == 0 and opts["no_wild"] == "special":
+        cands.append("no_wild")
+    if not cands:
+        return ordinary, ordinary, items, (), {}
+    need = opts["special_min_tai"]
+    specials = []
+    notes = {}
+    for k in cands:
+        if k == "all_honors" or ordinary >= need:
+            specials.append(k)
+        else:
+            notes[k] = f"not counted: the ordinary 台 ({ordinary}) is below {need}"
+    if not specials:
+        return ordinary, ordinary, items, (), notes
+    out = dict(items)
+    for k in specials:
+        out[k] = 1
+    vals = [_item_tai(k, opts) for k in specials]
+    total = max([ordinary] + vals) if opts["special_mode"] == "max8" else ordinary + sum(vals)
+    return total, ordinary, out, tuple(specials), notes
+
+
+def _tai_of_tiles(full, melds, items, n_wild, has_wild_game, ctx_items, heavenly, earthly, opts):
+    """Best (total, ordinary, items, specials, notes, sets) over the regular
+    readings of one concrete hand: ``full`` the concealed counts (财神
+    replaced), ``items`` the readings of ``_core.decompose_one``."""
+    suits = set()
+    honors = False
+    for t in range(34):
+        if full[t]:
+            if t < 27:
+                suits.add(t // 9)
+            else:
+                honors = True
+    for m in melds:
+        if m.tile < 27:
+            suits.add(m.tile // 9)
+        else:
+            honors = True
+    base = dict(ctx_items)
+    if len(suits) == 1:
+        base["half_flush" if honors else "full_flush"] = 1
+    all_honors = not suits
+    best = None
+    meld_sets = [(m.kind, m.tile, True) for m in melds]
+    for form, reading in items:
+        if form != "regular":
+            continue
+        it = dict(base)
+        n_chow = sum(1 for m in melds if m.kind == "chow")
+        pung_tiles = [m.tile for m in melds if m.kind != "chow"]
+        for kind, t in reading:
+            if kind == "chow":
+                n_chow += 1
+            elif kind == "pung":
+                pung_tiles.append(t)
+        if n_chow == 4:
+            it["all_chows"] = 1
+        elif len(pung_tiles) == 4:
+            it["all_pungs"] = 1
+        d = sum(1 for t in pung_tiles if t in _DRAGONS)
+        if d:
+            it["dragon_pung"] = d
+        e = sum(1 for t in pung_tiles if t == _EAST)
+        if e:
+            it["east_pung"] = e
+        res = _finish(it, all_honors, n_wild, has_wild_game, heavenly, earthly, opts)
+        if best is None or res[0] > best[0]:
+            sets = tuple(meld_sets) + tuple((kind, t, False) for kind, t in reading)
+            best = res + (sets, "regular")
+    return best
+
+
+def _shapeless_all_honors(real, k, melds, caps, n_wild, has_wild_game, ctx_items, heavenly, earthly, opts):
+    """全字牌 without a shape (option all_honors_any_shape): the 财神 stand
+    for honors with a copy left.  None when some tile is not an honor."""
+    if any(real[t] for t in range(27)) or any(m.tile < 27 for m in melds):
+        return None
+    sub = []
+    room = [int(caps[t]) - int(real[t]) for t in range(34)]
+    for t in range(27, 34):
+        while room[t] > 0 and len(sub) < k:
+            sub.append(t)
+            room[t] -= 1
+    if len(sub) < k:
+        return None
+    res = _finish(dict(ctx_items), True, n_wild, has_wild_game, heavenly, earthly, opts)
+    sets = tuple((m.kind, m.tile, True) for m in melds)
+    return res + (sets, "all_honors"), tuple(sub)
+
+
+def _context(h, self_drawn, kong, heavenly, earthly, opts, wild_set):
+    """(kong_replacement, robbing, heavenly, earthly, dropped {flag: reason})."""
+    dropped = {}
+    n_kongs = sum(1 for m in h.melds if m.kind == "kong")
+    win = int(h.win_tile)
+    kong_repl = robbing = False
+    if kong:
+        if self_drawn:
+            if n_kongs:
+                kong_repl = True
+            else:
+                dropped["kong"] = ("dropped: a win on a kong replacement tile needs a kong among the melds, "
+                                   "and there is none")
+        elif win in wild_set:
+            dropped["kong"] = "dropped: a 财神 never joins a kong, so it cannot be robbed from one"
+        elif int(h.all_counts[win]) > 1:
+            dropped["kong"] = ("dropped: robbing a kong needs a winning tile that is not also in the hand "
+                               "or its melds (the konger holds the other three)")
+        else:
+            robbing = True
+    for k, v in (("heavenly_hand", heavenly), ("earthly_hand", earthly)):
+        if not v:
+            continue
+        if not self_drawn:
+            dropped[k] = "dropped: it is a self-drawn win by definition"
+        elif h.melds:
+            dropped[k] = "dropped: it is won on the dealt tiles (or the first draw), before any meld"
+        elif kong_repl:
+            dropped[k] = "dropped: it is won before any kong"
+    if heavenly and earthly and "heavenly_hand" not in dropped and "earthly_hand" not in dropped:
+        dropped["earthly_hand"] = ("dropped: heavenly_hand is the dealer's win and earthly_hand a non-dealer's; "
+                                   "both cannot hold")
+    return (kong_repl, robbing, heavenly and "heavenly_hand" not in dropped,
+            earthly and "earthly_hand" not in dropped, dropped)
+
+
+def score_zhuji(h, rs, *, self_drawn=False, kong=False, heavenly_hand=False, earthly_hand=False,
+                wildcards=None, wildcard_tiles=None, dropped=None, held_wilds=None) -> ZhujiScore:
+    """Score a parsed hand ``h`` (a :class:`~mjfast.Hand` with its winning
+    tile, 14 tiles counting 3 per meld, the 财神 among its concealed tiles)
+    under Zhuji rules ``rs``.  ``wildcard_tiles``: the 财神 kinds (else the
+    option ``wildcards``); ``wildcards=k``: k jokers beside the tiles (a
+    game whose option names no 财神).  Raises NotWinning when no substitution
+    completes the hand.
+
+    ``held_wilds=n``: the hand is concrete (every 财神 already replaced by
+    the tile it stands for) and n of its tiles were 财神: no substitution is
+    searched, the items that count 财神 see n.  The tests score every
+    substitution this way to check the search."""
+    from .. import _wild
+    opts = rs.options
+    kinds = wild_kinds(rs)
+    if wildcard_tiles is not None:
+        from ..wild import check
+        given = check(None, wildcard_tiles, False).kinds
+        bad = check_wild_kinds(given, opts["wild_adjacency"])
+        if bad:
+            raise InvalidHand(f"wildcard_tiles {bad}")
+        if kinds and tuple(given) != kinds:
+            raise InvalidHand(f"wildcard_tiles ({' '.join(TILE_NAMES[t] for t in given)}) differ from the "
+                              f"rule set's option wildcards ({' '.join(TILE_NAMES[t] for t in kinds)})")
+        kinds = tuple(given)
+    jokers = 0
+    if wildcards is not None:
+        if kinds:
+            raise InvalidHand("wildcards=k (jokers) with 财神 kinds named: give one or the other")
+        from ..wild import check
+        jokers = check(wildcards, None, False).k
+    if h.n_tiles + jokers != 14:
+        raise InvalidHand(f"a winning hand has 14 tiles counting 3 per meld (财神 included); got "
+                          f"{len(h.tiles)} concealed" + (f" + {jokers} jokers" if jokers else "")
+                          + f" + {len(h.melds)} melds = {h.n_tiles + jokers}")
+    wild_set = set(kinds)
+    for m in h.melds:
+        if wild_set & set(m.tiles()):
+            raise InvalidHand(f"a meld holds a 财神 ({' '.join(TILE_NAMES[t] for t in sorted(wild_set))}): "
+                              "in Zhuji a 财神 is never claimed into a chow, pung or kong (财神不能补杠)")
+    real = np.array(h.counts, dtype=np.uint8)
+    n_wild = jokers
+    if held_wilds is not None:
+        if wildcards is not None or wildcard_tiles is not None:
+            raise InvalidHand("held_wilds is for a concrete hand: no wildcards or wildcard_tiles beside it")
+        n_wild = int(held_wilds)
+        kinds, wild_set = (), set()
+    for t in kinds:
+        n_wild += int(real[t])
+        real[t] = 0
+    if n_wild > _wild.MAX_WILDCARDS:
+        raise InvalidHand(f"at most {_wild.MAX_WILDCARDS} 财神 per hand, got {n_wild}")
+    has_wild_game = bool(kinds) or wildcards is not None or held_wilds is not None
+    win = int(h.win_tile)
+    win_wild = win in wild_set
+    kong_repl, robbing, heavenly, earthly, drop = _context(h, self_drawn, kong, heavenly_hand, earthly_hand,
+                                                           opts, wild_set)
+    if dropped:
+        drop.update(dropped)
+    ctx_items = _ordinary_context(n_wild, has_wild_game, kong_repl, robbing, opts)
+    n_melds = len(h.melds)
+    melds = h.melds
+    meld_copies = np.asarray(h.all_counts, dtype=np.int16) - np.asarray(h.counts, dtype=np.int16)
+    caps = np.clip(4 - meld_copies, 0, 4).astype(np.uint8)
+    best = None
+    best_sub = None
+    if n_wild == 0 or held_wilds is not None:
+        subs = [bytes(34)]
+    else:
+        subs = _wild.win_substitutions(real, n_wild, n_melds, -1, caps)
+    for sub in subs:
+        s = np.frombuffer(sub, dtype=np.uint8)
+        full = real + s
+        readings = _core.decompose_one(full, n_melds)
+        if not readings:
+            continue
+        res = _tai_of_tiles(full, melds, readings, n_wild, has_wild_game, ctx_items, heavenly, earthly, opts)
+        if res is not None and (best is None or res[0] > best[0]):
+            best, best_sub = res, s
+    if opts["all_honors_any_shape"]:
+        got = _shapeless_all_honors(real, 0 if held_wilds is not None else n_wild, melds, caps, n_wild, has_wild_game, ctx_items, heavenly,
+                                    earthly, opts)
+        if got is not None and (best is None or got[0][0] > best[0]):
+            best = got[0]
+            best_sub = np.zeros(34, np.uint8)
+            for t in got[1]:
+                best_sub[t] += 1
+    if best is None:
+        raise NotWinning(f"not a winning hand under rule set 'zhuji' "
+                         f"({n_wild} 财神, four sets and a pair needed): {h}")
+    total, ordinary, items, specials, notes, sets, form = best
+    subs_out = None
+    if held_wilds is not None:
+        subs_out = None
+    elif has_wild_game:
+        stood = [t for t in range(34) for _ in range(int(best_sub[t]))]
+        if win_wild and stood:
+            # the winning 财神 stood for one of these; none of Zhuji's items
+            # depends on the winning tile, so the first is as good as any
+            first = stood.pop(0)
+            stood = [first] + stood
+        subs_out = tuple(stood)
+    why = None
+    if not self_drawn and not robbing:
+        why = "Zhuji allows only self-drawn wins" + (" and robbing a kong" if opts["rob_kong_win"] else "")
+    elif robbing and not opts["rob_kong_win"]:
+        why = "Zhuji allows only self-drawn wins (rob_kong_win=False)"
+    elif total < opts["min_tai"]:
+        why = f"{total} 台 is below the minimum of {opts['min_tai']} (min_tai)"
+    return ZhujiScore(rs, total, ordinary, items, specials, notes, sets, form, bool(self_drawn), n_wild,
+                      subs_out, drop, why)
+
+
+# -- the entry point of score() ----------------------------------------------------
+
+#: score()'s keyword flags of the rule sets (the ones Zhuji does not use are reported)
+_KNOWN_EXTRA = ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start", "discard_after_kong")
+
+
+def score_entry(hand, rs, ctx: dict, rule_flags: dict, strict, wild: dict):
+    """``score(hand, rules=<zhuji>, ...)`` (the rule set's ``score_fn``): the
+    context checked, flags Zhuji does not use reported (an error under
+    ``strict``), then :func:`score_zhuji`."""
+    wildcards, wildcard_tiles, wild_fifth = wild["wildcards"], wild["wildcard_tiles"], wild["wild_fifth"]
+    from ..hand import Hand, parse_hand
+    from ..records import check_context, check_flag
+    for k in rule_flags:
+        if k not in _KNOWN_EXTRA:
+            raise TypeError(f"score() got an unexpected keyword argument {k!r}")
+    extra = {k: check_flag(v, k) for k, v in rule_flags.items()}
+    strict = check_flag(strict, "strict") or rs.strict
+    if not isinstance(wild_fifth, (bool, np.bool_)):
+        raise InvalidArgument(f"wild_fifth must be a bool, got {wild_fifth!r}")
+    if wild_fifth:
+        raise InvalidHand("Zhuji keeps the four-copy rule: wild_fifth=True is not supported")
+    _, _, _, flowers = check_context(ctx["self_drawn"], ctx["fourth_tile"], ctx["kong"], ctx["last_tile"],
+                                     ctx["seat_wind"], ctx["round_wind"], ctx["flowers"])
+    if isinstance(hand, str):
+        h = parse_hand(hand)
+    elif isinstance(hand, Hand):
+        h = hand
+    else:
+        raise InvalidArgument(f"hand must be a notation string or a Hand, got {type(hand).__name__}")
+    if not h.tiles:
+        raise InvalidHand("a winning hand needs a winning tile (the last concealed tile)")
+    if flowers or h.flowers:
+        raise InvalidHand("Zhuji mahjong has no flowers")
+    dropped = {}
+    for k in ("fourth_tile", "last_tile"):
+        if ctx[k]:
+            dropped[k] = "ignored: rule set 'zhuji' has no item that uses it"
+    for k in ("human_hand", "ready_at_start", "discard_after_kong"):
+        if extra.get(k):
+            dropped[k] = "ignored: rule set 'zhuji' has no item that uses it"
+    if ctx["seat_wind"] not in ("E", 0) or ctx["round_wind"] not in ("E", 0):
+        dropped["winds"] = "ignored: in Zhuji East scores 2 台 for every seat, whatever the winds"
+    out = score_zhuji(h, rs, self_drawn=bool(ctx["self_drawn"]), kong=bool(ctx["kong"]),
+                      heavenly_hand=extra.get("heavenly_hand", False), earthly_hand=extra.get("earthly_hand", False),
+                      wildcards=wildcards, wildcard_tiles=wildcard_tiles, dropped=dropped)
+    if strict and out.ignored_flags:
+        raise InvalidHand("; ".join(f"{k} {v}".replace(" dropped:", " cannot hold:")
+                                    for k, v in out.ignored_flags.items()) + " (strict=True)")
+    return out
+
+
+ZHUJI = register(RuleSet(
+    name="zhuji",
+    title="诸暨麻将: Zhuji mahjong, 台 counting with 财神 wildcards, self-drawn wins only",
+    table=ZHUJI_TABLE,
+    hand_size=13,
+    forms=("regular",),
+    flags=ZHUJI_FLAGS,
+    option_specs=_OPTIONS,
+    flowers_count_to_minimum=True,
+    settlement_text=("each of the three losers pays 2^(台 - 2), the winner gets 3 x 2^(台 - 2); "
+                     "a 老庄 hand (after a draw or a dealer win) pays x dealer_repeat_multiplier"),
+    engine="zhuji",
+    settle_fn=_settle,
+    score_fn=score_entry,
+    source="the 诸暨麻将 rule page (an online game's help page), section 台数算法 A-G and its glossary",
+))
