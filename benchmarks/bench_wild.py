@@ -15,6 +15,11 @@ real tiles from the wall, 14 - k of them; 13 - k for shanten):
   rows per hand; the rows are built beforehand and not timed), which is what
   a substitution loop over a fast plain checker costs at best.
 
+``--baseline DIR`` (a checkout of an older commit, built in place there)
+adds the shanten rows of both builds, timed in fresh processes that
+alternate between the two builds (three rounds, best kept): the
+before/after ratio.
+
 Absolute figures depend on the machine and its load; the ratios in one run
 are what to compare.  Prints Markdown.
 """
@@ -45,11 +50,59 @@ def best_of(fn, repeats=3):
     return best
 
 
+_CHILD = r"""
+import sys, time
+sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[2])
+import mjfast
+from handgen import random_hands
+n = int(sys.argv[3])
+for k in (0, 1, 2, 4, 8):
+    H = random_hands(n, 13 - k, seed=200 + k)
+    mjfast.shanten_batch(H[:2], wildcards=k)
+    best = min(_t(mjfast, H, k) for _ in range(3))
+    print(k, n / best)
+"""
+
+
+def _t(mjfast, H, k):
+    t = time.perf_counter()
+    mjfast.shanten_batch(H, wildcards=k, workers=1)
+    return time.perf_counter() - t
+
+
+def compare(baseline, n, rounds=3):
+    """shanten_batch with k wildcards: {build: {k: best hands/s}}, fresh
+    processes alternating between the builds."""
+    import subprocess
+    here = os.path.join(HERE, "..")
+    code = "import time\n" + "def _t(mjfast, H, k):\n    t = time.perf_counter()\n" \
+        "    mjfast.shanten_batch(H, wildcards=k, workers=1)\n    return time.perf_counter() - t\n" + _CHILD
+    best = {"baseline": {}, "this build": {}}
+    for _ in range(rounds):
+        for name, root in (("baseline", baseline), ("this build", here)):
+            out = subprocess.run([sys.executable, "-c", code, os.path.abspath(root), os.path.join(HERE, "..", "tests"),
+                                  str(n)], capture_output=True, text=True, check=True, cwd=os.path.abspath(root)).stdout
+            for line in out.split("\n"):
+                if line.strip():
+                    k, r = line.split()
+                    best[name][int(k)] = max(best[name].get(int(k), 0.0), float(r))
+    return best
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=400_000)
     ap.add_argument("--n-ref", type=int, default=300)
+    ap.add_argument("--baseline", help="directory of an older in-place build: shanten before/after")
     args = ap.parse_args()
+    if args.baseline:
+        best = compare(args.baseline, args.n // 4)
+        print("| k | shanten_batch before, M hands/s | after | after / before |")
+        print("|---|---:|---:|---:|")
+        for k in sorted(best["this build"]):
+            b, a = best["baseline"][k], best["this build"][k]
+            print(f"| {k} | {b / 1e6:.3f} | {a / 1e6:.3f} | {a / b:.1f}x |")
+        print()
     mjfast.is_win_batch(random_hands(2, 14, seed=0), wildcards=0)       # tables built before timing
     mjfast.shanten_batch(random_hands(2, 13, seed=0), wildcards=0)
     print(f"platform: {platform.platform()}, {platform.processor() or platform.machine()}, "

@@ -447,20 +447,21 @@ def _shanten_wild(hand, melds, form, exact, rules, wildcards, wildcard_tiles, wi
     if exact:
         raise ValueError("exact=True is not supported with wildcards")
     code = _form_code(form)
-    counts, k, melds, full, _ = _wild_hand(hand, melds, "any", w)
+    counts, k, melds, full, caps = _wild_hand(hand, melds, "any", w)
     _wild_rules(rules, counts, full)
     _form_fits(code, form, melds)
-    return _wild.shanten_one(counts, k, melds, code, w.fifth)
+    # copies in melds (when known) lower the four-copy cap of the wildcards
+    return _wild.shanten_one(counts, k, melds, code, w.fifth, caps)
 
 
 def _useful_wild(hand, melds, form, rules, wildcards, wildcard_tiles, wild_fifth):
     """useful_tiles() with wildcards (docs/wildcards.md)."""
     w = _w.check(wildcards, wildcard_tiles, wild_fifth)
     code = _form_code(form)
-    counts, k, melds, full, _ = _wild_hand(hand, melds, "ready", w)
+    counts, k, melds, full, caps = _wild_hand(hand, melds, "ready", w)
     _wild_rules(rules, counts, full)
     _form_fits(code, form, melds)
-    _, mask = _wild.useful_one(counts, k, melds, code, w.fifth)
+    _, mask = _wild.useful_one(counts, k, melds, code, w.fifth, caps)
     out = _w.mask_tiles(mask, w, full)
     if rules is not None:
         tiles = _rule_set(rules, counts, full).tiles

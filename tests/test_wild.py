@@ -414,8 +414,8 @@ def test_wild_entry_points_survive_hostile_arguments():
         def valid():
             return {
                 "build_win_tables": (), "build_shanten_tables": (),
-                "is_win_one": (c14.copy(), 2, 0, False), "shanten_one": (c13.copy(), 2, 0, -1, False),
-                "waits_one": (c13.copy(), 2, 0, False), "useful_one": (c13.copy(), 2, 0, -1, False),
+                "is_win_one": (c14.copy(), 2, 0, False), "shanten_one": (c13.copy(), 2, 0, -1, False, c13.copy()),
+                "waits_one": (c13.copy(), 2, 0, False), "useful_one": (c13.copy(), 2, 0, -1, False, c13.copy()),
                 "win_substitutions": (c14.copy(), 2, 0, 5),
                 "is_win_batch": (H14.copy(), np.full(N, 2, np.uint8), G.copy(), False, False, u(N), u(N), 1),
                 "shanten_batch": (H13.copy(), np.full(N, 2, np.uint8), G.copy(), True, -1, False,
@@ -555,3 +555,94 @@ def test_copies_in_melds_count_towards_four():
     # a wait that needs the fifth copy is dropped, the others kept
     w = mjfast.waits("[EEE1]123m456p789s", wildcards=1)
     assert 27 not in w and 0 in w and w[-1] == WILDCARD
+
+
+def _meld_hands(n, seed, ready):
+    """(notation, concealed counts, melds, caps, k): 1-4 random melds (pungs,
+    kongs, chows; a third of the hands have a pung or kong of a tile also
+    held concealed), 1-3 wildcards, the rest of the tiles from the wall."""
+    rng = np.random.default_rng(seed)
+    honors = "ESWNCFP"
+    out = []
+    while len(out) < n:
+        melds = int(rng.integers(1, 5))
+        k = int(rng.integers(1, 4))
+        size = (13 if ready else int(rng.choice((13, 14)))) - 3 * melds - k
+        if size < 0:
+            continue
+        used = np.zeros(34, np.int64)
+        parts = []
+        for _ in range(melds):
+            kind = rng.random()
+            if kind < 0.4:
+                s, r = int(rng.integers(3)), int(rng.integers(7))
+                tiles = [9 * s + r, 9 * s + r + 1, 9 * s + r + 2]
+                parts.append("[" + "".join(str(r + 1 + i) for i in range(3)) + "mps"[s] + "]")
+            else:
+                t = int(rng.integers(34))
+                n4 = 4 if kind > 0.85 else 3
+                tiles = [t] * n4
+                face = honors[t - 27] if t >= 27 else str(t % 9 + 1)
+                parts.append("[" + face * n4 + ("" if t >= 27 else "mps"[t // 9]) + "1]")
+            for t in tiles:
+                used[t] += 1
+        if (used > 4).any():
+            continue
+        wall = np.repeat(np.arange(34), 4 - used)
+        pick = rng.choice(wall, size, replace=False)
+        if rng.random() < 0.6:
+            # a concealed copy of a melded pung's kind, when one is left
+            left = [t for t in range(34) if used[t] == 3 and t not in pick]
+            if left and size:
+                pick[0] = left[0]
+        c = np.bincount(pick, minlength=34).astype(np.uint8)
+        if (c + used > 4).any():
+            continue
+        caps = np.clip(4 - used, 0, 4).astype(np.uint8)
+        hand = "".join(parts) + (mjfast.counts_to_str(c) if size else "")
+        out.append((hand, c, melds, caps, k))
+    return out
+
+
+def _capped_shanten(c, melds, caps, k):
+    """The least plain shanten over every substitution that keeps each kind
+    within its cap (brute force)."""
+    rows = O.all_subs(k, c)
+    rows = rows[((c[None, :].astype(np.int16) + rows) <= caps).all(axis=1)]
+    return int(mjfast.shanten_batch(c[None, :] + rows, melds=melds).min())
+
+
+def test_copies_in_melds_count_for_shanten_and_useful_tiles():
+    # the gap of the first wildcard version: shanten and useful_tiles counted
+    # the concealed tiles only.  Beside a melded East pung a lone East and a
+    # wildcard never pair: not complete (is_win agrees), and a drawn East is
+    # not useful (its four copies are held)
+    h = "[EEE1]123m456p789sE"
+    assert not mjfast.is_win(h, wildcards=1)
+    assert mjfast.shanten(h, wildcards=1) == 0
+    assert mjfast.shanten(h, wildcards=1, wild_fifth=True) == -1
+    assert mjfast.shanten(mjfast.to_counts("123m456p789sE"), melds=1, wildcards=1) == -1   # no meld tiles known
+    assert mjfast.useful_tiles("[EEE1]123m456p78sE", wildcards=1) == []
+    assert mjfast.waits("[EEE1]123m456p78sE", wildcards=1) == []
+    # brute force over every substitution within the caps (1-3 wildcards)
+    bad = []
+    for hand, c, melds, caps, k in _meld_hands(600, seed=21, ready=False):
+        got = mjfast.shanten(hand, wildcards=k)
+        want = _capped_shanten(c, melds, caps, k)
+        if got != want:
+            bad.append((hand, k, got, want))
+    for hand, c, melds, caps, k in _meld_hands(40, seed=22, ready=True):
+        base = _capped_shanten(c, melds, caps, k)
+        want = []
+        for t in range(34):
+            if c[t] < caps[t]:
+                x = c.copy()
+                x[t] += 1
+                if _capped_shanten(x, melds, caps, k) < base:
+                    want.append(t)
+        if want:
+            want.append(WILDCARD)       # a drawn wildcard stands for any of them
+        got = mjfast.useful_tiles(hand, wildcards=k)
+        if got != want:
+            bad.append((hand, k, got, want))
+    assert bad == [], bad[:5]
