@@ -492,7 +492,9 @@ def _batch_array(hands, melds, errors):
     if arr.dtype != np.uint8:
         if arr.dtype.kind not in "iu":
             raise InvalidArgument(f"hands must hold integer tile counts, got dtype {arr.dtype}")
-        if arr.size and (arr.min() < 0 or arr.max() > 255):
+        # one pass: a count outside 0..255 (negative ones too, in two's
+        # complement) sets a bit above the low eight in the OR of them all
+        if arr.size and int(np.bitwise_or.reduce(arr, axis=None)) & ~0xFF:
             # counts above 255 stay too many copies; a row with a negative
             # count is emptied for the kernel and flagged by the caller
             neg = (arr < 0).any(axis=1)
