@@ -696,18 +696,39 @@ def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 
         known = _wild_finish(arr, ks, given, err, kerr, errors)
         out[known] = -128
         return _ret(out, err, errors)
-    arr, given, m, err = _batch_input(hands, melds, "any", errors)
+    if not isinstance(exact, (bool, np.bool_)):
+        raise TypeError(f"exact must be a bool, got {type(exact).__name__} {exact!r}")
+    if exact:
+        arr, given, m, err = _batch_input(hands, melds, "any", errors)
+        _batch_forms(code, form, m)
+        out = np.empty(arr.shape[0], dtype=np.int8)
+        # bad rows (flagged in err) get -128; the kernel flags any row that changed since
+        _changed(arr, given, err, errors, _core.shanten_exact_batch(arr, m, err, out, code, nthreads))
+        return _ret(out, err, errors)
+    # validation fused into the kernel: one pass over the rows (a form that
+    # does not apply beside a row's melds is refused after it, as before it)
+    arr, given, negative = _batch_array(hands, melds, errors)
+    n = arr.shape[0]
+    out = np.empty(n, dtype=np.int8)
+    err = np.empty(n, dtype=np.uint8)
+    m = np.empty(n, dtype=np.uint8)
+    nbad = _core.shanten_checked(arr, given, code, out, err, m, nthreads)
+    if negative is not None:
+        err[negative] = ERR_NEGATIVE
+        out[negative] = -128
+        nbad = int(np.count_nonzero(err))
+    if nbad and errors == "raise":
+        _raise_first(arr, given, err)
+    _batch_forms(code, form, m)
+    return _ret(out, err, errors)
+
+
+def _batch_forms(code, form, m):
+    """A form that cannot apply beside some row's melds refuses the call."""
     if code in (1, 2, 3) and (m > 0).any():
         raise ValueError(f"form {form!r} needs hands without melds")
     if code == 4 and (m > 1).any():
         raise ValueError("form 'knitted_straight' allows at most one meld")
-    if not isinstance(exact, (bool, np.bool_)):
-        raise TypeError(f"exact must be a bool, got {type(exact).__name__} {exact!r}")
-    out = np.empty(arr.shape[0], dtype=np.int8)
-    # bad rows (flagged in err) get -128; the kernel flags any row that changed since
-    kernel = _core.shanten_exact_batch if exact else _core.shanten_batch
-    _changed(arr, given, err, errors, kernel(arr, m, err, out, code, nthreads))
-    return _ret(out, err, errors)
 
 
 def waits_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise",

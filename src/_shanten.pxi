@@ -423,3 +423,51 @@ def shanten_plain_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, i
             raise ValueError(f"row {i}: not a hand of 13 or 14 tiles counting 3 per meld "
                              f"with every count <= 4 in a form its melds allow (code {e})")
         out[i] = _shanten_plain(c, melds[i], form)
+
+
+cdef inline int _shanten_checked_row(const uint8_t* src, const int64_t* given, int form, cnp.int8_t* out,
+                                     uint8_t* melds) noexcept nogil:
+    """One row of shanten_checked: copied, checked (the validating pass of
+    validate_batch, mode 2), then computed from the same copy."""
+    cdef uint8_t c[34]
+    cdef int e, m
+    _copy_row(c, src)
+    e = _row_check(c, given, 2, &m)
+    melds[0] = m
+    out[0] = -128 if e else _shanten(c, m, form)
+    return e
+
+
+def shanten_checked(const uint8_t[:, ::1] hands, melds_given, int form, cnp.int8_t[::1] out, uint8_t[::1] err,
+                    uint8_t[::1] melds_out, int nthreads):
+    """Validation and shanten in one pass over the rows (as is_win_checked):
+    err[i] as validate_batch (a bad row gets out -128), melds_out[i] its melds
+    (given, or implied by the size), out[i] its shanten in `form` (-1: every
+    form).  Returns the number of bad rows."""
+    _need_tables()
+    nthreads = _nthreads(nthreads)
+    _check_form(form)
+    cdef Py_ssize_t i, n = _check_rows(hands, "hands")
+    cdef const int64_t[::1] mg
+    cdef const int64_t* gp = NULL
+    if melds_given is not None:
+        mg = melds_given                    # held until the call returns
+        _check_len(mg.shape[0], n, "melds_given")
+        if n:
+            gp = &mg[0]
+    cdef int bad = 0
+    _check_len(out.shape[0], n, "out")
+    _check_len(err.shape[0], n, "err")
+    _check_len(melds_out.shape[0], n, "melds_out")
+    if nthreads <= 1:
+        with nogil:
+            for i in range(n):
+                err[i] = _shanten_checked_row(&hands[i, 0], gp + i if gp != NULL else NULL, form, &out[i],
+                                              &melds_out[i])
+    else:
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=4096):
+            err[i] = _shanten_checked_row(&hands[i, 0], gp + i if gp != NULL else NULL, form, &out[i],
+                                          &melds_out[i])
+    for i in range(n):
+        bad += err[i] != 0
+    return bad

@@ -114,6 +114,8 @@ DEF NKEY = 1953125      # 5**9
 DEF NHKEY = 78125       # 5**7
 DEF BIG = 60
 DEF KMAX = 8            # wildcards per hand
+DEF KROOM = KMAX + 2    # room for 0..KMAX + 1 spent: with wild_fifth, "does a drawn wildcard
+                        # lower the shanten" is the shanten with one wildcard more
 DEF MPMASK = 0x1F001F   # (m, p) bits of the spread layout: m + 16 p, m <= 4, p <= 1
 
 #: the most wildcards a hand may hold
@@ -515,8 +517,8 @@ cdef inline void _combine(int* z, const int* a, const int* b, int k, int M) noex
 cdef void _wreg_vecs(const int* v0, const int* v1, const int* v2, const int* v3, int M, int k, int* res) noexcept nogil:
     """res[j] (j <= k) = fewest tiles to add for M melds + a pair with j
     wildcards spent, from the four parts' vectors."""
-    cdef int ab[(KMAX + 1) * 10]
-    cdef int ch[(KMAX + 1) * 10]
+    cdef int ab[KROOM * 10]
+    cdef int ch[KROOM * 10]
     cdef int j, ja, m, t, best
     _combine(ab, v0, v1, k, M)
     _combine(ch, v2, v3, k, M)
@@ -536,10 +538,10 @@ cdef void _wreg_vecs(const int* v0, const int* v1, const int* v2, const int* v3,
 cdef void _wreg_dist(const uint8_t* c, int M, int k, bint fifth, const uint8_t* cp, int* res) noexcept nogil:
     """res[j] (j <= k) = fewest tiles to add for M melds + a pair with j
     wildcards spent in the regular form (cp: as _part_vec_at)."""
-    cdef int v0[(KMAX + 1) * 10]
-    cdef int v1[(KMAX + 1) * 10]
-    cdef int v2[(KMAX + 1) * 10]
-    cdef int v3[(KMAX + 1) * 10]
+    cdef int v0[KROOM * 10]
+    cdef int v1[KROOM * 10]
+    cdef int v2[KROOM * 10]
+    cdef int v3[KROOM * 10]
     _part_vec_at(v0, c, 9, cp, k, fifth)
     _part_vec_at(v1, c + 9, 9, cp + 9 if cp != NULL else NULL, k, fifth)
     _part_vec_at(v2, c + 18, 9, cp + 18 if cp != NULL else NULL, k, fifth)
@@ -591,11 +593,11 @@ cdef int _wshanten(const uint8_t* c, int melds, int form, int k, bint fifth, con
     regular form and each knitted arrangement are skipped when their
     distance without wildcards, less k, cannot beat the best so far."""
     cdef int best = BIG, v, a, j, t, i, pairs, odd, kinds, pair, hon, use, fill, miss, floor
-    cdef int res[KMAX + 1]
+    cdef int res[KROOM]
     cdef int got[6]
     cdef int rh[10]
-    cdef int vh[(KMAX + 1) * 10]
-    cdef int vk[9][(KMAX + 1) * 10]
+    cdef int vh[KROOM * 10]
+    cdef int vk[9][KROOM * 10]
     cdef int done[9]
     cdef int ab[10]
     cdef int cd[10]

@@ -646,3 +646,17 @@ def test_copies_in_melds_count_for_shanten_and_useful_tiles():
         if got != want:
             bad.append((hand, k, got, want))
     assert bad == [], bad[:5]
+
+
+def test_useful_with_eight_wildcards_and_fifth_copies():
+    # wild_fifth asks whether one wildcard *more* lowers the shanten: nine
+    # wildcards, one past the most a hand holds (the kernel's arrays had no
+    # room for it and the answer was garbage)
+    c = mjfast.to_counts("12m")
+    assert mjfast.shanten(c, melds=1, wildcards=8, wild_fifth=True) == 0
+    got = mjfast.useful_tiles(c, melds=1, wildcards=8, wild_fifth=True)
+    assert got == list(range(34)) + [WILDCARD]
+    for t in (0, 5, 33):
+        x = c.copy()
+        x[t] += 1
+        assert mjfast.shanten(x, melds=1, wildcards=8, wild_fifth=True) == -1
