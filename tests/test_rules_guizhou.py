@@ -32,7 +32,9 @@ def items(s):
 def test_table_is_the_rule_text():
     pts = {f.zh: f.points for f in G.GUIZHOU_TABLE.fans}
     assert pts == {"平胡": 1, "大对子": 5, "七对": 10, "龙七对": 20, "清一色": 10, "清大对": 15, "清七对": 20,
-                   "清龙对": 30, "单吊": 10, "清单吊": 20, "自摸": 1, "杠开": 1, "天胡": 10, "地胡": 10, "天听": 10}
+                   "清龙对": 30, "单吊": 10, "清单吊": 20, "自摸": 1, "杠开": 1, "天胡": 10, "地胡": 10, "天听": 10,
+                   # a 平胡 under 天胡 / 地胡 / 天听 counts 10: 1 + 9
+                   "天胡平胡": 9, "地胡平胡": 9, "天听平胡": 9}
     # each combined entry is the sum of its parts
     t = G.GUIZHOU_TABLE
     assert t["full_flush_all_pungs"].points == t["full_flush"].points + t["all_pungs"].points
@@ -114,19 +116,20 @@ def test_self_drawn_and_out_on_kong():
     with pytest.raises(mjfast.InvalidHand, match="kong"):
         score("11m22m55p77p33s88s9s9s", rules="guizhou", self_drawn=True, kong=True, strict=True)
     # self_drawn_bonus option: 七对 10 + 3
-    assert score("11m22m55p77p33s88s9s9s", rules=GZ.with_options(self_drawn_bonus=3), self_drawn=True).total == 13
+    s = score("11m22m55p77p33s88s9s9s", rules=GZ.with_options(self_drawn_bonus=3), self_drawn=True)
+    assert s.total == 13 and [(f.key, f.points, f.count) for f in s.fans][-1] == ("self_drawn", 1, 3)
 
 
 def test_special_starts():
     plain = "123m456m789p234s1s1s"          # 平胡 without a kong
     # 天听: a 平胡 counts 10 (1 + 9), and needs no pass
     s = score(plain, rules="guizhou", ready_at_start=True)
-    assert items(s) == {"plain_win": 1, "ready_at_start": 9} and s.total == 10 and s.legal
+    assert items(s) == {"plain_win": 1, "ready_at_start_plain_win": 9} and s.total == 10 and s.legal
     # 天听 on 七对: 10 + 10 = 20
     assert score("11m22m55p77p33s88s9s9s", rules="guizhou", ready_at_start=True).total == 20
     # 天胡 (self-drawn): 平胡 10 + 自摸 1 = 11
     s = score(plain, rules="guizhou", self_drawn=True, heavenly_hand=True)
-    assert items(s) == {"plain_win": 1, "heavenly_hand": 9, "self_drawn": 1} and s.total == 11 and s.legal
+    assert items(s) == {"plain_win": 1, "heavenly_hand_plain_win": 9, "self_drawn": 1} and s.total == 11 and s.legal
     # 天胡 on a discard cannot be: dropped, and the 平胡 is then not legal
     s = score(plain, rules="guizhou", heavenly_hand=True)
     assert "heavenly_hand" in s.ignored_flags and s.total == 1 and not s.legal
@@ -935,3 +938,18 @@ def test_rules_argument_elsewhere():
         mjfast.waits("123m456m789pEE1s1s", rules="guizhou")
     text = GZ.describe()
     assert "flowers" not in text.splitlines()[1] and "ready_at_start = True" in text
+
+
+def test_items_are_worth_their_table_points():
+    # every item is its table points x its count, so the batch and JSONL paths (which
+    # rebuild the list from fan counts) show the same sum as score()
+    hands = [("123m456m789p234s1s1s", dict(ready_at_start=True)), ("111m222p333s444s5s5s", dict(earthly_hand=True)),
+             ("[2222m]345m456p789s5s5s", dict(self_drawn=True, kong=True))]
+    for h, ctx in hands:
+        s = score(h, rules="guizhou", **ctx)
+        assert s.total == sum(G.GUIZHOU_TABLE[f.key].points * f.count for f in s.fans)
+    recs = [dict(hand=h, rules="guizhou", **ctx) for h, ctx in hands]
+    r = mjfast.score_batch(mjfast.HandBatch.from_records(recs))
+    assert list(r.totals) == [10, 15, 3]
+    for i in range(3):
+        assert r.totals[i] == sum(G.GUIZHOU_TABLE.fans[j].points * int(c) for j, c in enumerate(r.fan_counts[i]))

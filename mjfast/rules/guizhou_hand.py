@@ -142,8 +142,9 @@ def pattern_points(h: Hand, opts) -> Optional[dict]:
 
 @dataclass(frozen=True)
 class GuizhouItem:
-    """One scored item: the pattern or a bonus, with the points it adds here
-    (``points`` can differ from the table's: 天听 adds 9 to a 平胡)."""
+    """One scored item: the pattern or a bonus, its table points and count
+    (``total`` = points x count; only the self-drawn bonus counts more than 1,
+    by the option self_drawn_bonus)."""
     name: str
     zh: str
     points: int
@@ -156,12 +157,13 @@ class GuizhouItem:
         return self.points * self.count
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.zh}) {self.points}"
+        times = f" x{self.count}" if self.count > 1 else ""
+        return f"{self.name} ({self.zh}) {self.points}{times}"
 
 
-def _item(key, points):
+def _item(key, count=1):
     f = _T[key]
-    return GuizhouItem(f.en, f.zh, int(points), 1, key, f.id)
+    return GuizhouItem(f.en, f.zh, f.points, int(count), key, f.id)
 
 
 class GuizhouScore:
@@ -180,7 +182,7 @@ class GuizhouScore:
     def __init__(self, rules, items, pattern, self_drawn, form, dropped, pass_note, passed_by):
         self.rules = rules
         self._items = tuple(items)
-        self.total = sum(i.points for i in self._items)
+        self.total = sum(i.total for i in self._items)
         self.pattern = pattern
         self.pattern_value = self.total - (1 if self_drawn else 0)
         self.self_drawn = self_drawn
@@ -255,14 +257,13 @@ def context_items(pats: dict, flags: dict, opts) -> list:
     """The items of a win: the pattern(s), then the bonuses its context gives.
     ``flags``: self_drawn (a robbed kong counts as self-drawn: pass it True),
     out_on_kong, special (a key of SPECIAL_STARTS or None)."""
-    items = [_item(k, p) for k, p in pats.items()]
+    items = [_item(k) for k in pats]
     special = flags.get("special")
     if special:
-        # 平胡 counts 10 in all; any other pattern +10
-        add = _T[special].points - (sum(pats.values()) if list(pats) == ["plain_win"] else 0)
-        items.append(_item(special, add))
+        # 平胡 counts 10 in all (its 1 + 9); any other pattern +10
+        items.append(_item(f"{special}_plain_win" if list(pats) == ["plain_win"] else special))
     if flags.get("out_on_kong"):
-        items.append(_item("out_on_kong", _T["out_on_kong"].points))
+        items.append(_item("out_on_kong"))
     if flags.get("self_drawn") and opts["self_drawn_bonus"]:
         items.append(_item("self_drawn", opts["self_drawn_bonus"]))
     return items
@@ -437,5 +438,5 @@ def ready_value(h13: Hand, opts, special: Optional[str] = None) -> tuple:
                 and pass_exemption(ctx, opts) is None):
             continue
         ok.append(t)
-        best = max(best, sum(i.points for i in context_items(pats, ctx, opts)))
+        best = max(best, sum(i.total for i in context_items(pats, ctx, opts)))
     return ok, best

@@ -503,7 +503,7 @@ class _Context:
         d = self.discarder
         for s, sc in self.scores.items():
             v = sc.total
-            detail = f"{sc.pattern} " + " + ".join(f"{i.zh} {i.points}" for i in sc.fans)
+            detail = f"{sc.pattern} " + " + ".join(f"{i.zh} {i.total}" for i in sc.fans)
             if d is None:
                 for o in self.others(s):
                     pays.append(Payment(o, s, v, "pattern", detail + " (self-drawn: each pays)"))
@@ -669,5 +669,5 @@ def _wait_values(h13, opts, special, waits):
     out = []
     for t in waits:
         pats = pattern_points(Hand(h13.melds, tuple(h13.tiles) + (t,), 0), opts)
-        out.append(sum(i.points for i in context_items(pats, {"special": special}, opts)))
+        out.append(sum(i.total for i in context_items(pats, {"special": special}, opts)))
     return out

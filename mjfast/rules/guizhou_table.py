@@ -5,7 +5,10 @@ bonus that adds to a pattern: its id, key, English and Chinese names, points
 and definition.  Only the single highest pattern of a hand counts (the
 combined entries, such as 清七对, are listed with their own value, which is
 the sum of their parts); the bonuses (self-drawn, 杠开, 天听/天胡/地胡) add to
-it.  docs/rules.md ("guizhou") explains each entry and the rulings behind it.
+it.  A 平胡 under 天胡 / 地胡 / 天听 counts 10: its own 1 plus the "on a Plain
+Win" entry, 9.  Every item a hand scores is worth its table points (times a
+count: the self-drawn bonus is 1 x the option self_drawn_bonus).
+docs/rules.md ("guizhou") explains each entry and the rulings behind it.
 
 Plain data: mjfast/rules/guizhou_hand.py holds the predicates.
 """
@@ -51,15 +54,22 @@ _FANS = (
     _F(12, "out_on_kong", "Out on a Kong", "杠开", 1,
        definition="A self-drawn win on the replacement tile of one's own kong (杠上花): pattern +1."),
     _F(13, "heavenly_hand", "Heavenly Hand", "天胡", 10,
-       partial="on a 平胡 it adds 9: a 平胡 counts 10 in all",
+       partial="not on a 平胡: there the entry of the same name 'on a Plain Win' (9) makes it 10 in all",
        definition="The dealer wins with the dealt tiles: 平胡 counts 10, any other pattern +10."),
     _F(14, "earthly_hand", "Earthly Hand", "地胡", 10,
-       partial="on a 平胡 it adds 9: a 平胡 counts 10 in all",
+       partial="not on a 平胡: there the entry of the same name 'on a Plain Win' (9) makes it 10 in all",
        definition="A non-dealer wins in the first go-around, on a discard or self-drawn: scored as 天胡."),
     _F(15, "ready_at_start", "Ready at Start", "天听", 10,
-       partial="on a 平胡 it adds 9: a 平胡 counts 10 in all",
+       partial="not on a 平胡: there the entry of the same name 'on a Plain Win' (9) makes it 10 in all",
        definition="The winner declared ready after their first discard (dealer) or in the first "
                   "go-around (non-dealer): scored as 天胡."),
+    # -- a 平胡 under 天胡 / 地胡 / 天听 counts 10: 平胡 1 + 9 ------------------------
+    _F(16, "heavenly_hand_plain_win", "Heavenly Hand on a Plain Win", "天胡平胡", 9,
+       definition="天胡 with a 平胡: the 平胡 counts 10 (1 + 9)."),
+    _F(17, "earthly_hand_plain_win", "Earthly Hand on a Plain Win", "地胡平胡", 9,
+       definition="地胡 with a 平胡: the 平胡 counts 10 (1 + 9)."),
+    _F(18, "ready_at_start_plain_win", "Ready at Start on a Plain Win", "天听平胡", 9,
+       definition="天听 with a 平胡: the 平胡 counts 10 (1 + 9)."),
 )
 
 GUIZHOU_TABLE = FanTable(_FANS, name="guizhou")
