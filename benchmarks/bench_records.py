@@ -10,7 +10,10 @@ Stages, per record, on the generator's mix (tests/handgen.py, all winning):
 * records      record dicts -> ``from_records`` -> ``score_batch`` (the issue's target)
 * from_strings ``HandBatch.from_strings`` with scalar flags, + ``score_batch``
 * jsonl        ``mjfast.io.jsonl.score_jsonl``: a JSONL file to a JSONL file
-* cli          ``mjfast score --jsonl IN OUT`` in a fresh process (start-up included)
+* cli          ``mjfast score --jsonl IN OUT`` in a fresh process, on the file
+               repeated 4 times (start-up included, per record)
+* jsonl:decode / read / kernel / write   the JSONL path's stages (new build):
+               orjson decoding, records -> HandBatch, score_batch, result lines
 
 and the peer, PyMahjongGB's ``MahjongFanCalculator``: records -> arguments ->
 calculator, and a JSONL file read, scored and written line by line.
@@ -43,7 +46,7 @@ def _best(fn, reps=3):
     return best
 
 
-def worker(n, path, out_path, peer):
+def worker(n, path, out_path, peer, cli_repeat=4):
     sys.path.insert(0, os.path.join(ROOT, "tests"))
     import gc
     import numpy as np
@@ -74,11 +77,35 @@ def worker(n, path, out_path, peer):
         with open(path, "rb") as fin, open(out_path, "wb") as fout:
             score_jsonl(fin, fout)
     res["jsonl"] = _best(jsonl)
+    # the command line on a file `cli_repeat` times as long (start-up, about
+    # 0.3 s, is then a small part), scaled back to n records
+    big = path + ".big"
+    with open(path, "rb") as f:
+        block = f.read()
+    with open(big, "wb") as f:
+        for _ in range(cli_repeat):
+            f.write(block)
     t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "mjfast", "score", "--jsonl", path, out_path, "--no-progress"],
+    subprocess.run([sys.executable, "-m", "mjfast", "score", "--jsonl", big, out_path, "--no-progress"],
                    check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    env=dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(mjfast.__file__))))
-    res["cli"] = time.perf_counter() - t0
+    res["cli"] = (time.perf_counter() - t0) / cli_repeat
+    os.remove(big)
+    from mjfast.io import jsonl as J
+    if hasattr(J, "_fan_frags"):
+        # where the JSONL time goes (the compiled path's stages, one chunk of n)
+        with open(path, "rb") as f:
+            lines = f.readlines()
+        res["jsonl:decode"] = _best(lambda: list(map(J._loads, lines)))
+        objs = list(map(J._loads, lines))
+        res["jsonl:read"] = _best(lambda: mjfast.HandBatch.from_records(objs))
+        b2 = mjfast.HandBatch.from_records(objs)
+        res["jsonl:kernel"] = _best(lambda: mjfast.score_batch(b2))
+        r2 = mjfast.score_batch(b2)
+        order, frags = J._fan_frags()
+        py_rows = np.zeros(n, np.uint8)
+        res["jsonl:write"] = _best(lambda: _core.write_results(b2.ids, py_rows, r2.totals, r2.legal.view(np.uint8),
+                                                             r2.fan_counts, order, frags, None))
     if peer:
         import MahjongGB
         import oracle
@@ -148,15 +175,18 @@ def main():
         for p in (path, path + ".out", path + ".out.gb"):
             if os.path.exists(p):
                 os.remove(p)
-    stages = ("parse", "from_records", "kernel", "records", "from_strings_only", "from_strings", "jsonl", "cli")
+    stages = ("parse", "from_records", "kernel", "records", "from_strings_only", "from_strings", "jsonl", "cli",
+              "jsonl:decode", "jsonl:read", "jsonl:kernel", "jsonl:write")
     print(f"\n{a.n:,} records, best of {a.rounds}; ns per record and records/s")
     head = "| stage | new ns | new M/s |" + (" old ns | old M/s | new/old |" if a.old else "")
     print(head)
     print("|---" * (head.count("|") - 1) + "|")
     for s in stages:
+        if s not in best["new"]:
+            continue
         nv = best["new"][s]
         row = f"| {s} | {nv / a.n * 1e9:,.0f} | {a.n / nv / 1e6:.3f} |"
-        if a.old:
+        if a.old and s in best["old"]:
             ov = best["old"][s]
             row += f" {ov / a.n * 1e9:,.0f} | {a.n / ov / 1e6:.3f} | {ov / nv:.2f}x |"
         print(row)

@@ -23,8 +23,8 @@ from .hand import Hand, Meld
 from .rules.mcr import MCR
 from .rules.base import RuleSet, available, get as _get_rules
 from .rules.two_player import score_two_player
-from .records import (FLAG_BITS, RecordError, check_context, check_flag, check_flowers, check_wind, validate_record,
-                      _loads, _parse_error, _show)
+from .records import (FLAG_BITS, FLAG_NAMES, RecordError, check_context, check_flag, check_flowers, check_wind,
+                      validate_record, _flag_values, _loads, _parse_error, _show)
 from .score import (WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons,  # noqa: F401
                     ignored_message)  # (importing score loads the fan table into the kernel)
 
@@ -218,8 +218,7 @@ class HandBatch:
             # not taken by the compiled parser: the Python one reads it (Botzone
             # codes, flowers) or names the problem
             try:
-                _fill_row(cols, i, hands[i], bool(cols["flags"][i] & 1), bool(cols["flags"][i] & 2),
-                          bool(cols["flags"][i] & 4), bool(cols["flags"][i] & 8), int(cols["seat"][i]),
+                _fill_row(cols, i, hands[i], *_flag_values(int(cols["flags"][i])), int(cols["seat"][i]),
                           int(cols["round"][i]), int(cols["flowers"][i]))
             except (InvalidHand, TypeError, ValueError) as exc:
                 invalid[i] = True
@@ -780,8 +779,7 @@ def _score_row_own(rs, h, f, given, seat, rnd):
     row's flags are passed as keyword flags; the rule set reports those it does
     not use, so nothing is dropped silently."""
     from .errors import NotWinning
-    ctx = dict(self_drawn=bool(f & 1), fourth_tile=bool(f & 2), kong=bool(f & 4), last_tile=bool(f & 8),
-               seat_wind=int(seat), round_wind=int(rnd), flowers=0)
+    ctx = dict(zip(FLAG_NAMES, _flag_values(int(f))), seat_wind=int(seat), round_wind=int(rnd), flowers=0)
     extra = {k: True for k, v in given.items() if v and k in RULE_FLAG_BITS}
     try:
         res = rs.score_fn(h, rs, ctx, extra, False, dict(wildcards=None, wildcard_tiles=None, wild_fifth=False))

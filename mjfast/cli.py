@@ -54,12 +54,15 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _wind_arg(value: str) -> int:
-    v = value.strip().upper()
-    if len(v) == 1 and v in WINDS:
-        return WINDS.index(v)
-    if v in ("0", "1", "2", "3"):
-        return int(v)
-    raise argparse.ArgumentTypeError(f"a wind is E, S, W or N (or 0-3), got {value!r}")
+    # the one wind reader (mjfast.records.check_wind); on the command line a
+    # digit comes as text
+    from .errors import InvalidHand
+    from .records import check_wind
+    v = value.strip()
+    try:
+        return check_wind(int(v) if v in ("0", "1", "2", "3") else v, "wind")
+    except InvalidHand:
+        raise argparse.ArgumentTypeError(f"a wind is E, S, W or N (or 0-3), got {value!r}") from None
 
 
 def _flowers_arg(value: str) -> int:

@@ -122,12 +122,17 @@ def check_context(self_drawn=False, fourth_tile=False, kong=False, last_tile=Fal
                   seat_wind="E", round_wind="E", flowers=0) -> tuple:
     """The whole win context checked: ``(flags, seat, round, flowers)`` with
     ``flags`` the packed bits of :data:`FLAG_BITS`, winds 0-3, flowers 0-8."""
-    flags = ((1 if check_flag(self_drawn, "self_drawn") else 0)
-             | (2 if check_flag(fourth_tile, "fourth_tile") else 0)
-             | (4 if check_flag(kong, "kong") else 0)
-             | (8 if check_flag(last_tile, "last_tile") else 0))
+    flags = 0
+    for name, value in zip(FLAG_NAMES, (self_drawn, fourth_tile, kong, last_tile)):
+        if check_flag(value, name):
+            flags |= FLAG_BITS[name]
     return (flags, check_wind(seat_wind, "seat_wind"), check_wind(round_wind, "round_wind"),
             check_flowers(flowers))
+
+
+def _flag_values(flags: int) -> tuple:
+    """The four flags of a packed ``flags`` byte as bools, in :data:`FLAG_NAMES` order."""
+    return tuple(bool(flags & FLAG_BITS[name]) for name in FLAG_NAMES)
 
 
 def validate_record(rec: dict) -> tuple:
@@ -155,4 +160,4 @@ def validate_record(rec: dict) -> tuple:
             0 if flowers is None else flowers)
     except InvalidHand as exc:
         raise RecordError(str(exc)) from None
-    return (hand, bool(flags & 1), bool(flags & 2), bool(flags & 4), bool(flags & 8), seat, rnd, flowers)
+    return (hand, *_flag_values(flags), seat, rnd, flowers)

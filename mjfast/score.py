@@ -55,10 +55,6 @@ _load_table()
 _BY_ID = {fan.id: fan for fan in MCR}
 
 
-def _wind(value, field: str) -> int:
-    return check_wind(value, field)
-
-
 def _winning_hand(hand) -> Hand:
     """A notation string or Hand, as a Hand that has a winning tile."""
     if isinstance(hand, str):
