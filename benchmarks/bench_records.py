@@ -12,8 +12,10 @@ Stages, per record, on the generator's mix (tests/handgen.py, all winning):
 * jsonl        ``mjfast.io.jsonl.score_jsonl``: a JSONL file to a JSONL file
 * cli          ``mjfast score --jsonl IN OUT`` in a fresh process, on the file
                repeated 4 times (start-up included, per record)
-* jsonl:decode / read / kernel / write   the JSONL path's stages (new build):
-               orjson decoding, records -> HandBatch, score_batch, result lines
+* jsonl:chunk  the JSONL path without the file: lines in memory -> result bytes
+* jsonl:scan / decode / read / kernel / write   its stages (new build): the
+               compiled line scanner; for comparison, orjson decoding and the
+               dict reader (lines the scanner leaves); score_batch; result lines
 
 and the peer, PyMahjongGB's ``MahjongFanCalculator``: records -> arguments ->
 calculator, and a JSONL file read, scored and written line by line.
@@ -97,6 +99,14 @@ def worker(n, path, out_path, peer, cli_repeat=4):
         with open(path, "rb") as f:
             lines = f.readlines()
         res["jsonl:decode"] = _best(lambda: list(map(J._loads, lines)))
+        if hasattr(_core, "scan_lines"):
+            def scan():
+                c = dict(counts=np.zeros((n, 34), np.uint8), melds=np.zeros((n, 4, 3), np.uint8))
+                u = [np.zeros(n, np.uint8) for _ in range(8)]
+                _core.scan_lines(lines, c["counts"], c["melds"], *u, [None] * n)
+            res["jsonl:scan"] = _best(scan)
+        res["jsonl:chunk"] = _best(lambda: [J._process_chunk_fast(lines[a:a + 8192], a, J._loads)
+                                            for a in range(0, n, 8192)])
         objs = list(map(J._loads, lines))
         res["jsonl:read"] = _best(lambda: mjfast.HandBatch.from_records(objs))
         b2 = mjfast.HandBatch.from_records(objs)
@@ -176,7 +186,7 @@ def main():
             if os.path.exists(p):
                 os.remove(p)
     stages = ("parse", "from_records", "kernel", "records", "from_strings_only", "from_strings", "jsonl", "cli",
-              "jsonl:decode", "jsonl:read", "jsonl:kernel", "jsonl:write")
+              "jsonl:chunk", "jsonl:scan", "jsonl:decode", "jsonl:read", "jsonl:kernel", "jsonl:write")
     print(f"\n{a.n:,} records, best of {a.rounds}; ns per record and records/s")
     head = "| stage | new ns | new M/s |" + (" old ns | old M/s | new/old |" if a.old else "")
     print(head)

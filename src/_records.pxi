@@ -312,3 +312,288 @@ def write_results(list ids, const uint8_t[::1] py_rows, const int32_t[::1] total
         return PyBytes_FromStringAndSize(o.p, o.n)
     finally:
         free(o.p)
+
+
+# ---------------------------------------------------------------------------
+# records in from JSON lines: the common flat record scanned without decoding
+# ---------------------------------------------------------------------------
+
+from cpython.long cimport PyLong_FromLongLong
+from libc.string cimport memcmp
+from cpython.unicode cimport PyUnicode_FromStringAndSize
+
+# the keys a record is read by; anything else is skipped (its value must be a
+# plain scalar, else the line is left to the JSON decoder)
+DEF K_OTHER = -1
+DEF K_HAND = 0
+DEF K_ID = 1
+DEF K_RULES = 2
+DEF K_SEAT = 3
+DEF K_ROUND = 4
+DEF K_FLOWERS = 5
+DEF K_FLAG0 = 6          # 6..9: self_drawn, fourth_tile, kong, last_tile
+DEF K_RFLAG0 = 10        # 10..13: heavenly_hand, earthly_hand, human_hand, ready_at_start
+DEF N_KEYS = 14
+
+DEF V_NULL = 0
+DEF V_TRUE = 1
+DEF V_FALSE = 2
+DEF V_INT = 3
+DEF V_STR = 4
+
+cdef extern from *:
+    """
+    static const char* MJ_KEYS[14] = {"hand", "id", "rules", "seat_wind", "round_wind", "flowers",
+        "self_drawn", "fourth_tile", "kong", "last_tile",
+        "heavenly_hand", "earthly_hand", "human_hand", "ready_at_start"};
+    """
+    const char* MJ_KEYS[14]
+
+
+cdef inline int _rec_key(const unsigned char* s, Py_ssize_t m) noexcept nogil:
+    cdef int k
+    cdef Py_ssize_t j
+    for k in range(N_KEYS):
+        j = 0
+        while j < m and MJ_KEYS[k][j] != 0 and <unsigned char>MJ_KEYS[k][j] == s[j]:
+            j += 1
+        if j == m and MJ_KEYS[k][j] == 0:
+            return k
+    return K_OTHER
+
+
+cdef inline Py_ssize_t _ws(const unsigned char* s, Py_ssize_t i, Py_ssize_t n) noexcept nogil:
+    while i < n and (s[i] == 32 or s[i] == 9 or s[i] == 10 or s[i] == 13):
+        i += 1
+    return i
+
+
+cdef inline Py_ssize_t _plain_string(const unsigned char* s, Py_ssize_t i, Py_ssize_t n) noexcept nogil:
+    """s[i] is the opening quote: the index of the closing one, or -1 when the
+    string holds an escape, a control character or a byte past ASCII (the
+    JSON decoder reads those)."""
+    i += 1
+    while i < n:
+        if s[i] == 34:
+            return i
+        if s[i] == 92 or s[i] < 32 or s[i] > 127:
+            return -1
+        i += 1
+    return -1
+
+
+cdef int _scan_line(const unsigned char* s, Py_ssize_t n, Py_ssize_t* vs, Py_ssize_t* ve, int* vt,
+                    long long* vi) noexcept nogil:
+    """One flat JSON object of plain scalars: per known key its value's type
+    (vt, -1 when absent), its string span (vs, ve) or int (vi).  0 when the
+    line is such an object, -1 when the JSON decoder must read it (anything
+    else: nesting, escapes, non-ASCII, floats, a repeated key, bad JSON)."""
+    cdef Py_ssize_t i, ks, ke, e
+    cdef int k, t, nd
+    cdef long long x
+    cdef bint neg
+    for k in range(N_KEYS):
+        vt[k] = -1
+    i = _ws(s, 0, n)
+    if i >= n or s[i] != 123:                     # '{'
+        return -1
+    i = _ws(s, i + 1, n)
+    if i < n and s[i] == 125:                     # '}': an empty object
+        i += 1
+    else:
+        while True:
+            if i >= n or s[i] != 34:
+                return -1
+            ke = _plain_string(s, i, n)
+            if ke < 0:
+                return -1
+            ks = i + 1
+            k = _rec_key(s + ks, ke - ks)
+            if k != K_OTHER and vt[k] != -1:
+                return -1                          # a repeated key: the decoder keeps the last
+            i = _ws(s, ke + 1, n)
+            if i >= n or s[i] != 58:               # ':'
+                return -1
+            i = _ws(s, i + 1, n)
+            if i >= n:
+                return -1
+            if s[i] == 34:
+                e = _plain_string(s, i, n)
+                if e < 0:
+                    return -1
+                t = V_STR
+                if k != K_OTHER:
+                    vs[k] = i + 1
+                    ve[k] = e
+                i = e + 1
+            elif s[i] == 116 and i + 4 <= n and memcmp(s + i, b"true", 4) == 0:
+                t = V_TRUE
+                i += 4
+            elif s[i] == 102 and i + 5 <= n and memcmp(s + i, b"false", 5) == 0:
+                t = V_FALSE
+                i += 5
+            elif s[i] == 110 and i + 4 <= n and memcmp(s + i, b"null", 4) == 0:
+                t = V_NULL
+                i += 4
+            elif s[i] == 45 or 48 <= s[i] <= 57:
+                # an integer of at most 18 digits, no leading zero; a fraction
+                # or exponent goes to the decoder
+                neg = s[i] == 45
+                if neg:
+                    i += 1
+                if i >= n or not (48 <= s[i] <= 57) or (neg and s[i] == 48):
+                    return -1
+                x = 0
+                nd = 0
+                if s[i] == 48:
+                    i += 1
+                    nd = 1
+                else:
+                    while i < n and 48 <= s[i] <= 57:
+                        x = x * 10 + (s[i] - 48)
+                        nd += 1
+                        i += 1
+                        if nd > 18:
+                            return -1
+                if i < n and (s[i] == 46 or s[i] == 101 or s[i] == 69):
+                    return -1
+                t = V_INT
+                if k != K_OTHER:
+                    vi[k] = -x if neg else x
+            else:
+                return -1                          # an array or object: the decoder reads it
+            if k != K_OTHER:
+                vt[k] = t
+            i = _ws(s, i, n)
+            if i < n and s[i] == 44:               # ','
+                i = _ws(s, i + 1, n)
+                continue
+            if i < n and s[i] == 125:
+                i += 1
+                break
+            return -1
+    return 0 if _ws(s, i, n) == n else -1
+
+
+cdef inline int _scalar_bit(int t) noexcept nogil:
+    if t == -1 or t == V_NULL or t == V_FALSE:
+        return 0
+    if t == V_TRUE:
+        return 1
+    return -1
+
+
+cdef inline int _scalar_int(int t, long long x, int top) noexcept nogil:
+    if t == -1 or t == V_NULL:
+        return 0
+    if t == V_INT and 0 <= x <= top:
+        return <int>x
+    return -1
+
+
+cdef inline int _scalar_wind(int t, const unsigned char* s, Py_ssize_t a, Py_ssize_t b, long long x) noexcept nogil:
+    cdef unsigned char ch
+    if t == V_STR:
+        if b - a != 1:
+            return -1
+        ch = s[a]
+        if ch == c'E' or ch == c'e':
+            return 0
+        if ch == c'S' or ch == c's':
+            return 1
+        if ch == c'W' or ch == c'w':
+            return 2
+        if ch == c'N' or ch == c'n':
+            return 3
+        return -1
+    return _scalar_int(t, x, 3)
+
+
+def scan_lines(list lines, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds, uint8_t[::1] n_melds,
+               uint8_t[::1] win, uint8_t[::1] flags, uint8_t[::1] seat, uint8_t[::1] rnd,
+               uint8_t[::1] flowers, uint8_t[::1] rule_flags, uint8_t[::1] status, list ids):
+    """JSON lines (bytes) of hand records into batch columns, without decoding
+    them: a line that is a flat object of plain scalars (strings without
+    escapes, true/false/null, integers) whose record read_records would take
+    is read here (status[i] = 0, ids[i] its id); any other line gets
+    status[i] = 1 and is left to the JSON decoder and the record reader."""
+    cdef Py_ssize_t i, n = len(lines), m
+    cdef Py_ssize_t vs[14]
+    cdef Py_ssize_t ve[14]
+    cdef int vt[14]
+    cdef long long vi[14]
+    cdef const unsigned char* s
+    cdef PHand h
+    cdef uint8_t allc[34]
+    cdef int j, b, f, rf, se, ro, fl, t
+    _check_len(_check_rows(counts, "counts"), n, "counts")
+    if melds.shape[0] != n or melds.shape[1] != 4 or melds.shape[2] != 3:
+        raise ValueError(f"melds must be ({n}, 4, 3), got ({melds.shape[0]}, {melds.shape[1]}, {melds.shape[2]})")
+    _check_len(n_melds.shape[0], n, "n_melds")
+    _check_len(win.shape[0], n, "win")
+    _check_len(flags.shape[0], n, "flags")
+    _check_len(seat.shape[0], n, "seat")
+    _check_len(rnd.shape[0], n, "round")
+    _check_len(flowers.shape[0], n, "flowers")
+    _check_len(rule_flags.shape[0], n, "rule_flags")
+    _check_len(status.shape[0], n, "status")
+    _check_len(len(ids), n, "ids")
+    for i in range(n):
+        status[i] = REC_SLOW
+        line = lines[i]
+        if type(line) is not bytes:
+            continue
+        s = <const unsigned char*>PyBytes_AS_STRING(line)
+        m = PyBytes_GET_SIZE(line)
+        if _scan_line(s, m, vs, ve, vt, vi) != 0:
+            continue
+        t = vt[K_RULES]
+        if t != -1 and t != V_NULL:
+            continue
+        f = 0
+        rf = 0
+        for j in range(4):
+            b = _scalar_bit(vt[K_FLAG0 + j])
+            if b < 0:
+                f = -1
+                break
+            f |= b << j
+            b = _scalar_bit(vt[K_RFLAG0 + j])
+            if b < 0:
+                f = -1
+                break
+            rf |= b << j
+        if f < 0:
+            continue
+        se = _scalar_wind(vt[K_SEAT], s, vs[K_SEAT], ve[K_SEAT], vi[K_SEAT])
+        ro = _scalar_wind(vt[K_ROUND], s, vs[K_ROUND], ve[K_ROUND], vi[K_ROUND])
+        fl = _scalar_int(vt[K_FLOWERS], vi[K_FLOWERS], 8)
+        if se < 0 or ro < 0 or fl < 0 or vt[K_HAND] != V_STR:
+            continue
+        if _parse_buf(s + vs[K_HAND], ve[K_HAND] - vs[K_HAND], &h, allc) != PARSE_OK or _check_win_size(&h) != PARSE_OK:
+            continue
+        t = vt[K_ID]
+        if t == V_INT:
+            ids[i] = PyLong_FromLongLong(vi[K_ID])
+        elif t == V_STR:
+            ids[i] = PyUnicode_FromStringAndSize(<const char*>s + vs[K_ID], ve[K_ID] - vs[K_ID])
+        elif t == V_TRUE:
+            ids[i] = True
+        elif t == V_FALSE:
+            ids[i] = False
+        else:
+            ids[i] = None
+        for j in range(34):
+            counts[i, j] = h.counts[j]
+        n_melds[i] = h.n_melds
+        for j in range(h.n_melds):
+            melds[i, j, 0] = h.meld_kind[j]
+            melds[i, j, 1] = h.meld_tile[j]
+            melds[i, j, 2] = h.meld_open[j]
+        win[i] = h.win_tile
+        flags[i] = f
+        seat[i] = se
+        rnd[i] = ro
+        flowers[i] = fl
+        rule_flags[i] = rf
+        status[i] = REC_OK

@@ -336,7 +336,7 @@ CORE_CALLABLES = {
     # the two-player rule set's compiled predicates
     "set_two_player_table", "two_player_score_one",
     # hand records into batch columns (mjfast.batch)
-    "read_records", "write_results",
+    "read_records", "write_results", "scan_lines",
 }
 
 
@@ -379,6 +379,8 @@ _HOSTILE = r"""
             "parse_rows_fast": (["123m456m789m123p55p"] * N, u(N, 34), u(N, 4, 3), u(N), u(N), u(N)),
             "read_records": ([{"hand": "123m456m789m123p55p", "seat_wind": "s", "flowers": 2}] * N, u(N, 34),
                              u(N, 4, 3), u(N), u(N), u(N), u(N), u(N), u(N), u(N), u(N), [None] * N),
+            "scan_lines": ([b'{"hand":"123m456m789m123p55p","id":1}', b"{", b'{"id":"x"}', b""], u(N, 34),
+                           u(N, 4, 3), u(N), u(N), u(N), u(N), u(N), u(N), u(N), u(N), [None] * N),
             "write_results": ([1, "a", None, 2.5], u(N), np.zeros(N, np.int32), u(N), u(N, 82), FRAGS[0].copy(),
                               FRAGS[1], lambda i: b"{}\n"),
             "score_batch_kernel": (b.counts.copy(), b.melds.copy(), b.n_melds.copy(), b.win_tile.copy(),

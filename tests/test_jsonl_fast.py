@@ -106,3 +106,62 @@ def test_write_results_checks_its_arguments():
         _core.write_results([1.5], u(1), np.zeros(1, np.int32), u(1), u(1, 82), order, frags, lambda i: "x")
     assert _core.write_results([3], u(1), np.full(1, 8, np.int32), np.ones(1, np.uint8), u(1, 82), order, frags,
                                None) == b'{"id":3,"total":8,"fans":[],"legal":true}\n'
+
+
+_HAND = "[567m2][EEE1]45m678pFF6m"
+# lines the scanner reads or must leave to the decoder: the output is the same either way
+_EDGE = [
+    '{"hand":"%s"}' % _HAND, ' \t{ "hand" : "%s" , "id" : 5 }\t ' % _HAND, '{"hand":"%s","id":-0}' % _HAND,
+    '{"hand":"%s","id":007}' % _HAND, '{"hand":"%s","id":-7}' % _HAND, '{"hand":"%s","id":1e2}' % _HAND,
+    '{"hand":"%s","id":12345678901234567890123}' % _HAND, '{"hand":"%s","id":123456789012345678}' % _HAND,
+    '{"hand":"%s","id":1234567890123456789}' % _HAND, '{"hand":"%s","id":"a\\"b"}' % _HAND,
+    '{"hand":"%s","id":"\\u0041"}' % _HAND, '{"h\\u0061nd":"%s"}' % _HAND, '{"hand":"\\u005b567m2][EEE1]45m678pFF6m"}',
+    '{"hand":"%s","hand":"123m"}' % _HAND, '{"hand":"123m","hand":"%s"}' % _HAND, '{"id":1,"id":2,"hand":"%s"}' % _HAND,
+    '{"hand":"%s","x":[1,{"hand":"1m"}],"y":{"z":"}"}}' % _HAND, '{"hand":"%s","x":1.5,"y":"\\n"}' % _HAND,
+    '{"hand":"%s","x":1,"x":2}' % _HAND, '{"hand":"%s","rules":null}' % _HAND, '{"hand":"%s","flowers":1.0}' % _HAND,
+    '{"hand":"%s","flowers":8}' % _HAND, '{"hand":"%s","flowers":9}' % _HAND, '{"hand":"%s","flowers":-1}' % _HAND,
+    '{"hand":"%s","seat_wind":"s","round_wind":3}' % _HAND, '{"hand":"%s","seat_wind":"X"}' % _HAND,
+    '{"hand":"%s","seat_wind":"\\u0045"}' % _HAND, '{"hand":"%s","self_drawn":true,"kong":true}' % _HAND,
+    '{"hand":"%s","self_drawn":1}' % _HAND, '{"hand":"%s","last_tile":"true"}' % _HAND,
+    '{"hand":"%s","heavenly_hand":true}' % _HAND, '{"hand":"%s","human_hand":0}' % _HAND,
+    '{"hand":"%s",}' % _HAND, '{"hand":"%s"' % _HAND, '{"hand":"%s"}}' % _HAND, '{"hand":"%s"} {}' % _HAND,
+    '{"hand":"%s"}x' % _HAND, '{"hand" "%s"}' % _HAND, '{hand:"%s"}' % _HAND, "{'hand':'%s'}" % _HAND,
+    '{"hand":"%s","id":tru}' % _HAND, '{"hand":"%s","id":nul}' % _HAND, '{"hand":"%s","id":-}' % _HAND,
+    '{"hand":"%s","id":"caf\u00e9"}' % _HAND, '{"hand":"%s","id":"\x7f"}' % _HAND, '{"hand":"123m456m789m123p5p"}',
+    '{"hand":"W1 W2 W3 B1 B2 B3 T1 T2 T3 F1 F1 F1 J1 J1","id":"bz"}', '{"hand":"123m456m789m123p55p H1"}',
+    '{"hand":"123m456m789m12p3p55p"}', '{"hand":"111m222m333m444m5m5m","fourth_tile":true}', '{}', '[]', '',
+    '{"hand":"%s","id":true,"extra":false,"more":null}' % _HAND, '\ufeff{"hand":"%s"}' % _HAND,
+]
+
+
+@pytest.mark.parametrize("eol", ["\n", "\r\n", ""])
+def test_json_edge_lines(eol):
+    chunk = [(line + eol).encode("utf-8") for line in _EDGE]
+    got = jsonl._process_chunk_fast(chunk, 0, jsonl._loads)
+    want = _old(chunk, 0)
+    assert got[1] == want[1]
+    for a, b, line in zip(got[0].splitlines(), want[0].splitlines(), _EDGE):
+        assert a == b, line
+
+
+def test_the_scanner_reads_the_common_line():
+    from mjfast import _core
+    from mjfast.batch import _empty
+    recs = handgen.random_winning_records(300, seed=4)
+    chunk = [(json.dumps(dict(r, id=i if i % 2 else f"r{i}")) + "\n").encode() for i, r in enumerate(recs)]
+    chunk += [e.encode() for e in _EDGE[:3]]
+    n = len(chunk)
+    c = _empty(n)
+    rf, st, ids = np.zeros(n, np.uint8), np.zeros(n, np.uint8), [None] * n
+    _core.scan_lines(chunk, c["counts"], c["melds"], c["n_melds"], c["win_tile"], c["flags"], c["seat"],
+                     c["round"], c["flowers"], rf, st, ids)
+    assert st.tolist() == [0] * (n - 1) + [1]          # -0 is left to the decoder
+    assert ids[:4] == ["r0", 1, "r2", 3] and ids[-2] == 5
+    b = mjfast_batch(recs)
+    for name in ("counts", "melds", "n_melds", "win_tile", "flags", "seat", "round", "flowers"):
+        assert np.array_equal(c[name][:300], getattr(b, name)), name
+
+
+def mjfast_batch(recs):
+    from mjfast import HandBatch
+    return HandBatch.from_records(recs)

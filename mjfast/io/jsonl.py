@@ -53,7 +53,7 @@ from typing import Callable, Iterable, List, NamedTuple, Optional
 import numpy as np
 
 from .. import _core
-from ..batch import HandBatch, score_batch, ERR_NOT_WINNING
+from ..batch import HandBatch, score_batch, ERR_NOT_WINNING, _empty
 from ..records import RecordError, validate_record, _loads, _one_line, _parse_error, _show
 
 __all__ = [
@@ -267,22 +267,41 @@ def _process_chunk_fast(chunk: list, n_done: int, loads, strict: bool = False):
     a record names a rule set: the grouped path (_process_chunk) takes those.
     The lines are those of _process_chunk, byte for byte."""
     n = len(chunk)
-    bad = {}
-    try:
-        objs = list(map(loads, chunk))
-    except Exception:  # JSONDecodeError, UnicodeDecodeError, RecursionError: line by line
-        objs = [None] * n
-        for i, line in enumerate(chunk):
+    cols = _empty(n)
+    rflags = np.zeros(n, np.uint8)
+    status = np.zeros(n, np.uint8)
+    ids = [None] * n
+    # the common line (a flat record of plain values) is read without decoding
+    _core.scan_lines(chunk, cols["counts"], cols["melds"], cols["n_melds"], cols["win_tile"], cols["flags"],
+                     cols["seat"], cols["round"], cols["flowers"], rflags, status, ids)
+    invalid = np.zeros(n, bool)
+    messages = {}
+    slow = np.flatnonzero(status).tolist()
+    if slow:
+        # the rest: decoded, then read by HandBatch.from_records' reader
+        objs = []
+        bad = {}
+        for i in slow:
             try:
-                objs[i] = loads(line)
-            except Exception as exc:
-                bad[i] = _parse_error(line, exc)
-    batch, n_rules = HandBatch._read_records(objs)
-    if n_rules:
-        return None
-    for i, msg in bad.items():
-        batch.invalid[i] = True
-        batch.messages[i] = msg
+                objs.append(loads(chunk[i]))
+            except Exception as exc:  # JSONDecodeError, UnicodeDecodeError, RecursionError
+                objs.append(None)
+                bad[i] = _parse_error(chunk[i], exc)
+        sub, n_rules = HandBatch._read_records(objs)
+        if n_rules:
+            return None
+        rows = np.asarray(slow)
+        for name, col in cols.items():
+            col[rows] = getattr(sub, name)
+        rflags[rows] = sub.rule_flags
+        for k, i in enumerate(slow):
+            ids[i] = sub.ids[k]
+        for k in np.flatnonzero(sub.invalid).tolist():
+            invalid[slow[k]] = True
+            messages[slow[k]] = sub.messages.get(k, "invalid hand")
+        for i, msg in bad.items():
+            messages[i] = msg
+    batch = HandBatch(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rule_flags=rflags)
     res = score_batch(batch, strict=strict)
     order, frags = _fan_frags()
     errors = res.errors
@@ -293,10 +312,8 @@ def _process_chunk_fast(chunk: list, n_done: int, loads, strict: bool = False):
 
     def fmt(i):
         if errors[i]:
-            if i in bad:
-                msg = bad[i]
-            elif errors[i] == ERR_NOT_WINNING:
-                msg = f"not a winning hand: {objs[i]['hand']}"
+            if errors[i] == ERR_NOT_WINNING:
+                msg = f"not a winning hand: {loads(chunk[i])['hand']}"
             else:
                 msg = _one_line(res.error_message(i))
             return _encode([{"id": ids[i], "line": n_done + i + 1, "error": msg}])
@@ -314,8 +331,8 @@ def _process_chunk_fast(chunk: list, n_done: int, loads, strict: bool = False):
 def _row_fans(res, i, order):
     """(name, zh, points, count) of row i's fans in output order."""
     fans = res.table.fans
-    return [(fans[j].en, fans[j].zh, fans[j].points, int(res.fan_counts[i, j]))
-            for j in order.tolist() if res.fan_counts[i, j]]
+    counts = res.fan_counts[i].tolist()
+    return [(fans[j].en, fans[j].zh, fans[j].points, counts[j]) for j in order.tolist() if counts[j]]
 
 
 def _process_chunk(chunk: list, n_done: int, loads, strict: bool = False, rules=None) -> list:
