@@ -19,7 +19,7 @@ import numpy as np
 from . import _core
 from .core import resolve_workers
 from .errors import InvalidArgument, InvalidHand
-from .hand import Hand, Meld
+from .hand import Hand, Meld, parse_hand
 from .rules.mcr import MCR
 from .rules.base import RuleSet, available, get as _get_rules
 from .rules.two_player import score_two_player
@@ -57,6 +57,10 @@ class HandBatch:
     chow's lowest -, open 1 = claimed / 0 = concealed kong); n_melds (N,).
     win_tile (N,): tile index.  flags (N,): bit 0 self-drawn, 1 fourth tile,
     2 kong, 3 last tile.  seat, round (N,): 0-3 = E S W N.  flowers (N,): 0-8.
+    added (N, 4) uint8, optional: for meld j a kong added to the player's own
+    melded pung (``[EEEE5]``..``[EEEE7]``), the digit of the pung's discarder
+    1-3, else 0.  MCR scores such a kong as any melded kong; a rule set may not
+    (two_player's ``added_kong_is_melded_kong``).
     ids: optional list echoed back.  invalid (N,) bool + messages: rows that
     could not be read (kept, flagged, never scored).  lines: the input line
     number of each row (1-based, set by :meth:`from_jsonl`), else None.
@@ -64,7 +68,7 @@ class HandBatch:
 
     def __init__(self, counts, melds, n_melds, win_tile, flags, seat, round, flowers,
                  ids=None, invalid=None, messages=None, validate=True, lines=None, rules=None,
-                 rule_flags=None):
+                 rule_flags=None, added=None):
         #: the rule set the rows are meant for (None = MCR, or whatever
         #: score_batch is told); rule_flags: per row, bits of RULE_FLAG_BITS
         self.rules = None if rules is None else _get_rules(rules)
@@ -92,11 +96,33 @@ class HandBatch:
         self.lines = None if lines is None else np.asarray(lines, dtype=np.int64)
         self.rule_flags = (np.zeros(n, np.uint8) if rule_flags is None
                            else _uint8_column(rule_flags, (n,), "rule_flags", out_of_range))
+        # ``added`` may be the notation strings, read when the column is
+        # first asked for (only rule sets scored row by row need it)
+        self._added_src = None
+        if added is None:
+            self._added = np.zeros((n, 4), np.uint8)
+        elif type(added) is _Notation:
+            self._added, self._added_src = None, added
+        else:
+            self._added = _uint8_column(added, (n, 4), "added", out_of_range)
         if validate:
             self._validate_arrays()
 
     def __len__(self):
         return self.counts.shape[0]
+
+    @property
+    def added(self) -> np.ndarray:
+        """(N, 4) uint8: see the class docstring."""
+        if self._added is None:
+            self._added = _added_kongs(self._added_src.hands(), self.melds, self.n_melds, self.invalid)
+            self._added_src = None
+        return self._added
+
+    @added.setter
+    def added(self, value):
+        self._added_src = None
+        self._added = value
 
     #: (column, dtype, shape after N) of every array the kernel reads
     _COLUMNS = (("counts", np.uint8, (34,)), ("melds", np.uint8, (4, 3)), ("n_melds", np.uint8, ()),
@@ -177,7 +203,7 @@ class HandBatch:
                     messages[i] = msg
         rflags[invalid] = 0
         return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
-                   rule_flags=rflags), n_rules
+                   rule_flags=rflags, added=_Notation(records, True)), n_rules
 
     @classmethod
     def from_strings(cls, hands: Sequence[str], *, self_drawn=False, fourth_tile=False, kong=False,
@@ -223,7 +249,8 @@ class HandBatch:
             except (InvalidHand, TypeError, ValueError) as exc:
                 invalid[i] = True
                 messages[i] = str(exc)
-        return cls(**cols, invalid=invalid, messages=messages, validate=False, rules=rules)
+        return cls(**cols, invalid=invalid, messages=messages, validate=False, rules=rules,
+                   added=_Notation(hands, False))
 
     @classmethod
     def from_jsonl(cls, path, chunk_size: int = 65536) -> Iterator["HandBatch"]:
@@ -313,6 +340,9 @@ class HandBatch:
         flag(self.flags > 15, "unknown flag bits")
         flag((self.seat > 3) | (self.round > 3), "winds must be 0-3")
         flag(self.flowers > 8, "flowers must be 0-8")
+        ad = self.added
+        flag(((ad > 3) | ((ad > 0) & ~(slot & (kind == 2) & (open_ == 1)))).any(1),
+             "added must be 0, or 1-3 on a melded kong (the discarder of the pung it was added to)")
         for i, msg in bad.items():
             self.invalid[i] = True
             self.messages[i] = msg
@@ -363,6 +393,45 @@ def _sequence_arg(value, name, what) -> list:
     if isinstance(value, np.ndarray) and value.ndim != 1:
         raise TypeError(f"{name} must be {what} (one dimension), got an array of shape {value.shape}")
     return list(value)
+
+
+class _Notation:
+    """The notation of a batch's rows (the records, or the strings), kept
+    for its ``added`` column on demand: no copy, so building a batch costs
+    nothing more; the reference is dropped once the column is read."""
+    __slots__ = ("items", "records")
+
+    def __init__(self, items, records: bool):
+        self.items = items
+        self.records = records
+
+    def hands(self):
+        if not self.records:
+            return self.items
+        return [r.get("hand") if type(r) is dict else None for r in self.items]
+
+
+def _added_kongs(hands, melds, n_melds, invalid) -> np.ndarray:
+    """The ``added`` column (see :class:`HandBatch`) of notation strings: the
+    melds columns hold a kong added to a pung as any melded kong, so the rows
+    whose notation has an added kong (a meld digit 5-7, ``[EEEE5]``) are read
+    again by the Python parser for it.  Only the rule sets scored row by row
+    ask for the column (MCR scores an added kong as any melded kong)."""
+    n = len(hands)
+    added = np.zeros((n, 4), np.uint8)
+    for i, h in enumerate(hands):
+        if invalid[i] or type(h) is not str or not ("5]" in h or "6]" in h or "7]" in h):
+            continue
+        try:
+            ms = parse_hand(h).melds
+        except InvalidHand:          # (read by the compiled parser, so not expected)
+            continue
+        for m in ms:
+            if m.added:
+                for j in range(int(n_melds[i])):
+                    if melds[i, j, 0] == 2 and melds[i, j, 1] == m.tile and melds[i, j, 2] == 1:
+                        added[i, j] = m.claimed
+    return added
 
 
 #: Per-row bits of HandBatch.rule_flags: the flags of rule sets other than MCR.
@@ -729,7 +798,8 @@ def _score_batch_rules(batch, rs, nthreads, strict) -> BatchResult:
         try:
             k = int(batch.n_melds[i])
             melds = tuple(Meld(kinds[int(batch.melds[i, j, 0])], int(batch.melds[i, j, 1]),
-                               concealed=not batch.melds[i, j, 2]) for j in range(k))
+                               concealed=not batch.melds[i, j, 2], claimed=int(batch.added[i, j]),
+                               added=bool(batch.added[i, j])) for j in range(k))
             win = int(batch.win_tile[i])
             tiles = []
             for t in range(34):
