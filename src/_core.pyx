@@ -53,7 +53,7 @@ from fankernel.mcr_score cimport *
 from fankernel.tp_fans cimport *
 from fankernel.registry cimport *
 
-_init_tile_codes()
+_init_tile_order()
 _init_forms()
 _init_mcr_tables()
 

@@ -81,10 +81,7 @@ def score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_meld
         for i in range(5):
             if d.packs[i].type == 0:
                 continue
-            t = FROMREF[d.packs[i].tile]
-            if d.packs[i].type == P_CHOW:
-                t -= 1
-            packs.append((d.packs[i].type, t, d.packs[i].melded))
+            packs.append((d.packs[i].type, d.packs[i].tile, d.packs[i].melded))
     return total, form, packs
 
 
@@ -189,9 +186,7 @@ cdef list _reading_items(const Division* d, int nsets):
     cdef int k, t
     items = []
     for k in list(range(nsets)) + [4]:
-        t = FROMREF[d.packs[k].tile]
-        if d.packs[k].type == P_CHOW:
-            t -= 1
+        t = d.packs[k].tile
         items.append(({P_CHOW: "chow", P_PUNG: "pung", P_PAIR: "pair"}[d.packs[k].type], t))
     return items
 

@@ -218,8 +218,7 @@ def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1]
     for i in range(5):
         out[85 + 3 * i] = d.packs[i].type
         if d.packs[i].type:
-            t = FROMREF[d.packs[i].tile]
-            out[86 + 3 * i] = t - 1 if d.packs[i].type == P_CHOW else t
+            out[86 + 3 * i] = d.packs[i].tile        # a chow's lowest tile
             out[87 + 3 * i] = d.packs[i].melded
     return total
 

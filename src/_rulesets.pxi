@@ -122,9 +122,9 @@ def two_player_score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds,
     packs = []
     if total >= 0 and form == 0:
         for i in range(4 - n_melds):
-            t = FROMREF[d.packs[i].tile]
-            packs.append(("chow", t - 1) if d.packs[i].type == P_CHOW else ("pung", t))
-        packs.append(("pair", FROMREF[d.packs[4].tile]))
+            t = d.packs[i].tile
+            packs.append(("chow", t) if d.packs[i].type == P_CHOW else ("pung", t))
+        packs.append(("pair", d.packs[4].tile))
     elif total >= 0:
         for t in range(34):
             for i in range(counts[t] // 2):

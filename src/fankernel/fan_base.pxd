@@ -49,16 +49,15 @@ ctypedef struct PHand:
 
 ctypedef struct Pack:
     uint8_t type            # P_CHOW / P_PUNG / P_KONG / P_PAIR
-    uint8_t tile            # reference code; a chow's MIDDLE tile
+    uint8_t tile            # our tile index; a chow's lowest tile
     uint8_t melded          # 1 = claimed from another player
 
 
 ctypedef struct Ctx:
     # everything about the hand that does not depend on the reading
-    uint8_t ref[34]          # reference code of each tile index
     int16_t hand_fans[NFAN]  # fans of the whole tile set (suits, tile traits, flags, hog)
     uint8_t flags            # normalised win flags
-    uint8_t win              # winning tile, reference code
+    uint8_t win              # winning tile
     uint8_t seat, round
     int n_fixed              # melds
     Pack fixed[4]

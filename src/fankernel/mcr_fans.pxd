@@ -20,24 +20,24 @@ cdef extern from *:
     static mjfast_excl_table mjfast_mcr_excl;
     static int mjfast_mcr_demoters[84];
     static int mjfast_mcr_n_demoters;
-    static int8_t mjfast_chow_index[0x48];
+    static int8_t mjfast_chow_index[34];
     static uint8_t mjfast_chow2[21 * 21];
     static uint8_t mjfast_chow3[21 * 21 * 21];
-    static uint8_t mjfast_set_traits[2][0x48];
+    static uint8_t mjfast_set_traits[2][34];
     static uint8_t mjfast_kong_table[5][5][5][2];
-    static uint8_t mjfast_pung_fan[0x48];
+    static uint8_t mjfast_pung_fan[34];
     static uint64_t mjfast_m_green, mjfast_m_reversible;
     """
     int16_t POINTS "mjfast_mcr_points"[NFAN]
     ExclTable MCR_EXCL "mjfast_mcr_excl"
     int DEMOTERS "mjfast_mcr_demoters"[NFAN]
     int N_DEMOTERS "mjfast_mcr_n_demoters"
-    int8_t CHOW_INDEX "mjfast_chow_index"[0x48]        # reference code of a chow's middle tile -> 0..20
+    int8_t CHOW_INDEX "mjfast_chow_index"[34]          # a chow's lowest tile -> 0..20 (-1: none)
     uint8_t CHOW2 "mjfast_chow2"[21 * 21]
     uint8_t CHOW3 "mjfast_chow3"[21 * 21 * 21]
-    uint8_t SET_TRAITS "mjfast_set_traits"[2][0x48]   # [is a chow][reference code] -> ST_* bits
+    uint8_t SET_TRAITS "mjfast_set_traits"[2][34]     # [is a chow][tile; a chow's lowest] -> ST_* bits
     uint8_t KONG_TABLE "mjfast_kong_table"[5][5][5][2] # [km][kc][cp] -> (kong fan, concealed-pung fan)
-    uint8_t PUNG_FAN "mjfast_pung_fan"[0x48]          # reference code -> Dragon Pung / Pung of Terminals or Honors / 0
+    uint8_t PUNG_FAN "mjfast_pung_fan"[34]            # tile -> Dragon Pung / Pung of Terminals or Honors / 0
     uint64_t M_GREEN "mjfast_m_green"
     uint64_t M_REVERSIBLE "mjfast_m_reversible"
 
@@ -63,7 +63,7 @@ cdef extern from *:
     uint64_t M_SUITED "MJFAST_M_SUITED"
 
 cdef enum:
-    # traits of one set, by [is a chow][reference code of its tile (a chow's middle)]
+    # traits of one set, by [is a chow][its tile (a chow's lowest)]
     ST_OUTSIDE = 1     # holds a terminal or an honor (chows 123 / 789)
     ST_FIVE = 2        # holds a 5 (chows 345 456 567)
     ST_EVEN = 4        # a pung / pair of 2, 4, 6 or 8
@@ -92,15 +92,18 @@ cdef inline bint _shift1_any_order(int a, int b, int c) noexcept nogil:
 cdef inline bint _three_suits(int a, int b, int c) noexcept nogil:
     return _suit(a) != _suit(b) and _suit(a) != _suit(c) and _suit(b) != _suit(c)
 
+cdef inline bint _one_suit(int a, int b, int c) noexcept nogil:
+    return _suit(a) == _suit(b) and _suit(b) == _suit(c)
+
 
 cdef inline int rule_two_chows(int a, int b) noexcept nogil:
-    """Chow-pair fans (middle tiles a, b): Mixed Double Chow, Short Straight,
-    Two Terminal Chows, Pure Double Chow."""
+    """Chow-pair fans (chows named by their lowest tiles a, b): Mixed Double
+    Chow, Short Straight, Two Terminal Chows, Pure Double Chow."""
     if _suit(a) != _suit(b):
         return MIXED_DOUBLE_CHOW if _rank(a) == _rank(b) else 0
     if a + 3 == b or b + 3 == a:
         return SHORT_STRAIGHT
-    if (_rank(a) == 2 and _rank(b) == 8) or (_rank(a) == 8 and _rank(b) == 2):
+    if (_rank(a) == 1 and _rank(b) == 7) or (_rank(a) == 7 and _rank(b) == 1):
         return TWO_TERMINAL_CHOWS
     if a == b:
         return PURE_DOUBLE_CHOW
@@ -108,16 +111,19 @@ cdef inline int rule_two_chows(int a, int b) noexcept nogil:
 
 
 cdef inline int rule_three_chows(int a, int b, int c) noexcept nogil:
-    """Three-chow fans; a <= b <= c (middle tiles)."""
+    """Three-chow fans of chows a, b, c (lowest tiles) in reading order (the
+    same suit's in ascending order)."""
     cdef int ra = _rank(a), rb = _rank(b), rc = _rank(c)
     if _three_suits(a, b, c):
         if _shift1_any_order(ra, rb, rc):
             return MIXED_SHIFTED_CHOWS
         if ra == rb and rb == rc:
             return MIXED_TRIPLE_CHOW
-        if ra != rb and ra != rc and rb != rc and (ra == 2 or ra == 5 or ra == 8) \
-                and (rb == 2 or rb == 5 or rb == 8) and (rc == 2 or rc == 5 or rc == 8):
+        if ra != rb and ra != rc and rb != rc and (ra == 1 or ra == 4 or ra == 7) \
+                and (rb == 1 or rb == 4 or rb == 7) and (rc == 1 or rc == 4 or rc == 7):
             return MIXED_STRAIGHT
+        return 0
+    if not _one_suit(a, b, c):
         return 0
     if a + 3 == b and b + 3 == c:
         return PURE_STRAIGHT
@@ -129,25 +135,20 @@ cdef inline int rule_three_chows(int a, int b, int c) noexcept nogil:
 
 
 # The chow rules above, tabulated once over every pair / triple of chows (a
-# chow is one of 21: suit x middle rank 2-8), so the hot path is a lookup, not
-
-
-# The chow rules above, tabulated once over every pair / triple of chows (a
-# chow is one of 21: suit x middle rank 2-8), so the hot path is a lookup, not
+# chow is one of 21: suit x lowest rank 1-7), so the hot path is a lookup, not
 # a chain of hard-to-predict branches (CHOW_INDEX, CHOW2, CHOW3: _init_mcr_tables).
-
 cdef inline int fan_of_two_chows(int a, int b) noexcept nogil:
     return CHOW2[CHOW_INDEX[a] * 21 + CHOW_INDEX[b]]
 
 
 cdef inline int fan_of_three_chows(int a, int b, int c) noexcept nogil:
-    """a <= b <= c (middle tiles)"""
+    """a, b, c in reading order (lowest tiles)"""
     return CHOW3[(CHOW_INDEX[a] * 21 + CHOW_INDEX[b]) * 21 + CHOW_INDEX[c]]
 
 
 cdef inline int fan_of_four_chows(int a, int b, int c, int d) noexcept nogil:
-    """a <= b <= c <= d"""
-    if (a + 2 == b and b + 2 == c and c + 2 == d) or (a + 1 == b and b + 1 == c and c + 1 == d):
+    """a, b, c, d in reading order (lowest tiles)"""
+    if _suit(a) == _suit(d) and ((a + 2 == b and b + 2 == c and c + 2 == d) or (a + 1 == b and b + 1 == c and c + 1 == d)):
         return FOUR_PURE_SHIFTED_CHOWS
     if a == b and a == c and a == d:
         return QUADRUPLE_CHOW
@@ -163,27 +164,27 @@ cdef inline int fan_of_two_pungs(int a, int b) noexcept nogil:
 
 
 cdef inline int fan_of_three_pungs(int a, int b, int c) noexcept nogil:
-    """a <= b <= c"""
+    """a, b, c in reading order"""
     if _numbered(a) and _numbered(b) and _numbered(c):
         if _three_suits(a, b, c):
             if _shift1_any_order(_rank(a), _rank(b), _rank(c)):
                 return MIXED_SHIFTED_PUNGS
             if _rank(a) == _rank(b) and _rank(b) == _rank(c):
                 return TRIPLE_PUNG
-        elif a + 1 == b and b + 1 == c:
+        elif _next_in_suit(a, b) and _next_in_suit(b, c):
             return PURE_SHIFTED_PUNGS
         return 0
     if _is_wind(a) and _is_wind(b) and _is_wind(c) and a < b and b < c:
         return BIG_THREE_WINDS
-    if a == 0x45 and b == 0x46 and c == 0x47:
+    if a == 31 and b == 32 and c == 33:
         return BIG_THREE_DRAGONS
     return 0
 
 
 cdef inline int fan_of_four_pungs(int a, int b, int c, int d) noexcept nogil:
-    if _numbered(a) and a + 1 == b and b + 1 == c and c + 1 == d:
+    if _next_in_suit(a, b) and _next_in_suit(b, c) and _next_in_suit(c, d):
         return FOUR_PURE_SHIFTED_PUNGS
-    if a == 0x41 and b == 0x42 and c == 0x43 and d == 0x44:
+    if a == 27 and b == 28 and c == 29 and d == 30:
         return BIG_FOUR_WINDS
     return 0
 
@@ -419,35 +420,35 @@ cdef inline void _init_mcr_tables() noexcept nogil:
     global M_GREEN, M_REVERSIBLE
     cdef int a, b, c, r, kf = 0, pf = 0
     cdef int codes[21]
-    for a in range(0x48):
+    for a in range(34):
         CHOW_INDEX[a] = -1
     for a in range(21):
-        codes[a] = ((a // 7) + 1) * 16 + (a % 7) + 2
+        codes[a] = (a // 7) * 9 + a % 7            # the lowest tile of chow a
         CHOW_INDEX[codes[a]] = a
     for a in range(21):
         for b in range(21):
             CHOW2[a * 21 + b] = rule_two_chows(codes[a], codes[b])
             for c in range(21):
                 CHOW3[(a * 21 + b) * 21 + c] = rule_three_chows(codes[a], codes[b], codes[c])
-    for a in range(0x48):
-        r = a & 15
-        if a >= 0x40:
+    for a in range(34):
+        r = _rank(a)
+        if not _numbered(a):
             SET_TRAITS[0][a] = ST_OUTSIDE
             SET_TRAITS[1][a] = 0
         else:
             SET_TRAITS[0][a] = (ST_OUTSIDE if r == 1 or r == 9 else 0) | (ST_FIVE if r == 5 else 0) | \
                 (ST_EVEN if r == 2 or r == 4 or r == 6 or r == 8 else 0)
-            SET_TRAITS[1][a] = (ST_OUTSIDE if r == 2 or r == 8 else 0) | (ST_FIVE if 4 <= r <= 6 else 0)
+            # a chow from its lowest rank r: r..r+2
+            SET_TRAITS[1][a] = (ST_OUTSIDE if r == 1 or r == 7 else 0) | (ST_FIVE if 3 <= r <= 5 else 0)
     for a in range(5):
         for b in range(5):
             for c in range(5):
                 _kong_rule(a, b, c, &kf, &pf)
                 KONG_TABLE[a][b][c][0] = kf
                 KONG_TABLE[a][b][c][1] = pf
-    for a in range(0x48):
-        PUNG_FAN[a] = (DRAGON_PUNG if 0x45 <= a <= 0x47 else
-                       PUNG_OF_TERMINALS_OR_HONORS if (0x41 <= a <= 0x44 or (a < 0x40 and ((a & 15) == 1 or (a & 15) == 9)))
-                       else 0)
+    for a in range(34):
+        PUNG_FAN[a] = (DRAGON_PUNG if _is_dragon(a) else
+                       PUNG_OF_TERMINALS_OR_HONORS if (_is_wind(a) or _rank(a) == 1 or _rank(a) == 9) else 0)
     # the tiles of the tile-trait fans, by our index:
     # All Green 2s 3s 4s 6s 8s F; Reversible Tiles 1p 2p 3p 4p 5p 8p 9p, 2s 4s 5s 6s 8s 9s, P
     cdef uint64_t one = 1
@@ -556,7 +557,7 @@ cdef inline void _wind_pungs(const Pack* pungs, int n, int seat, int rnd, int16_
     for i in range(n):
         if not _is_wind(pungs[i].tile):
             continue
-        w = pungs[i].tile - 0x41
+        w = pungs[i].tile - 27
         if w == rnd:
             ft[PREVALENT_WIND] = 1
             if not deducted:

@@ -4,7 +4,7 @@
 # Compiled into _core by cimport.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from fankernel.tiles cimport _ctz64, _popcount64, _eq34, _rank, _numbered, REFCODE
+from fankernel.tiles cimport _ctz64, _popcount64, _eq34, _suit, _rank, _numbered, READING_ORDER
 from fankernel.fan_base cimport *
 
 # Two functions of _core that this file uses and that stay there (they are
@@ -102,16 +102,17 @@ cdef inline int _wait_position(const Pack* packs, int n, int win) noexcept nogil
     the end of a chow, 2 in a chow's middle, 4 in the pair; bit 8 when it ends
     a chow whose other end is open (45 + 3 or 6: the same reading then also
     completes on the far tile, so the hand had two waits at least)."""
-    cdef int i, r, flag = 0
+    cdef int i, r, lo, flag = 0
     for i in range(n):
         if packs[i].type == P_CHOW:
-            r = _rank(packs[i].tile)
-            if packs[i].tile == win:
+            lo = packs[i].tile
+            r = _rank(lo)
+            if lo + 1 == win:
                 flag |= 2
-            elif packs[i].tile - 1 == win:
-                flag |= 1 | (8 if r + 2 <= 9 else 0)
-            elif packs[i].tile + 1 == win:
-                flag |= 1 | (8 if r - 2 >= 1 else 0)
+            elif lo == win:
+                flag |= 1 | (8 if r + 3 <= 9 else 0)         # the chow above it is open
+            elif lo + 2 == win:
+                flag |= 1 | (8 if r >= 2 else 0)             # the chow below it is open
         elif packs[i].type == P_PAIR and packs[i].tile == win:
             flag |= 4
     return flag
@@ -121,15 +122,18 @@ cdef inline bint _pair_wait_shared(const Pack* sets, int n, int win, int f) noex
     """The winning tile w completes the pair, and a concealed set sits just
     beside it, so the hand had another wait: a chow w+1..w+3 (or w-3..w-1)
     makes w + chow wait on the far tile too."""
-    cdef int i
+    cdef int i, t
     if not (f & 4) or not _numbered(win):
         return False
     for i in range(n):
-        if sets[i].type == P_CHOW and (sets[i].tile == win + 2 or sets[i].tile == win - 2):
+        t = sets[i].tile
+        if _suit(t) != _suit(win):
+            continue
+        if sets[i].type == P_CHOW and (t == win + 1 or t == win - 3):
             return True
         # a concealed pung next to it: w + (w+1)x3 is also (w, w+1, w+2) or
         # (w-1, w, w+1) beside a (w+1) pair, waiting on w+2 or w-1 too
-        if sets[i].type == P_PUNG and (sets[i].tile == win + 1 or sets[i].tile == win - 1):
+        if sets[i].type == P_PUNG and (t == win + 1 or t == win - 1):
             return True
     return False
 
@@ -198,9 +202,8 @@ cdef inline void _divide(uint8_t* c, int i, int min_kind, Pack* cur, int nused, 
                 else:
                     d.packs[j] = cur[k]
                     # the reference's depth-first search meets sets by
-                    # (tile in m-s-p-honor order, pung before chow)
-                    t = cur[k].tile - 1 if cur[k].type == P_CHOW else cur[k].tile
-                    keys[j - ctx.n_fixed] = t * 2 + (cur[k].type == P_CHOW)
+                    # (lowest tile in READING_ORDER, pung before chow)
+                    keys[j - ctx.n_fixed] = READING_ORDER[cur[k].tile] * 2 + (cur[k].type == P_CHOW)
                     j += 1
             _sort_u32(keys, need)
             key = 0
@@ -212,19 +215,19 @@ cdef inline void _divide(uint8_t* c, int i, int min_kind, Pack* cur, int nused, 
     bit = (<uint64_t>1) << i
     if min_kind <= 0 and not pair_done and c[i] >= 2:
         c[i] -= 2
-        _push(cur, nused, P_PAIR, REFCODE[i])
+        _push(cur, nused, P_PAIR, i)
         _divide(c, i, 1, cur, nused + 1, need, True, out, nout, ctx, present if c[i] else present & ~bit)
         c[i] += 2
     if nsets == need:
         return
     if min_kind <= 1 and c[i] >= 3:
         c[i] -= 3
-        _push(cur, nused, P_PUNG, REFCODE[i])
+        _push(cur, nused, P_PUNG, i)
         _divide(c, i, 2, cur, nused + 1, need, pair_done, out, nout, ctx, present if c[i] else present & ~bit)
         c[i] += 3
     if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
         c[i] -= 1; c[i + 1] -= 1; c[i + 2] -= 1
-        _push(cur, nused, P_CHOW, REFCODE[i + 1])
+        _push(cur, nused, P_CHOW, i)
         _divide(c, i, 2, cur, nused + 1, need, pair_done, out, nout, ctx,
                 present & ~((bit if c[i] == 0 else 0) | (bit << 1 if c[i + 1] == 0 else 0)
                             | (bit << 2 if c[i + 2] == 0 else 0)))

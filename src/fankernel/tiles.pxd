@@ -114,54 +114,71 @@ cdef extern from *:
 
 
 # ---------------------------------------------------------------------------
-# tile codes
+# tiles
 # ---------------------------------------------------------------------------
-# Inside the fan kernel tiles use a "reference code": suit * 16 + rank with
-# suits ordered m=1, s=2, p=3, honors=4 (E S W N C F P = 0x41..0x47).  The
-# reference calculator sorts and breaks ties in that order (characters,
-# bamboo, dots), so using its order keeps our tie-breaks identical; it also
-# makes "same suit, consecutive ranks" a plain +1 on codes.
+# The kernel speaks mjfast's tile index everywhere: 0-8 = 1m-9m, 9-17 =
+# 1p-9p, 18-26 = 1s-9s, 27-33 = E S W N C F P; a chow is named by its lowest
+# tile, as in a meld.  Unlike codes with a gap between suits, index + 1 may be
+# the next suit's tile, so every "consecutive tiles" test below also tests the
+# suit.
+#
+# One thing is taken from the reference calculator: the order in which it meets
+# the readings of a hand, because "take the highest" keeps the first of equal
+# readings and a few fans are counted "with the first set it matches".  It
+# orders tiles characters, bamboo, dots, honors.  READING_ORDER is that order
+# as a table of ours (the position of each tile), IN_READING_ORDER its inverse;
+# they are used exactly where an order decides something, and nowhere else.
 
 cdef extern from *:
     """
-    static uint8_t mjfast_refcode[34];     /* our tile index -> reference code */
-    static uint8_t mjfast_fromref[0x48];   /* reference code -> our index (0xFF = none) */
+    static uint8_t mjfast_reading_order[34];     /* tile -> its position in the reference's order */
+    static uint8_t mjfast_in_reading_order[34];  /* position -> tile */
     """
-    uint8_t REFCODE "mjfast_refcode"[34]
-    uint8_t FROMREF "mjfast_fromref"[0x48]
+    uint8_t READING_ORDER "mjfast_reading_order"[34]
+    uint8_t IN_READING_ORDER "mjfast_in_reading_order"[34]
 
 
-cdef inline void _init_tile_codes() noexcept nogil:
-    cdef int i
-    for i in range(34):
-        if i < 9:
-            REFCODE[i] = 0x11 + i
-        elif i < 18:
-            REFCODE[i] = 0x31 + i - 9        # dots are suit 3 in the reference's order
-        elif i < 27:
-            REFCODE[i] = 0x21 + i - 18       # bamboo is suit 2
-        else:
-            REFCODE[i] = 0x41 + i - 27
-    for i in range(0x48):
-        FROMREF[i] = 0xFF
-    for i in range(34):
-        FROMREF[REFCODE[i]] = i
+cdef inline void _init_tile_order() noexcept nogil:
+    cdef int t
+    for t in range(34):
+        # characters stay first, bamboo (18-26) comes before dots (9-17)
+        READING_ORDER[t] = t - 9 if 18 <= t < 27 else (t + 9 if 9 <= t < 18 else t)
+        IN_READING_ORDER[READING_ORDER[t]] = t
 
 
-cdef inline int _suit(int c) noexcept nogil:
-    return c >> 4
+cdef inline int _suit(int t) noexcept nogil:
+    """0 characters, 1 dots, 2 bamboo, 3 honors."""
+    return t // 9
 
-cdef inline int _rank(int c) noexcept nogil:
-    return c & 15
+cdef inline int _rank(int t) noexcept nogil:
+    """1-9 for a suited tile."""
+    return t % 9 + 1
 
-cdef inline bint _numbered(int c) noexcept nogil:
-    return c < 0x40
+cdef inline bint _numbered(int t) noexcept nogil:
+    return t < 27
 
-cdef inline bint _is_wind(int c) noexcept nogil:
-    return 0x41 <= c <= 0x44
+cdef inline bint _is_wind(int t) noexcept nogil:
+    return 27 <= t <= 30
 
-cdef inline bint _is_dragon(int c) noexcept nogil:
-    return 0x45 <= c <= 0x47
+cdef inline bint _is_dragon(int t) noexcept nogil:
+    return t >= 31
+
+cdef inline bint _next_in_suit(int a, int b) noexcept nogil:
+    """b is the suited tile just above a (same suit, rank + 1)."""
+    return b == a + 1 and a < 27 and _suit(a) == _suit(b)
+
+
+cdef inline void _sort_in_reading_order(int* a, int n) noexcept nogil:
+    """Sort tiles in the reference's order (READING_ORDER): where the first of
+    several matches counts, the matches are tried in the order it tries them."""
+    cdef int i, j, t
+    for i in range(1, n):
+        t = a[i]
+        j = i - 1
+        while j >= 0 and READING_ORDER[a[j]] > READING_ORDER[t]:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = t
 
 
 cdef inline void _sort_small(int* a, int n) noexcept nogil:

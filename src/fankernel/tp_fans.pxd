@@ -255,7 +255,7 @@ cdef inline int _tp_score(const uint8_t* counts, int n_melds, const uint8_t* kin
                           int16_t* out_ft, int* out_form, Division* out_div) noexcept nogil:
     """Score one validated two-player hand; returns the best total without
     flowers (-1 not a win).  out_ft: TP_NFAN counts by id; out_div: the best
-    reading's concealed sets (packs 0..3) and pair (pack 4), reference codes."""
+    reading's concealed sets (packs 0..3) and pair (pack 4)."""
     cdef int16_t base[TP_NFAN]
     cdef int16_t ft[TP_NFAN]
     cdef uint8_t all_c[34]
@@ -353,10 +353,10 @@ cdef inline int _tp_score(const uint8_t* counts, int n_melds, const uint8_t* kin
     for j in range(ndiv):
         memcpy(ft, base, sizeof(ft))
         nch = 0; npg = 0; ncc = 0
-        pair = FROMREF[divs[j].packs[4].tile]
+        pair = divs[j].packs[4].tile
         for i in range(need):
             if divs[j].packs[i].type == P_CHOW:
-                c_chows[ncc] = FROMREF[divs[j].packs[i].tile] - 1
+                c_chows[ncc] = divs[j].packs[i].tile
                 chows[nch] = c_chows[ncc]
                 ncc += 1
                 nch += 1
@@ -366,7 +366,7 @@ cdef inline int _tp_score(const uint8_t* counts, int n_melds, const uint8_t* kin
                 win_in_chow = True
         for i in range(need):
             if divs[j].packs[i].type == P_PUNG:
-                t = FROMREF[divs[j].packs[i].tile]
+                t = divs[j].packs[i].tile
                 pungs[npg] = t
                 # a pung completed by the winning discard is melded, unless the
                 # winning tile can be read in a concealed chow (MCR)
