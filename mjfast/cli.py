@@ -156,6 +156,9 @@ _FLAG_NAMES = {
 }
 
 
+_UNITS = {"fan": "番", "he": "和", "limit": "满贯"}
+
+
 def _settlement(s, discarder: Optional[int], seat: int) -> dict:
     """The settlement as data.
 
@@ -174,6 +177,17 @@ def _settlement(s, discarder: Optional[int], seat: int) -> dict:
         return {"self_drawn": s.self_drawn, "discarder": discarder, "pattern_only": True, "each_pays": f,
                 "seats": seats,
                 "by_wind": dict(zip(WINDS, [seats[(seat - w) % 4] for w in range(4)])) if seats else None}
+    if s.rules.score_fn is not None:
+        # a rule set with its own result and settlement: ask it
+        try:
+            seats = list(s.settlement(None if s.self_drawn else discarder))
+        except ValueError:
+            seats = None                  # it needs the discarder, which was not given
+        by_wind = None
+        if seats is not None:
+            by_wind = {WINDS[(seat - k) % 4]: amount for k, amount in enumerate(seats)}
+            by_wind = {w: by_wind[w] for w in WINDS}
+        return {"self_drawn": s.self_drawn, "discarder": discarder, "seats": seats, "by_wind": by_wind}
     if s.rules.players == 2:
         win, lose = s.settlement()
         return {"self_drawn": s.self_drawn, "winner": win, "loser_pays": -lose, "seats": [win, lose]}
@@ -250,8 +264,14 @@ def _score_table(hand: str, s, args, lang: str) -> str:
     rule = "  " + "-" * (_width(header) - 2)
     out.append(rule)
     for f, a, b in zip(s.fans, first, second):
-        out.append(f"  {_ljust(a, w1)}  {_ljust(b, w2)}  {f.points:>{wp}}  {f.count:>{wc}}  {f.total:>{ws}}")
+        out.append(f"  {_ljust(a, w1)}  {_ljust(b, w2)}  {f.points:>{wp}}  {f.count:>{wc}}  {f.total:>{ws}}"
+                   + (f"  {_UNITS[f.unit]}" if hasattr(f, "unit") else ""))
     out.append(rule)
+    if hasattr(s, "he"):
+        # 番/和 scoring (shanghai_old): the figure the total comes from
+        out.append(f"  和 {s.he} + base {s.base} = {s.he + s.base}, x 2^{s.fan} = {s.raw}"
+                   + (f"; limit hand {', '.join(s.limit_hand)}" if s.limit_hand else "")
+                   + (" (capped)" if s.capped else ""))
     flowers = s.flowers
     total_label = L["total"]
     tail = f"  ({s.points_without_flowers} {L['without_flowers']})" if flowers else ""
@@ -274,7 +294,13 @@ def _score_table(hand: str, s, args, lang: str) -> str:
         if not legal:
             out.append(f"  {L['not_legal_note']}")
         return "\n".join(out)
-    out.append(f"{L['settlement']} ({L['base']}, F = {f}):")
+    if s.rules.score_fn is not None:
+        out.append(f"{L['settlement']} (rules {s.rules.name}, F = {f}; `mjfast rules {s.rules.name}` says who pays):")
+        if st["seats"] is None:
+            out.append("  give the discarder (--discarder 1|2|3 or --discarder-seat WIND) for the payments")
+            return "\n".join(out)
+    else:
+        out.append(f"{L['settlement']} ({L['base']}, F = {f}):")
     if st["seats"] is None:
         out.append("  " + L["generic"].format(d=8 + f, w=24 + f))
     else:
@@ -759,10 +785,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "that record")
     _add_lang(p)
     _add_rules(p)
-    for flag, what in (("heavenly-hand", "天和"), ("earthly-hand", "地和"), ("human-hand", "人和"),
-                       ("ready-at-start", "天听")):
+    for flag, what, sets in (("heavenly-hand", "天和", "two_player, guizhou, zhuji, shanghai_old"),
+                             ("earthly-hand", "地和", "two_player, guizhou, zhuji, shanghai_old"),
+                             ("human-hand", "人和", "two_player"), ("ready-at-start", "天听", "two_player, guizhou")):
         p.add_argument(f"--{flag}", action="store_true", default=False,
-                       help=f"{what} (two_player, guizhou, zhuji; other rule sets ignore it)")
+                       help=f"{what} ({sets}; other rule sets ignore it)")
     p.add_argument("--discard-after-kong", action="store_true", default=False,
                    help="热炮: the discarder had just made a kong (guizhou; other rule sets ignore it)")
     p.add_argument("--dealer-repeats", type=nonnegative_int, default=None, metavar="N",

@@ -29,7 +29,7 @@ def fans(s):
 def test_registry():
     # MCR first, then by name; other rule sets register themselves beside these
     names = R.available()
-    assert {"mcr", "dazhong", "two_player", "guizhou", "zhuji"} <= set(names)
+    assert {"mcr", "dazhong", "two_player", "guizhou", "zhuji", "shanghai_old"} <= set(names)
     assert names == ("mcr",) + tuple(sorted(n for n in names if n != "mcr"))
     for name in R.available():
         rs = R.get(name)

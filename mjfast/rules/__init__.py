@@ -7,14 +7,15 @@ takes ``rules=`` (a name or a :class:`RuleSet`)::
 
     >>> import mjfast
     >>> mjfast.rules.available()
-    ('mcr', 'dazhong', 'guizhou', 'two_player', 'zhuji')
+    ('mcr', 'dazhong', 'guizhou', 'shanghai_old', 'two_player', 'zhuji')
     >>> rs = mjfast.rules.get("mcr").with_options(knitted_straight_wait="not_scored")
 
 ``mjfast.rules.mcr`` holds the MCR fan table (:data:`MCR`), used by ``mcr``
 and ``dazhong``; ``mjfast.rules.two_player`` the two-player table and
 predicates; ``mjfast.rules.guizhou`` the Guizhou catch-chicken patterns and
 :func:`mjfast.rules.guizhou.settle` for a finished game; ``mjfast.rules.zhuji``
-Zhuji mahjong's 台 items (with 财神 wildcards) and its payouts.  docs/rules.md
+Zhuji mahjong's 台 items (with 财神 wildcards) and its payouts;
+``mjfast.rules.shanghai`` the old Shanghai 番/和 scoring.  docs/rules.md
 describes each rule set and its options.
 """
 
@@ -33,6 +34,7 @@ from .two_player import TWO_PLAYER, TWO_PLAYER_TABLE
 from . import guizhou
 from .guizhou import GUIZHOU, GUIZHOU_TABLE
 from .zhuji import ZHUJI, ZHUJI_TABLE
+from .shanghai import SHANGHAI_OLD, SHANGHAI_OLD_TABLE
 
 __all__ = [
     "Fan",
@@ -56,4 +58,6 @@ __all__ = [
     "GUIZHOU_TABLE",
     "ZHUJI",
     "ZHUJI_TABLE",
+    "SHANGHAI_OLD",
+    "SHANGHAI_OLD_TABLE",
 ]
