@@ -953,3 +953,12 @@ def test_items_are_worth_their_table_points():
     assert list(r.totals) == [10, 15, 3]
     for i in range(3):
         assert r.totals[i] == sum(G.GUIZHOU_TABLE.fans[j].points * int(c) for j, c in enumerate(r.fan_counts[i]))
+
+
+def test_settlement_as_dict():
+    import json
+    d = json.loads(json.dumps(G.settle(G3).as_dict(), ensure_ascii=False))
+    assert d["totals"] == [-13, 14, 3, -4] and sum(p["amount"] for p in d["payments"] if p["payee"] == 2) \
+        == 10 + 3 * 0 + 1          # seat 2 collects its 七对 10 and the 包鸡 1 (it holds no chicken)
+    assert d["winners"]["1"]["pattern"] == "all_pungs" and d["chickens"] == ["1m", "1s"] and d["silver"]
+    assert d["ready"] == [False, True, True, True] and d["next_dealer"] == 1
