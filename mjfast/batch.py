@@ -22,7 +22,7 @@ from .errors import InvalidArgument, InvalidHand
 from .hand import Hand, Meld, parse_hand
 from .rules.mcr import MCR
 from .rules.base import RuleSet, available, get as _get_rules
-from .rules.two_player import score_two_player
+from .rules.two_player import batch_dropped_reasons, option_bits, score_two_player
 from .records import (FLAG_BITS, FLAG_NAMES, RecordError, check_context, check_flag, check_flowers, check_wind,
                       validate_record, _flag_values, _loads, _parse_error, _show)
 from .score import (WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons,  # noqa: F401
@@ -761,7 +761,7 @@ def _tile_errors(batch, rs, invalid, messages):
     return invalid
 
 
-def _score_batch_rules(batch, rs, nthreads, strict) -> BatchResult:
+def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResult:
     batch.check_columns()
     n = len(batch)
     messages = dict(batch.messages)
@@ -782,7 +782,7 @@ def _score_batch_rules(batch, rs, nthreads, strict) -> BatchResult:
         res.rules = rs
         res.extra_ignored = extra
         return res
-    # a rule set with its own predicates: row by row
+    # a rule set with its own predicates
     totals = np.full(n, -1, dtype=np.int32)
     fans = np.zeros((n, len(rs.table)), dtype=np.uint8)
     errors = np.zeros(n, np.uint8)
@@ -791,10 +791,14 @@ def _score_batch_rules(batch, rs, nthreads, strict) -> BatchResult:
     col = {f.key: j for j, f in enumerate(rs.table.fans)}
     kinds = ("chow", "pung", "kong")
     own_legal = {}      # row -> the rule set's own verdict (zhuji: self-drawn only, its minimum)
-    for i in range(n):
-        if invalid[i]:
-            errors[i] = ERR_INVALID
-            continue
+    errors[invalid] = ERR_INVALID
+    rows = np.flatnonzero(~invalid)
+    if rs.engine == "two_player" and rs.score_fn is None and compiled:
+        # the compiled engine scores the batch; rows it does not take (-3) go
+        # the row path below, which words their error
+        rows = _score_two_player_compiled(batch, rs, nthreads, strict, invalid, totals, fans, errors, messages, extra)
+    for i in rows:
+        i = int(i)
         try:
             k = int(batch.n_melds[i])
             melds = tuple(Meld(kinds[int(batch.melds[i, j, 0])], int(batch.melds[i, j, 1]),
@@ -840,6 +844,41 @@ def _score_batch_rules(batch, rs, nthreads, strict) -> BatchResult:
                                                       else batch.flowers.astype(np.int32)) >= rs.min_points)
     return BatchResult(totals, fans, legal, errors, messages, batch.ids, batch.lines, ignored, batch.flags,
                        rules=rs, extra_ignored=extra)
+
+
+def _score_two_player_compiled(batch, rs, nthreads, strict, invalid, totals, fans, errors, messages, extra):
+    """score_batch under two-player rules in one compiled call
+    (_core.two_player_batch_kernel), with the same results, reports and
+    messages as the row path (tests/test_rules_two_player.py holds them
+    together).  Fills the arrays in place; returns the rows left to the row
+    path."""
+    n = len(batch)
+    dropped = np.zeros(n, np.uint8)
+    _core.two_player_batch_kernel(batch.counts, batch.melds, batch.n_melds, batch.added, batch.win_tile, batch.flags,
+                                  batch.rule_flags, invalid.view(np.uint8), option_bits(rs), totals, fans,
+                                  dropped, nthreads)
+    back = (totals == -3) & ~invalid
+    totals[back] = -1
+    for i in np.flatnonzero((dropped != 0) & ~invalid & ~back):
+        i = int(i)
+        d = batch_dropped_reasons(int(dropped[i]), rs.name)
+        if strict:
+            errors[i] = ERR_INVALID
+            messages[i] = "; ".join(f"{a} {b}".replace(" dropped:", " cannot hold:")
+                                    for a, b in d.items()) + " (strict=True)"
+            totals[i] = -1
+            fans[i] = 0
+        elif totals[i] >= 0:
+            extra[i] = d
+    done = ~invalid & ~back & (errors == 0)
+    errors[done & (totals < 0)] = ERR_NOT_WINNING
+    win = done & (totals >= 0)
+    fl = batch.flowers.astype(np.int32)
+    totals[win] += fl[win]
+    flower_col = [j for j, f in enumerate(rs.table.fans) if f.key == "flower_tiles"]
+    if flower_col:
+        fans[win, flower_col[0]] = batch.flowers[win]
+    return np.flatnonzero(back)
 
 
 def _score_row_own(rs, h, f, given, seat, rnd):

@@ -130,3 +130,139 @@ def two_player_score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds,
             for i in range(counts[t] // 2):
                 packs.append(("pair", t))
     return total, form, packs
+
+
+# ---------------------------------------------------------------------------
+# two-player: a whole batch in one call
+# ---------------------------------------------------------------------------
+
+# why a row's context flag was not scored (bits of dropped_out), in the order
+# mjfast.batch reports them
+cdef enum:
+    TPD_KONG_NO_KONG = 1        # kong on a self-drawn win, no kong among the melds
+    TPD_KONG_HELD = 2           # robbing a kong, the winning tile also held
+    TPD_HEAVENLY = 4            # heavenly hand not self-drawn
+    TPD_EARTHLY = 8             # earthly hand not self-drawn
+    TPD_FOURTH = 16             # fourth tile: no such fan in this rule set
+    TPD_LAST = 32               # last tile: no such fan in this rule set
+
+
+cdef inline int _tp_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds,
+                        const uint8_t[::1] n_melds, const uint8_t[:, ::1] added, const uint8_t[::1] win,
+                        const uint8_t[::1] flags,
+                        const uint8_t[::1] rule_flags, int opts, uint8_t* fans_row, uint8_t* dropped) noexcept nogil:
+    """One row of two_player_batch_kernel: the context as mjfast.rules.two_player
+    works it out, then the scorer.  Returns the total without flowers, -1 not
+    a win, -3 a row the kernel does not take (the caller's row path then gives
+    the message)."""
+    cdef uint8_t c[34]
+    cdef uint8_t full[34]
+    cdef uint8_t kind[4]
+    cdef uint8_t mt[4]
+    cdef uint8_t mo[4]
+    cdef uint8_t ma[4]
+    cdef int16_t ft[TP_NFAN]
+    cdef Division d
+    cdef int j, t, nm, w, f, rf, fb, form = 0, n_kongs = 0, total
+    cdef int drop = 0
+    nm = n_melds[i]
+    w = win[i]
+    f = flags[i]
+    rf = rule_flags[i]
+    _barrier()                  # what is checked below is what is scored (see mjfast_copy_row)
+    if nm > 4 or w > 33:
+        return -3
+    memcpy(c, &counts[i, 0], 34)
+    memcpy(full, c, 34)
+    for j in range(nm):
+        kind[j] = melds[i, j, 0]; mt[j] = melds[i, j, 1]; mo[j] = melds[i, j, 2]; ma[j] = added[i, j] != 0
+    _barrier()
+    if c[w] == 0:
+        return -3
+    for j in range(nm):
+        t = mt[j]
+        if kind[j] > 2 or t > 33 or (kind[j] == 0 and t > 6) or (kind[j] != 2 and not mo[j]) or mo[j] > 1:
+            return -3
+        if kind[j] == 0:
+            full[t] += 1; full[t + 1] += 1; full[t + 2] += 1
+        else:
+            full[t] += 3 if kind[j] == 1 else 4
+            n_kongs += kind[j] == 2
+    if _over4(c) or _over4(full) or _sum34(c) + 3 * nm != 14:
+        return -3
+    for t in range(9, 27):
+        if full[t]:
+            return -3
+    # the context (mjfast/rules/two_player.py, _context)
+    fb = f & 1                                  # TPF_SELF_DRAWN
+    if f & 4:
+        if (f & 1) and n_kongs == 0:
+            drop |= TPD_KONG_NO_KONG
+        elif not (f & 1) and full[w] > 1:
+            drop |= TPD_KONG_HELD
+        else:
+            fb |= TPF_KONG
+    if (rf & 1) and not (f & 1):
+        drop |= TPD_HEAVENLY
+    elif rf & 1:
+        fb |= TPF_HEAVENLY
+    if (rf & 2) and not (f & 1):
+        drop |= TPD_EARTHLY
+    elif rf & 2:
+        fb |= TPF_EARTHLY
+    if rf & 4:
+        fb |= TPF_HUMAN
+    if rf & 8:
+        fb |= TPF_READY
+    if f & 2:
+        drop |= TPD_FOURTH
+    if f & 8:
+        drop |= TPD_LAST
+    dropped[0] = drop
+    memset(ft, 0, sizeof(ft))
+    total = _tp_score(c, nm, kind, mt, mo, ma, w, fb, opts, ft, &form, &d)
+    if total >= 0:
+        for j in range(TP_NFAN - 1):
+            fans_row[j] = <uint8_t>ft[j + 1] if ft[j + 1] > 0 else 0
+    return total
+
+
+def two_player_batch_kernel(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds, const uint8_t[::1] n_melds,
+                            const uint8_t[:, ::1] added, const uint8_t[::1] win, const uint8_t[::1] flags, const uint8_t[::1] rule_flags,
+                            const uint8_t[::1] skip, int opts, int32_t[::1] totals_out, uint8_t[:, ::1] fans_out,
+                            uint8_t[::1] dropped_out, int nthreads):
+    """Score N two-player hands (batch columns; added[i, j] != 0: meld j is a
+    kong added to one's own pung; rows with skip[i] != 0 are left untouched).  opts: TPO_* bits; rule_flags: bits heavenly 1, earthly
+    2, human 4, ready 8 (mjfast.batch.RULE_FLAG_BITS).  totals_out[i] = total
+    without flowers, -1 not a win, -3 a row to score by the row path;
+    fans_out[i, j] = count of fan id j + 1; dropped_out[i] = the context
+    flags not scored (TPD_* bits)."""
+    _need_tables()
+    nthreads = _nthreads(nthreads)
+    if not _tp_loaded:
+        raise RuntimeError("mjfast: the two-player table is not loaded (import mjfast.rules)")
+    cdef Py_ssize_t i, n = _check_rows(counts, "counts")
+    if melds.shape[0] != n or melds.shape[1] != 4 or melds.shape[2] != 3:
+        raise ValueError(f"melds must be ({n}, 4, 3), got ({melds.shape[0]}, {melds.shape[1]}, {melds.shape[2]})")
+    _check_len(n_melds.shape[0], n, "n_melds")
+    if added.shape[0] != n or added.shape[1] != 4:
+        raise ValueError(f"added must be ({n}, 4), got ({added.shape[0]}, {added.shape[1]})")
+    _check_len(win.shape[0], n, "win_tile")
+    _check_len(flags.shape[0], n, "flags")
+    _check_len(rule_flags.shape[0], n, "rule_flags")
+    _check_len(skip.shape[0], n, "skip")
+    _check_len(totals_out.shape[0], n, "totals_out")
+    _check_len(dropped_out.shape[0], n, "dropped_out")
+    if fans_out.shape[0] != n or fans_out.shape[1] != TP_NFAN - 1:
+        raise ValueError(f"fans_out must be ({n}, {TP_NFAN - 1}), got ({fans_out.shape[0]}, {fans_out.shape[1]})")
+    if nthreads <= 1:
+        with nogil:
+            for i in range(n):
+                if not skip[i]:
+                    totals_out[i] = _tp_row(i, counts, melds, n_melds, added, win, flags, rule_flags, opts,
+                                            &fans_out[i, 0], &dropped_out[i])
+    else:
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=256):
+            if not skip[i]:
+                totals_out[i] = _tp_row(i, counts, melds, n_melds, added, win, flags, rule_flags, opts,
+                                        &fans_out[i, 0], &dropped_out[i])

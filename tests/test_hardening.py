@@ -334,7 +334,7 @@ CORE_CALLABLES = {
     # the distance tables for mjfast._wild (capsules; no arguments)
     "_table_capsules",
     # the two-player rule set's compiled predicates
-    "set_two_player_table", "two_player_score_one",
+    "set_two_player_table", "two_player_score_one", "two_player_batch_kernel",
     # hand records into batch columns (mjfast.batch)
     "read_records", "write_results", "scan_lines",
 }
@@ -386,6 +386,9 @@ _HOSTILE = r"""
             "score_batch_kernel": (b.counts.copy(), b.melds.copy(), b.n_melds.copy(), b.win_tile.copy(),
                                    b.flags.copy(), b.seat.copy(), b.round.copy(), b.flowers.copy(), u(N),
                                    np.zeros(N, np.int32), u(N, 82), 1),
+            "two_player_batch_kernel": (b.counts.copy(), b.melds.copy(), b.n_melds.copy(), u(N, 4),
+                                        b.win_tile.copy(), b.flags.copy(), u(N), u(N), 0,
+                                        np.zeros(N, np.int32), u(N, 51), u(N), 1),
             "score_one": (c14.copy(), meld.copy(), 0, 16, 0, 0, 0, 0, np.zeros(84, np.int16)),
             "score_str": ("123m456m789m123p55p", 0, 0, 0, 0, np.zeros(100, np.int16)),
             "set_fan_table": ([0] * 83, [[0, 0]] * 83, [0] * 83),

@@ -7,6 +7,9 @@ checks both the total and the exact fan list (key -> count).
 """
 from __future__ import annotations
 
+import re
+
+import numpy as np
 import pytest
 
 import mjfast
@@ -510,3 +513,109 @@ def test_compiled_predicates_match_the_python_statement():
         assert a == b, (str(h), ctx, opts, a, b)
         n_ok += a[0] >= 0
     assert n_ok == 6000          # every generated hand is a win
+
+
+# ---------------------------------------------------------------------------
+# score_batch: the compiled batch kernel against the row-by-row path
+# ---------------------------------------------------------------------------
+
+def _tp_batch_records(n, seed):
+    """The generator's hands that use two-player tiles, with random context
+    flags (heavenly / earthly / human / ready, kong, fourth and last tile),
+    kongs added to a pung, a few hands with dots (a tile error) and a few
+    that are not winning (a tile swapped)."""
+    import random
+    import handgen
+    rng = random.Random(seed)
+    out = []
+    for rec in handgen.iter_winning_records(n * 12, seed=seed):
+        if any(ch in rec["hand"] for ch in "ps"):
+            continue
+        rec = dict(rec)
+        for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start"):
+            if rng.random() < 0.08:
+                rec[k] = True
+        for k in ("kong", "fourth_tile", "last_tile", "self_drawn"):
+            if rng.random() < 0.1:
+                rec[k] = not rec.get(k, False)
+        if "[" in rec["hand"] and rng.random() < 0.3:
+            # a kong meld's claimed position 5-7: added to one's own pung
+            rec["hand"] = re.sub(r"\[(\d)\1\1\1m\d?\]", lambda m: f"[{m.group(1) * 4}m{rng.choice('567')}]",
+                                 rec["hand"], count=1)
+        r = rng.random()
+        if r < 0.02:
+            rec["hand"] = "123p" + rec["hand"][4:] if rec["hand"][:1].isdigit() else rec["hand"]
+        elif r < 0.05:
+            rec["hand"] = rec["hand"].replace("1m", "2m", 1)
+        out.append(rec)
+        if len(out) == n:
+            break
+    return out
+
+
+@pytest.mark.parametrize("options", [{}, {"fangchong": "rob_kong", "unique_wait_only": True},
+                                     {"added_kong_is_melded_kong": False, "highest_heavenly_only": False,
+                                      "upper_four_keeps_full_flush": True}])
+@pytest.mark.parametrize("strict", [False, True])
+def test_compiled_batch_equals_the_row_path(options, strict):
+    from mjfast.batch import HandBatch, _score_batch_rules
+    rs = TP.with_options(**options)
+    recs = _tp_batch_records(3000, seed=77 + len(options))
+    b = HandBatch.from_records(recs)
+    fast = _score_batch_rules(b, rs, 1, strict, compiled=True)
+    slow = _score_batch_rules(b, rs, 1, strict, compiled=False)
+    assert (fast.errors == slow.errors).all()
+    assert (fast.totals == slow.totals).all()
+    assert (fast.fan_counts == slow.fan_counts).all()
+    assert (fast.legal == slow.legal).all()
+    assert fast.messages == slow.messages
+    assert fast.extra_ignored == slow.extra_ignored
+    # the mix reaches every branch the kernel has
+    assert (fast.totals > 0).sum() > 1000
+    assert (fast.errors != 0).any()
+    if strict:
+        assert any(m.endswith("(strict=True)") and "kong" in m for m in fast.messages.values())
+    else:
+        assert any("kong" in d for d in fast.extra_ignored.values())
+    # the kernel itself took every row that is not an error (none left to the
+    # row path: the equalities above test the kernel)
+    from mjfast import _core
+    from mjfast.batch import ERR_INVALID
+    n = len(b)
+    raw = np.zeros(n, np.int32)
+    _core.two_player_batch_kernel(b.counts, b.melds, b.n_melds, b.added, b.win_tile, b.flags, b.rule_flags,
+                                  b.invalid.view(np.uint8), 0, raw, np.zeros((n, 51), np.uint8),
+                                  np.zeros(n, np.uint8), 1)
+    assert not (raw[fast.errors != ERR_INVALID] == -3).any()
+    # two threads give the same answers
+    two = _score_batch_rules(b, rs, 2, strict, compiled=True)
+    assert (two.totals == fast.totals).all() and (two.fan_counts == fast.fan_counts).all()
+
+
+def test_compiled_batch_takes_added_kongs():
+    # [1111m5]: a kong added to one's own pung (18 by default, 17 with
+    # added_kong_is_melded_kong off: tests/test_rules_added_kong.py)
+    from mjfast.batch import score_batch
+    hands = ["[1111m5]234m567mEEE9m9m", "[1111m1]234m567mEEE9m9m"]
+    assert score_batch(hands, rules="two_player").totals.tolist() == [18, 18]
+    assert score_batch(hands, rules=TP.with_options(added_kong_is_melded_kong=False)).totals.tolist() == [17, 18]
+
+
+def test_compiled_batch_leaves_rows_it_refuses_to_the_row_path():
+    # a row changed after validation (a pung meld marked concealed, which no
+    # notation makes): the kernel refuses it (-3) and the row path words the error
+    from mjfast import _core
+    from mjfast.batch import HandBatch, _score_batch_rules
+    b = HandBatch.from_records([{"hand": "[111m1]234m567mEEE9m9m"}, {"hand": "123m456m789mEEE5m5m"}])
+    b.melds[0, 0, 2] = 0
+    n = len(b)
+    totals = np.zeros(n, np.int32)
+    _core.two_player_batch_kernel(b.counts, b.melds, b.n_melds, b.added, b.win_tile, b.flags, b.rule_flags,
+                                  np.zeros(n, np.uint8), 0, totals, np.zeros((n, 51), np.uint8),
+                                  np.zeros(n, np.uint8), 1)
+    assert totals.tolist()[0] == -3 and totals[1] > 0
+    fast = _score_batch_rules(b, TP, 1, False, compiled=True)
+    slow = _score_batch_rules(b, TP, 1, False, compiled=False)
+    assert fast.errors.tolist() == slow.errors.tolist() and fast.errors[0] != 0
+    assert fast.messages == slow.messages and 0 in fast.messages
+    assert fast.totals.tolist() == slow.totals.tolist()

@@ -317,15 +317,33 @@ def _context(h, flags):
     if kong_flag:
         if self_drawn and n_kongs == 0:
             kong_flag = False
-            dropped["kong"] = "dropped: out with a replacement tile needs a kong among the melds, and there is none"
+            dropped["kong"] = _DROP_KONG_NO_KONG
         elif not self_drawn and all_c[win] > 1:
             kong_flag = False
-            dropped["kong"] = ("dropped: robbing a kong needs a winning tile that is not also in the hand "
-                               "or its melds")
+            dropped["kong"] = _DROP_KONG_HELD
     for k in ("heavenly_hand", "earthly_hand"):
         if flags.get(k) and not self_drawn:
-            dropped[k] = "dropped: it is a self-drawn win by definition"
+            dropped[k] = _DROP_NOT_SELF_DRAWN
     return self_drawn, kong_flag, dropped
+
+
+_DROP_KONG_NO_KONG = "dropped: out with a replacement tile needs a kong among the melds, and there is none"
+_DROP_KONG_HELD = "dropped: robbing a kong needs a winning tile that is not also in the hand or its melds"
+_DROP_NOT_SELF_DRAWN = "dropped: it is a self-drawn win by definition"
+
+
+def batch_dropped_reasons(bits: int, rules_name: str) -> dict:
+    """{flag: reason} of the compiled batch kernel's dropped bits (TPD_* of
+    src/_rulesets.pxi), in the order _context and the batch's row path
+    report them."""
+    unused = f"ignored: rule set {rules_name!r} has no fan that uses it"
+    out = {}
+    for bit, name, reason in ((1, "kong", _DROP_KONG_NO_KONG), (2, "kong", _DROP_KONG_HELD),
+                              (4, "heavenly_hand", _DROP_NOT_SELF_DRAWN), (8, "earthly_hand", _DROP_NOT_SELF_DRAWN),
+                              (16, "fourth_tile", unused), (32, "last_tile", unused)):
+        if bits & bit:
+            out[name] = reason
+    return out
 
 
 _OPT_BITS = (("fangchong", "rob_kong", 1), ("unique_wait_only", True, 2), ("added_kong_is_melded_kong", True, 4),
@@ -333,6 +351,12 @@ _OPT_BITS = (("fangchong", "rob_kong", 1), ("unique_wait_only", True, 2), ("adde
 _FLAG_BITS = (("heavenly_hand", 4), ("earthly_hand", 8), ("human_hand", 16), ("ready_at_start", 32))
 _KIND = {"chow": 0, "pung": 1, "kong": 2}
 _KEYS = {f.id: f.key for f in _FANS}
+
+
+def option_bits(rs) -> int:
+    """The rule set's options as the compiled engine's TPO_* bits."""
+    opts = rs.options
+    return sum(bit for name, value, bit in _OPT_BITS if opts[name] == value)
 
 
 def score_two_player(h, rs, flags):
@@ -346,11 +370,7 @@ def score_two_player(h, rs, flags):
     sets and pair, and dropped ``{flag: reason}``; ``total`` is -1 when the
     tiles are not a winning hand."""
     self_drawn, kong_flag, dropped = _context(h, flags)
-    opts = rs.options
-    ob = 0
-    for name, value, bit in _OPT_BITS:
-        if opts[name] == value:
-            ob |= bit
+    ob = option_bits(rs)
     fb = (1 if self_drawn else 0) | (2 if kong_flag else 0)
     for name, bit in _FLAG_BITS:
         if flags.get(name) and name not in dropped:
