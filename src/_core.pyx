@@ -20,8 +20,9 @@ Tables (built once per process, in C, on first use, under a lock; about 0.05 s):
   instead of 34 win checks.
 * ``_srec``: for each suit pattern of at most 14 tiles (405,350 of them,
   ranked by two small tables), its distance vector and the rest distances of
-  its three knitted triples in 16 bytes: shanten over every form from the
-  four records a hand loads (see _shanten.pxi).
+  its three knitted triples in 16 bytes (``_hrec``: the honors' vectors in
+  the same layout): shanten over every form from the four records a hand
+  loads (see _shanten.pxi).
 * Decompositions are not tabled: a hand has few readings (1.1 on average over
   the test generator's mix), and a depth-first split of the 14 tiles on the
   lowest tile finds them faster than walking per-suit lists would.
@@ -74,7 +75,7 @@ cdef uint32_t* _wf = NULL       # per suit key: bits 0-8 melds-only wait mask, 9
                                 # wait mask, 18-19 the flag: one load instead of two
 cdef uint8_t* _hwmask = NULL
 # shanten records of the suit patterns (see _shanten.pxi)
-DEF SREC = 16           # bytes per record: [0:10] distance vector, [10:13] knitted rests, [13] knitted counts
+DEF SREC = 16           # bytes per record: [m] m melds, [8 + m] and the pair, [5:8] knitted rests, [13] knitted counts
 DEF NSREC = 405350      # suit patterns (9 counts 0-4) of at most 14 tiles
 DEF SREC_PAD = 3125     # a pattern of more (never from a valid hand) still ranks inside the table
 # rank of a pattern = _hi_off[key of counts 5-8] + _lo_rank[key of counts 0-4]:
@@ -83,6 +84,7 @@ DEF SREC_PAD = 3125     # a pattern of more (never from a valid hand) still rank
 cdef int32_t _lo_rank[3125]
 cdef int32_t _hi_off[625]
 cdef uint8_t* _srec = NULL
+cdef uint8_t* _hrec = NULL      # the honors' vectors in the same layout (1.25 MB)
 cdef bint _built = False
 _tables_lock = threading.Lock()
 
@@ -209,7 +211,7 @@ def build_tables():
 
 
 cdef object _build_tables_locked():
-    global _dist, _hdist, _flag2, _hflag, _hwmask, _wf, _srec, _built
+    global _dist, _hdist, _flag2, _hflag, _hwmask, _wf, _srec, _hrec, _built
     cdef int _k
     cdef uint8_t* dist
     cdef uint8_t* flag
@@ -220,6 +222,7 @@ cdef object _build_tables_locked():
     cdef uint8_t* flag2
     cdef uint32_t* wf
     cdef uint8_t* srec = NULL
+    cdef uint8_t* hrec = NULL
     t0 = time.perf_counter()
     dist = <uint8_t*>_big_alloc(NKEY * 10)
     flag = <uint8_t*>malloc(NKEY)
@@ -240,7 +243,9 @@ cdef object _build_tables_locked():
             wf[_k] = wmask[_k * 2] | (<uint32_t>wmask[_k * 2 + 1] << 9) | (<uint32_t>flag[_k] << 18)
         _build_part(hdist, hflag, NULL, hwmask, 7, NHKEY, False)
         srec = _build_srec(dist)
-    if srec == NULL:
+        hrec = _build_hrec(hdist)
+    if srec == NULL or hrec == NULL:
+        free(srec); free(hrec)
         free(dist); free(flag); free(wmask); free(hdist); free(hflag); free(hwmask); free(flag2); free(wf)
         raise MemoryError("mjfast: cannot allocate the shanten records")
     # the byte flags and the separate wait masks live on in flag2 / wf
@@ -252,6 +257,7 @@ cdef object _build_tables_locked():
     _hflag = hflag
     _hwmask = hwmask
     _srec = srec
+    _hrec = hrec
     _flag2 = flag2
     _wf = wf
     _built = True
@@ -270,7 +276,7 @@ def table_nbytes():
     """Bytes held by the tables after the build: distances and wait words per
     suit key, the 2-bit flags, the honors' distances, flags and masks, and the
     shanten records of the suit patterns."""
-    return NKEY * (10 + 4) + NKEY // 4 + NHKEY * (10 + 1 + 2) + (NSREC + SREC_PAD) * SREC
+    return NKEY * (10 + 4) + NKEY // 4 + NHKEY * (10 + 1 + 2) + (NSREC + SREC_PAD + NHKEY) * SREC
 
 
 # ---------------------------------------------------------------------------
