@@ -146,6 +146,7 @@ def worker(n, path, out_path, peer, cli_repeat=4):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--old", help="directory holding another build of the mjfast package")
+    ap.add_argument("--new", default=ROOT, help="directory holding the build to measure (default: this checkout)")
     ap.add_argument("--n", type=int, default=100000)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -162,12 +163,12 @@ def main():
     with open(path, "w") as f:
         for r in handgen.random_winning_records(a.n, seed=20240103):
             f.write(json.dumps(r, separators=(",", ":")) + "\n")
-    builds = [("new", ROOT)] + ([("old", os.path.abspath(a.old))] if a.old else [])
+    builds = [("new", os.path.abspath(a.new))] + ([("old", os.path.abspath(a.old))] if a.old else [])
     best: dict = {}
     try:
         for rnd in range(a.rounds):
             for name, where in builds:
-                cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--n", str(a.n), "--path", path]
+                cmd = [sys.executable, os.path.join(HERE, "bench_records.py"), "--worker", "--n", str(a.n), "--path", path]
                 if name == "new" and rnd == 0:
                     cmd.append("--peer")
                 out = subprocess.run(cmd, check=True, capture_output=True, text=True,

@@ -276,30 +276,62 @@ class HandBatch:
         """Batches of ``chunk_size`` from JSON lines (bytes or str, e.g. an open
         binary file), the first being line ``first_line``: the reader of
         :meth:`from_jsonl`, for data that is not a whole file."""
-        recs = []
-        first = first_line      # line number of recs[0]
+        chunk = []
+        first = first_line      # line number of chunk[0]
         for lineno, line in enumerate(lines, first_line):
-            try:
-                recs.append(_loads(line))
-            except Exception as exc:  # JSONDecodeError, UnicodeDecodeError, RecursionError
-                recs.append(_BadRecord(f"line {lineno}: {_parse_error(line, exc)}"))
-            if len(recs) == chunk_size:
-                yield cls._from_mixed(recs, first, rules)
-                recs = []
+            chunk.append(line)
+            if len(chunk) == chunk_size:
+                yield cls._from_json_lines(chunk, rules, first)[0]
+                chunk = []
                 first = lineno + 1
-        if recs:
-            yield cls._from_mixed(recs, first, rules)
+        if chunk:
+            yield cls._from_json_lines(chunk, rules, first)[0]
 
     @classmethod
-    def _from_mixed(cls, recs, first_line=None, rules=None):
-        batch = cls.from_records([r if not isinstance(r, _BadRecord) else {} for r in recs], rules=rules)
-        for i, r in enumerate(recs):
-            if isinstance(r, _BadRecord):
-                batch.invalid[i] = True
-                batch.messages[i] = r.message
-        if first_line is not None:
-            batch.lines = np.arange(first_line, first_line + len(recs), dtype=np.int64)
-        return batch
+    def _from_json_lines(cls, chunk: list, rules=None, first_line=None) -> tuple:
+        """(batch, number of records naming a rule set) for a list of JSON
+        lines.  The common line (bytes holding a flat record of plain values)
+        is read by the compiled scanner without decoding; the others are
+        decoded and read as from_records reads them.  A line that does not
+        decode is an invalid row ("line N: bad JSON ..." when ``first_line``,
+        the number of chunk[0], is given; then ``lines`` is set too)."""
+        n = len(chunk)
+        cols = _empty(n)
+        rflags = np.zeros(n, np.uint8)
+        status = np.zeros(n, np.uint8)
+        ids = [None] * n
+        _core.scan_lines(chunk, cols["counts"], cols["melds"], cols["n_melds"], cols["win_tile"], cols["flags"],
+                         cols["seat"], cols["round"], cols["flowers"], rflags, status, ids)
+        invalid = np.zeros(n, bool)
+        messages = {}
+        n_rules = 0
+        slow = np.flatnonzero(status).tolist()
+        if slow:
+            objs = []
+            bad = {}
+            for i in slow:
+                try:
+                    objs.append(_loads(chunk[i]))
+                except Exception as exc:  # JSONDecodeError, UnicodeDecodeError, RecursionError
+                    objs.append(None)
+                    msg = _parse_error(chunk[i], exc)
+                    bad[i] = msg if first_line is None else f"line {first_line + i}: {msg}"
+            # scanned lines name no rule set: the slow ones decide the batch's
+            sub, n_rules = cls._read_records(objs, rules)
+            rules = sub.rules
+            rows = np.asarray(slow)
+            for name, col in cols.items():
+                col[rows] = getattr(sub, name)
+            rflags[rows] = sub.rule_flags
+            for k, i in enumerate(slow):
+                ids[i] = sub.ids[k]
+            for k in np.flatnonzero(sub.invalid).tolist():
+                invalid[slow[k]] = True
+                messages[slow[k]] = sub.messages.get(k, "invalid hand")
+            messages.update(bad)
+        lines = None if first_line is None else np.arange(first_line, first_line + n, dtype=np.int64)
+        return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
+                   rule_flags=rflags, lines=lines), n_rules
 
     # -- validation of array input ------------------------------------------
 
@@ -463,13 +495,6 @@ def _records_rules(records, rules):
             msgs[i] = (f"record asks for rule set {n!r} but the batch is scored under {rs.name!r} "
                        "(score each rule set's records separately)")
     return rules, msgs
-
-
-class _BadRecord:
-    __slots__ = ("message",)
-
-    def __init__(self, message):
-        self.message = message
 
 
 def _parse_hands(hands):

@@ -3,17 +3,64 @@
 # else is marked for mjfast.batch, whose Python validator then reads the row
 # or names what is wrong (so the messages stay where they are written).
 
-from cpython.dict cimport PyDict_GetItem
+from cpython.dict cimport PyDict_GetItem, PyDict_Next
 from cpython.object cimport PyObject
 from cpython.long cimport PyLong_AsLongAndOverflow
 
 DEF REC_OK = 0
 DEF REC_SLOW = 1          # the Python validator reads the row (or rejects it)
 
-# the record's keys (docs/notation.md, "Hand records"); interned by Cython
-cdef tuple _FLAG_KEYS = ("self_drawn", "fourth_tile", "kong", "last_tile")
-# two-player flags, bits of mjfast.batch.RULE_FLAG_BITS
-cdef tuple _RULE_FLAG_KEYS = ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start")
+
+
+# the keys a record is read by (docs/notation.md, "Hand records"; the
+# two-player flags are the bits of mjfast.batch.RULE_FLAG_BITS); anything else
+# is skipped (in a JSON line its value must be a plain scalar, else the line
+# is left to the JSON decoder)
+DEF K_OTHER = -1
+DEF K_HAND = 0
+DEF K_ID = 1
+DEF K_RULES = 2
+DEF K_SEAT = 3
+DEF K_ROUND = 4
+DEF K_FLOWERS = 5
+DEF K_FLAG0 = 6          # 6..9: self_drawn, fourth_tile, kong, last_tile
+DEF K_RFLAG0 = 10        # 10..13: heavenly_hand, earthly_hand, human_hand, ready_at_start
+DEF N_KEYS = 14
+
+DEF V_NULL = 0
+DEF V_TRUE = 1
+DEF V_FALSE = 2
+DEF V_INT = 3
+DEF V_STR = 4
+
+cdef extern from *:
+    """
+    /* the index of a record key (MJ_K_* order below), -1 for any other: one
+       memcmp after a switch on the length and the first byte */
+    static inline int mj_record_key(const unsigned char* s, Py_ssize_t m) {
+        #define MJ_IS(lit, k) return memcmp(s, lit, m) == 0 ? (k) : -1
+        switch (m) {
+        case 2: MJ_IS("id", 1);
+        case 4: if (s[0] == 'h') { MJ_IS("hand", 0); } if (s[0] == 'k') { MJ_IS("kong", 8); } return -1;
+        case 5: MJ_IS("rules", 2);
+        case 7: MJ_IS("flowers", 5);
+        case 9: if (s[0] == 's') { MJ_IS("seat_wind", 3); } if (s[0] == 'l') { MJ_IS("last_tile", 9); } return -1;
+        case 10: if (s[0] == 'r') { MJ_IS("round_wind", 4); } if (s[0] == 's') { MJ_IS("self_drawn", 6); }
+                 if (s[0] == 'h') { MJ_IS("human_hand", 12); } return -1;
+        case 11: MJ_IS("fourth_tile", 7);
+        case 12: MJ_IS("earthly_hand", 11);
+        case 13: MJ_IS("heavenly_hand", 10);
+        case 14: MJ_IS("ready_at_start", 13);
+        default: return -1;
+        }
+        #undef MJ_IS
+    }
+    """
+    int mj_record_key(const unsigned char* s, Py_ssize_t m) nogil
+
+
+cdef inline int _rec_key(const unsigned char* s, Py_ssize_t m) noexcept nogil:
+    return mj_record_key(s, m)
 
 
 cdef inline int _bool_bit(PyObject* v) noexcept:
@@ -79,6 +126,10 @@ def read_records(list records, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds,
     cdef PHand h
     cdef int j, b, f, s, r, fl, rf, n_rules = 0
     cdef PyObject* v
+    cdef PyObject* key
+    cdef PyObject* vals[14]
+    cdef Py_ssize_t pos
+    cdef bint plain
     cdef object rec
     _check_len(_check_rows(counts, "counts"), n, "counts")
     if melds.shape[0] != n or melds.shape[1] != 4 or melds.shape[2] != 3:
@@ -97,35 +148,49 @@ def read_records(list records, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds,
         status[i] = REC_SLOW
         if type(rec) is not dict:
             continue
-        v = PyDict_GetItem(rec, "id")
+        # one pass over the record's items (most records hold fewer keys than
+        # the 14 a lookup per key would try)
+        for j in range(N_KEYS):
+            vals[j] = NULL
+        pos = 0
+        plain = True
+        while PyDict_Next(rec, &pos, &key, &v):
+            if type(<object>key) is not str or PyUnicode_KIND(<object>key) != PyUnicode_1BYTE_KIND:
+                plain = False      # a key the table cannot hold: the validator reads the record
+                break
+            j = _rec_key(<const unsigned char*>PyUnicode_DATA(<object>key), len(<str>key))
+            if j >= 0:
+                vals[j] = v
+        if not plain:
+            v = PyDict_GetItem(rec, "id")
+            ids[i] = None if v == NULL else <object>v
+            continue
+        v = vals[K_ID]
         ids[i] = None if v == NULL else <object>v
-        v = PyDict_GetItem(rec, "rules")
+        v = vals[K_RULES]
         if v != NULL and <object>v is not None:
             n_rules += 1
         f = 0
+        rf = 0
         for j in range(4):
-            b = _bool_bit(PyDict_GetItem(rec, _FLAG_KEYS[j]))
+            b = _bool_bit(vals[K_FLAG0 + j])
             if b < 0:
                 f = -1
                 break
             f |= b << j
-        if f < 0:
-            continue
-        rf = 0
-        for j in range(4):
-            b = _bool_bit(PyDict_GetItem(rec, _RULE_FLAG_KEYS[j]))
+            b = _bool_bit(vals[K_RFLAG0 + j])
             if b < 0:
-                rf = -1
+                f = -1
                 break
             rf |= b << j
-        if rf < 0:
+        if f < 0:
             continue
-        s = _wind_code(PyDict_GetItem(rec, "seat_wind"))
-        r = _wind_code(PyDict_GetItem(rec, "round_wind"))
-        fl = _small_int(PyDict_GetItem(rec, "flowers"), 8)
+        s = _wind_code(vals[K_SEAT])
+        r = _wind_code(vals[K_ROUND])
+        fl = _small_int(vals[K_FLOWERS], 8)
         if s < 0 or r < 0 or fl < 0:
             continue
-        v = PyDict_GetItem(rec, "hand")
+        v = vals[K_HAND]
         if v == NULL or type(<object>v) is not str or _parse_fast(<str>v, &h) != PARSE_OK:
             continue
         for j in range(34):
@@ -321,46 +386,6 @@ def write_results(list ids, const uint8_t[::1] py_rows, const int32_t[::1] total
 from cpython.long cimport PyLong_FromLongLong
 from libc.string cimport memcmp
 from cpython.unicode cimport PyUnicode_FromStringAndSize
-
-# the keys a record is read by; anything else is skipped (its value must be a
-# plain scalar, else the line is left to the JSON decoder)
-DEF K_OTHER = -1
-DEF K_HAND = 0
-DEF K_ID = 1
-DEF K_RULES = 2
-DEF K_SEAT = 3
-DEF K_ROUND = 4
-DEF K_FLOWERS = 5
-DEF K_FLAG0 = 6          # 6..9: self_drawn, fourth_tile, kong, last_tile
-DEF K_RFLAG0 = 10        # 10..13: heavenly_hand, earthly_hand, human_hand, ready_at_start
-DEF N_KEYS = 14
-
-DEF V_NULL = 0
-DEF V_TRUE = 1
-DEF V_FALSE = 2
-DEF V_INT = 3
-DEF V_STR = 4
-
-cdef extern from *:
-    """
-    static const char* MJ_KEYS[14] = {"hand", "id", "rules", "seat_wind", "round_wind", "flowers",
-        "self_drawn", "fourth_tile", "kong", "last_tile",
-        "heavenly_hand", "earthly_hand", "human_hand", "ready_at_start"};
-    """
-    const char* MJ_KEYS[14]
-
-
-cdef inline int _rec_key(const unsigned char* s, Py_ssize_t m) noexcept nogil:
-    cdef int k
-    cdef Py_ssize_t j
-    for k in range(N_KEYS):
-        j = 0
-        while j < m and MJ_KEYS[k][j] != 0 and <unsigned char>MJ_KEYS[k][j] == s[j]:
-            j += 1
-        if j == m and MJ_KEYS[k][j] == 0:
-            return k
-    return K_OTHER
-
 
 cdef inline Py_ssize_t _ws(const unsigned char* s, Py_ssize_t i, Py_ssize_t n) noexcept nogil:
     while i < n and (s[i] == 32 or s[i] == 9 or s[i] == 10 or s[i] == 13):

@@ -165,3 +165,30 @@ def test_the_scanner_reads_the_common_line():
 def mjfast_batch(recs):
     from mjfast import HandBatch
     return HandBatch.from_records(recs)
+
+
+def test_from_lines_equals_decoding_then_reading():
+    # HandBatch.from_lines (scanner + decoder) == every line decoded, then read by the Python reader
+    from mjfast import HandBatch
+    from mjfast.records import _parse_error
+    import records_reference as ref
+    from test_records_fast import _check_same
+    chunk = _lines(1500, 7) + [e.encode() + b"\n" for e in _EDGE]
+    size, first = 400, 10
+    batches = list(HandBatch.from_lines(chunk, chunk_size=size, first_line=first))
+    assert [len(b) for b in batches] == [400, 400, 400, 300 + len(_EDGE)]
+    for k, b in enumerate(batches):
+        part = chunk[k * size:(k + 1) * size]
+        objs, bad = [], {}
+        for i, line in enumerate(part):
+            try:
+                objs.append(jsonl._loads(line))
+            except Exception as exc:
+                objs.append({})
+                bad[i] = f"line {first + k * size + i}: {_parse_error(line, exc)}"
+        want = ref.from_records(objs)
+        for i, msg in bad.items():
+            want["invalid"][i] = True
+            want["messages"][i] = msg
+        _check_same(b, want)
+        assert b.lines.tolist() == list(range(first + k * size, first + k * size + len(part)))

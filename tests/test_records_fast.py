@@ -194,3 +194,12 @@ def test_the_compiled_reader_takes_the_common_record():
                               c["round"], c["flowers"], rf, st, ids) == 0
     assert st.tolist() == [0] * (n - 5) + [1] * 5
     assert ids[-6] == [1]
+
+
+def test_records_with_odd_keys_keep_their_id_and_are_read_by_the_validator():
+    recs = [{"hand": "123m456m789m123p55p", "id": 4, 5: "x"}, {"hand": "123m456m789m123p55p", "id": "k", "\u4e1c": 1},
+            {"id": 9, "hand": "123m456m789m123p55p", "seat_wind": "S"}]
+    b = HandBatch.from_records(recs)
+    want = ref.from_records(recs)
+    _check_same(b, want)
+    assert b.ids == [4, "k", 9] and not b.invalid.any() and b.seat.tolist() == [0, 0, 1]

@@ -53,7 +53,7 @@ from typing import Callable, Iterable, List, NamedTuple, Optional
 import numpy as np
 
 from .. import _core
-from ..batch import HandBatch, score_batch, ERR_NOT_WINNING, _empty
+from ..batch import HandBatch, score_batch, ERR_NOT_WINNING
 from ..records import RecordError, validate_record, _loads, _one_line, _parse_error, _show
 
 __all__ = [
@@ -266,42 +266,9 @@ def _process_chunk_fast(chunk: list, n_done: int, loads, strict: bool = False):
     rare others (a dropped flag, an id the writer does not write).  None when
     a record names a rule set: the grouped path (_process_chunk) takes those.
     The lines are those of _process_chunk, byte for byte."""
-    n = len(chunk)
-    cols = _empty(n)
-    rflags = np.zeros(n, np.uint8)
-    status = np.zeros(n, np.uint8)
-    ids = [None] * n
-    # the common line (a flat record of plain values) is read without decoding
-    _core.scan_lines(chunk, cols["counts"], cols["melds"], cols["n_melds"], cols["win_tile"], cols["flags"],
-                     cols["seat"], cols["round"], cols["flowers"], rflags, status, ids)
-    invalid = np.zeros(n, bool)
-    messages = {}
-    slow = np.flatnonzero(status).tolist()
-    if slow:
-        # the rest: decoded, then read by HandBatch.from_records' reader
-        objs = []
-        bad = {}
-        for i in slow:
-            try:
-                objs.append(loads(chunk[i]))
-            except Exception as exc:  # JSONDecodeError, UnicodeDecodeError, RecursionError
-                objs.append(None)
-                bad[i] = _parse_error(chunk[i], exc)
-        sub, n_rules = HandBatch._read_records(objs)
-        if n_rules:
-            return None
-        rows = np.asarray(slow)
-        for name, col in cols.items():
-            col[rows] = getattr(sub, name)
-        rflags[rows] = sub.rule_flags
-        for k, i in enumerate(slow):
-            ids[i] = sub.ids[k]
-        for k in np.flatnonzero(sub.invalid).tolist():
-            invalid[slow[k]] = True
-            messages[slow[k]] = sub.messages.get(k, "invalid hand")
-        for i, msg in bad.items():
-            messages[i] = msg
-    batch = HandBatch(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rule_flags=rflags)
+    batch, n_rules = HandBatch._from_json_lines(chunk)
+    if n_rules:
+        return None
     res = score_batch(batch, strict=strict)
     order, frags = _fan_frags()
     errors = res.errors
