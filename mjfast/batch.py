@@ -568,7 +568,9 @@ def _read_record(cols, i, rec):
 
 def _read_rule_flags(rflags, i, rec):
     """The two-player flags of a record the compiled reader left to Python
-    into rflags[i]; a message when one is not a bool."""
+    into rflags[i]; a message when one is not a bool (the last such flag is
+    named, as the record reader always has)."""
+    msg = None
     for name, bit in RULE_FLAG_BITS.items():
         v = rec.get(name)
         if v is None or v is False:
@@ -576,8 +578,8 @@ def _read_rule_flags(rflags, i, rec):
         if v is True:
             rflags[i] |= bit
         else:
-            return f"{name} must be true or false (a bool), got {_show(v)}"
-    return None
+            msg = f"{name} must be true or false (a bool), got {_show(v)}"
+    return msg
 
 
 def _need(module: str, extra: str):

@@ -62,9 +62,9 @@ def from_records(records, rules=None) -> dict:
                 if v is True:
                     rflags[i] |= bit
                 else:
+                    # no break: the last bad flag is the one named
                     invalid[i] = True
                     messages[i] = f"{name} must be true or false (a bool), got {_show(v)}"
-                    break
     rflags[invalid] = 0
     return dict(cols, ids=[r.get("id") if type(r) is dict else None for r in records], invalid=invalid,
                 messages=messages, rule_flags=rflags, rules=rules)

@@ -203,3 +203,11 @@ def test_records_with_odd_keys_keep_their_id_and_are_read_by_the_validator():
     want = ref.from_records(recs)
     _check_same(b, want)
     assert b.ids == [4, "k", 9] and not b.invalid.any() and b.seat.tolist() == [0, 0, 1]
+
+
+def test_two_bad_two_player_flags_name_the_last():
+    # as the Python reader always did (the JSONL output of such records is unchanged)
+    rec = {"hand": "123m456m789m123p55p", "earthly_hand": 1, "ready_at_start": "x"}
+    b = HandBatch.from_records([rec])
+    assert b.messages[0] == 'ready_at_start must be true or false (a bool), got "x"'
+    assert ref.from_records([rec])["messages"] == b.messages
