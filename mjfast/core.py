@@ -15,6 +15,7 @@ from . import _core, _wild
 from . import wild as _w
 from .errors import InvalidArgument, InvalidHand
 from .hand import Hand, parse_hand, to_counts
+from .tiles import TILE_NAMES
 from .records import _show
 
 __all__ = [
@@ -42,6 +43,7 @@ ERR_BAD_MELDS = 3         # melds outside 0..4
 ERR_NEGATIVE = 4          # a negative count (signed input arrays)
 ERR_BAD_WILDCARDS = 5     # a wildcard count outside 0..8
 ERR_FORM = 6              # the form asked for does not apply beside the row's melds
+ERR_RULES = 7             # a tile the rule set (rules=) does not play
 ERROR_MESSAGES = {
     ERR_OK: "ok",
     ERR_TOO_MANY_COPIES: "a tile count above 4",
@@ -50,6 +52,7 @@ ERROR_MESSAGES = {
     ERR_NEGATIVE: "a negative tile count",
     ERR_BAD_WILDCARDS: "a wildcard count outside 0..8",
     ERR_FORM: "the form does not apply beside the melds",
+    ERR_RULES: "a tile the rule set does not play",
 }
 
 
@@ -635,7 +638,7 @@ def _wild_melds(arr, ks, given):
     return np.where(s % 3 == 2, (14 - s) // 3, (13 - s) // 3)
 
 
-def is_win_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise",
+def is_win_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise", rules=None,
                  wildcards=None, wildcard_tiles=None, wild_fifth=False):
     """(N,) bool: each row (14-3k concealed tile counts) is complete.
 
@@ -647,8 +650,14 @@ def is_win_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise",
     Wildcards as :func:`is_win`: ``wildcards`` is one int for every row or
     an integer array of one count per row (the rows hold the real tiles);
     ``wildcard_tiles`` takes each row's counts of those kinds.  A count
-    outside 0..8 is error 5 (:data:`ERROR_MESSAGES`)."""
+    outside 0..8 is error 5 (:data:`ERROR_MESSAGES`).
+
+    ``rules=`` (as :func:`is_win`): complete in a form the rule set allows; a
+    row holding a tile it does not play is error 7 (``ERR_RULES``)."""
     nthreads = resolve_workers(workers)
+    if rules is not None:
+        return _is_win_batch_rules(hands, melds, nthreads, errors,
+                                   _batch_rule_set(rules, wildcards, wildcard_tiles, wild_fifth))
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         return _wild_is_win_batch(hands, melds, nthreads, errors,
                                   _w.check(wildcards, wildcard_tiles, wild_fifth, batch=True))
@@ -668,14 +677,19 @@ def is_win_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise",
 
 
 def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 1, errors: str = "raise",
-                  exact: bool = False, wildcards=None, wildcard_tiles=None, wild_fifth=False):
+                  exact: bool = False, rules=None, wildcards=None, wildcard_tiles=None, wild_fifth=False):
     """(N,) int8 shanten of each row (13-3k or 14-3k tiles). Bad rows (errors="mask") get -128.
     ``exact=True``: the exact replacement number - 1, as :func:`shanten`.
 
     ``workers``: threads, checked by :func:`resolve_workers` (-1 = all cores;
     counts above the usable cores are clamped to them); results never depend on it.
-    Wildcards as :func:`is_win_batch` (``exact=True`` not supported with them)."""
+    Wildcards as :func:`is_win_batch` (``exact=True`` not supported with them).
+    ``rules=`` (as :func:`shanten`): the least over the rule set's forms; a
+    row holding a tile it does not play is error 7 (``ERR_RULES``)."""
     nthreads = resolve_workers(workers)
+    if rules is not None:
+        return _shanten_batch_rules(hands, melds, form, nthreads, errors, exact,
+                                    _batch_rule_set(rules, wildcards, wildcard_tiles, wild_fifth))
     code = _form_code(form)
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         w = _w.check(wildcards, wildcard_tiles, wild_fifth, batch=True)
@@ -731,7 +745,7 @@ def _batch_forms(code, form, m):
         raise ValueError("form 'knitted_straight' allows at most one meld")
 
 
-def waits_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise",
+def waits_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise", rules=None,
                 wildcards=None, wildcard_tiles=None, wild_fifth=False):
     """(N, 34) bool: the waits of each ready row (13-3k tiles).
 
@@ -743,8 +757,15 @@ def waits_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise",
     the row.  Column t is True when drawing a real t does; with
     ``wildcard_tiles`` a wild kind's column repeats column 34 (drawing it is
     drawing a wildcard).  A kind whose four copies the row holds is never a
-    wait."""
+    wait.
+
+    ``rules=`` (as :func:`waits`): only the rule set's tiles, completing a
+    form it allows; a row holding a tile it does not play is error 7
+    (``ERR_RULES``)."""
     nthreads = resolve_workers(workers)
+    if rules is not None:
+        return _waits_batch_rules(hands, melds, nthreads, errors,
+                                  _batch_rule_set(rules, wildcards, wildcard_tiles, wild_fifth))
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         w = _w.check(wildcards, wildcard_tiles, wild_fifth, batch=True)
         held = np.asarray(hands)
@@ -765,3 +786,130 @@ def waits_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise",
     # bad rows (flagged in err) get no waits; the kernel flags any row that changed since
     _changed(arr, given, err, errors, _core.waits_batch(arr, m, err, out, nthreads))
     return _ret(out.view(bool), err, errors)
+
+
+# ---------------------------------------------------------------------------
+# rules= on the batch functions: the rule set's tiles (a row holding another
+# tile is error ERR_RULES) and its winning forms (the least over the forms it
+# allows, as shanten(rules=) for one hand).  The kernels answer for every MCR
+# form; a rule set that allows fewer is answered form by form.
+# ---------------------------------------------------------------------------
+
+def _batch_rule_set(rules, wildcards, wildcard_tiles, wild_fifth):
+    from .rules.base import get
+    rs = get(rules)
+    if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
+        raise ValueError("rules= is not supported with wildcards in the batch functions yet "
+                         "(the single-hand functions take both)")
+    return rs
+
+
+def _rows_melds(arr, given, sizes):
+    """Melds per row (int64): given, or implied by the tile count."""
+    if given is not None:
+        return np.clip(given, 0, 4)
+    n = arr.sum(axis=1, dtype=np.int64)
+    if sizes == "win":
+        return np.clip((14 - n) // 3, 0, 4)
+    if sizes == "ready":
+        return np.clip((13 - n) // 3, 0, 4)
+    return np.clip(np.where(n % 3 == 2, (14 - n) // 3, (13 - n) // 3), 0, 4)
+
+
+def _form_rows(form, m):
+    """Rows whose melds leave room for ``form``."""
+    if form == "regular":
+        return np.ones(len(m), bool)
+    if form == "knitted_straight":
+        return m <= 1
+    return m == 0
+
+
+def _rules_shanten(arr, m, rs, nthreads, form=None):
+    """Shanten (int8) of valid rows under the rule set's forms (or ``form``)."""
+    forms = [form] if form is not None else list(rs.forms)
+    out = np.full(len(arr), 127, np.int8)
+    for f in forms:
+        rows = _form_rows(f, m)
+        if rows.any():
+            s = _core_shanten_rows(arr[rows], m[rows], f, nthreads)
+            out[rows] = np.minimum(out[rows], s)
+    return out
+
+
+def _core_shanten_rows(arr, m, form, nthreads):
+    return shanten_batch(np.ascontiguousarray(arr), melds=m.astype(np.int64), form=form, workers=nthreads)
+
+
+def _rules_errors(arr, err, rs, errors):
+    """Flag the rows holding a tile the rule set does not play (ERR_RULES);
+    with errors="raise" name the first bad row (the rule set's first)."""
+    if len(rs.tiles) < 34:
+        foreign = np.ones(34, bool)
+        foreign[sorted(rs.tiles)] = False
+        bad = (arr[:, foreign] > 0).any(axis=1) & (err == 0)
+        err[bad] = ERR_RULES
+    if errors == "raise" and err.any():
+        first = int(np.flatnonzero(err)[0])
+        if err[first] == ERR_RULES:
+            t = int(np.flatnonzero(arr[first] * ~np.isin(np.arange(34), sorted(rs.tiles)))[0])
+            raise InvalidHand(f"row {first}: tile {TILE_NAMES[t]} is not played in rule set {rs.name!r} "
+                              f"({rs.tile_text()}); pass errors='mask' to flag bad rows instead")
+    return err
+
+
+def _is_win_batch_rules(hands, melds, nthreads, errors, rs):
+    out, err = is_win_batch(hands, melds=melds, workers=nthreads, errors="mask")
+    arr, given, _ = _batch_array(hands, melds, "mask")
+    if errors == "raise" and err.any():
+        _raise_first(arr, given, err)
+    err = _rules_errors(arr, err.copy(), rs, errors)
+    out = out & (err == 0)
+    if not _all_forms(rs) and out.any():
+        rows = np.flatnonzero(out)
+        m = _rows_melds(arr[rows], None if given is None else given[rows], "win")
+        out[rows] = _rules_shanten(arr[rows], m, rs, nthreads) == -1
+    return _ret(out, err, errors)
+
+
+def _shanten_batch_rules(hands, melds, form, nthreads, errors, exact, rs):
+    if form is not None and form not in rs.forms:
+        raise ValueError(f"form {form!r} is not a winning form of rule set {rs.name!r} ({', '.join(rs.forms)})")
+    out, err = shanten_batch(hands, melds=melds, form=form, workers=nthreads, errors="mask", exact=exact)
+    arr, given, _ = _batch_array(hands, melds, "mask")
+    if errors == "raise" and err.any():
+        _raise_first(arr, given, err)
+    err = _rules_errors(arr, err.copy(), rs, errors)
+    out = out.copy()
+    if form is None and not _all_forms(rs):
+        if exact:
+            raise ValueError(f"exact=True with rule set {rs.name!r} (fewer forms than MCR) is not supported "
+                             "in shanten_batch yet; shanten() takes it hand by hand")
+        rows = np.flatnonzero(err == 0)
+        if len(rows):
+            m = _rows_melds(arr[rows], None if given is None else given[rows], "any")
+            out[rows] = _rules_shanten(arr[rows], m, rs, nthreads)
+    out[err != 0] = -128
+    return _ret(out, err, errors)
+
+
+def _waits_batch_rules(hands, melds, nthreads, errors, rs):
+    out, err = waits_batch(hands, melds=melds, workers=nthreads, errors="mask")
+    arr, given, _ = _batch_array(hands, melds, "mask")
+    if errors == "raise" and err.any():
+        _raise_first(arr, given, err)
+    err = _rules_errors(arr, err.copy(), rs, errors)
+    out = out.copy()
+    out[err != 0] = False
+    if len(rs.tiles) < 34:
+        foreign = np.ones(34, bool)
+        foreign[sorted(rs.tiles)] = False
+        out[:, foreign] = False
+    if not _all_forms(rs):
+        m_all = _rows_melds(arr, given, "ready")
+        for t in np.flatnonzero(out.any(axis=0)):
+            rows = np.flatnonzero(out[:, t])
+            c = arr[rows].copy()
+            c[:, t] += 1
+            out[rows, t] = _rules_shanten(c, m_all[rows], rs, nthreads) == -1
+    return _ret(out, err, errors)

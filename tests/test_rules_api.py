@@ -8,6 +8,7 @@ import mjfast
 from mjfast import rules as R
 
 import handgen
+from mjfast.core import ERR_RULES, ERROR_MESSAGES
 
 TP = R.get("two_player")
 TP_TILES = sorted(TP.tiles)
@@ -155,3 +156,98 @@ def test_fan_targets_rules():
         mjfast.fan_targets("123m456m789mEESSW", rules="two_player")
     with pytest.raises(ValueError, match="two_player"):
         mjfast.fan_shanten("123m456m789mEESSW", rules="two_player")
+
+
+
+# -- rules= on the batch functions ---------------------------------------------------
+
+def _tp_rows(n, size, seed):
+    rng = np.random.default_rng(seed)
+    wall = np.repeat(np.array(TP_TILES), 4)
+    out = np.zeros((n, 34), np.uint8)
+    for i in range(n):
+        if i % 3 == 0:       # pair-heavy rows, so that seven pairs matters
+            kinds = rng.choice(TP_TILES, size=7, replace=False)
+            tiles = list(np.repeat(kinds[:6], 2)) + [kinds[6]] * (size - 12)
+        else:
+            tiles = rng.choice(wall, size=size, replace=False)
+        np.add.at(out[i], np.asarray(tiles, int), 1)
+    return out
+
+
+def test_batch_functions_two_player_agree_with_the_single_hand_ones():
+    h13 = _tp_rows(300, 13, seed=5)
+    h14 = np.vstack([_tp_rows(300, 14, seed=6),
+                     # complete hands of both forms
+                     [mjfast.to_counts("1122334455667m7m"), mjfast.to_counts("123m456m789mEEE5m5m")]])
+    sh = mjfast.shanten_batch(h13, rules="two_player")
+    assert sh.tolist() == [mjfast.shanten(c, rules="two_player") for c in h13]
+    assert mjfast.shanten_batch(h14, rules="two_player").tolist() == \
+        [mjfast.shanten(c, rules="two_player") for c in h14]
+    w = mjfast.waits_batch(h13, rules="two_player")
+    for c, row in zip(h13, w):
+        assert np.flatnonzero(row).tolist() == mjfast.waits(c, rules="two_player")
+    win = mjfast.is_win_batch(h14, rules="two_player")
+    assert win.tolist() == [mjfast.is_win(c, rules="two_player") for c in h14]
+    assert win[-2:].all()
+    for form in ("regular", "seven_pairs"):
+        assert mjfast.shanten_batch(h13, rules="two_player", form=form).tolist() == \
+            [mjfast.shanten(c, rules="two_player", form=form) for c in h13]
+    with pytest.raises(ValueError, match="not a winning form of rule set 'two_player'"):
+        mjfast.shanten_batch(h13, rules="two_player", form="thirteen_orphans")
+
+
+def test_batch_functions_mcr_rule_sets_equal_the_default():
+    h13 = handgen.random_hands(500, 13, seed=21)
+    h14 = handgen.random_hands(500, 14, seed=22, bias="pairs")
+    for rs in ("mcr", "dazhong"):
+        assert np.array_equal(mjfast.shanten_batch(h13, rules=rs), mjfast.shanten_batch(h13))
+        assert np.array_equal(mjfast.waits_batch(h13, rules=rs), mjfast.waits_batch(h13))
+        assert np.array_equal(mjfast.is_win_batch(h14, rules=rs), mjfast.is_win_batch(h14))
+
+
+def test_batch_functions_flag_tiles_outside_the_rule_set():
+    rows = np.vstack([mjfast.to_counts("123m456m789mEEE5m"), mjfast.to_counts("123p456m789mEEE5m")])
+    with pytest.raises(mjfast.InvalidHand, match="row 1: tile 1p is not played in rule set 'two_player'"):
+        mjfast.waits_batch(rows, rules="two_player")
+    w, err = mjfast.waits_batch(rows, rules="two_player", errors="mask")
+    assert err.tolist() == [0, ERR_RULES] and not w[1].any() and w[0].any()
+    s, err = mjfast.shanten_batch(rows, rules="two_player", errors="mask")
+    assert err.tolist() == [0, ERR_RULES] and s[1] == -128 and s[0] == 0
+    full = np.vstack([mjfast.to_counts("123m456m789mEEE5m5m"), mjfast.to_counts("123p456m789mEEE5m5m")])
+    win, err = mjfast.is_win_batch(full, rules="two_player", errors="mask")
+    assert win.tolist() == [True, False] and err.tolist() == [0, ERR_RULES]
+    assert ERROR_MESSAGES[ERR_RULES]
+    # the MCR checks come first and keep their codes
+    bad = np.vstack([rows[0], rows[0] * 0])
+    _, err = mjfast.shanten_batch(bad, rules="two_player", errors="mask")
+    assert err[1] not in (0, ERR_RULES)
+    with pytest.raises(ValueError, match="wildcards"):
+        mjfast.is_win_batch(full, rules="two_player", wildcards=1)
+
+
+def test_batch_functions_follow_a_rule_sets_forms():
+    # two_player's tiles leave thirteen orphans and the knitted forms out of
+    # reach anyway; a rule set of MCR with the regular form only shows the
+    # batch functions dropping forms (an unregistered RuleSet, for the test)
+    only = R.RuleSet(**{**R.MCR_RULES.__dict__, "name": "regular_only", "forms": ("regular",),
+                        "options": {}})
+    h13 = np.vstack([handgen.random_hands(300, 13, seed=31, bias="pairs"),
+                     handgen.random_hands(200, 13, seed=32, bias="knitted")])
+    h14 = np.vstack([handgen.random_hands(300, 14, seed=33, bias="pairs"),
+                     [mjfast.to_counts("1122334455667m7m"), mjfast.to_counts("19m19p19sESWNCFP1m")]])
+    sh = mjfast.shanten_batch(h13, rules=only)
+    assert sh.tolist() == [mjfast.shanten(c, form="regular") for c in h13]
+    assert (sh != mjfast.shanten_batch(h13)).sum() > 50
+    w = mjfast.waits_batch(h13, rules=only)
+    differ = 0
+    for c, row, plain in zip(h13, w, mjfast.waits_batch(h13)):
+        # by brute force: the waits whose completed hand has a regular reading
+        want = [t for t in np.flatnonzero(plain)
+                if any(f == "regular" for f, _ in mjfast.decompose(c + np.eye(34, dtype=np.uint8)[t]))]
+        assert np.flatnonzero(row).tolist() == want
+        differ += len(want) != int(plain.sum())
+    assert differ > 5
+    win = mjfast.is_win_batch(h14, rules=only)
+    assert win.tolist() == [any(f == "regular" for f, _ in mjfast.decompose(c)) for c in h14]
+    assert win[-2] and not win[-1]          # 11223344556677m is also 123 123 456 456 77; orphans are not

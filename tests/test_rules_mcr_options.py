@@ -132,3 +132,22 @@ def test_options_on_the_command_line(capsys):
     assert main(["score", "147m258p36912s55m3s", "--rule-option", "knitted_straight_wait=not_scored",
                  "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["total"] == 16
+
+
+def test_mcr_settlement_arithmetic():
+    # The rule book's settlement: base 8, F = the total with flowers.  F = 12
+    # (say 10 points and 2 flowers): on a discard the discarder pays 8 + 12 =
+    # 20, the other two 8 each, the winner gains 36; self-drawn each of the
+    # three pays 20 and the winner gains 60.
+    mcr = R.get("mcr")
+    assert mcr.settle(12, False, discarder=1) == (36, -20, -8, -8)
+    assert mcr.settle(12, False, discarder=3) == (36, -8, -8, -20)
+    assert mcr.settle(12, True) == (60, -20, -20, -20)
+    for f in (0, 8, 12, 88):
+        for d in (1, 2, 3):
+            assert sum(mcr.settle(f, False, discarder=d)) == 0
+        assert sum(mcr.settle(f, True)) == 0
+    with pytest.raises(ValueError):
+        mcr.settle(12, True, discarder=1)
+    with pytest.raises(ValueError):
+        mcr.settle(12, False)
