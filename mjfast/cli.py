@@ -246,6 +246,9 @@ def _score_table(hand: str, s, args, lang: str) -> str:
         sets = " ".join(f"[{t}]" if melded else t for _kind, t, melded in s.decomposition)
         form = "" if s.form == "regular" else f"  ({s.form.replace('_', ' ')})"
         out.append(f"{L['sets']}: {sets}{form}")
+    if getattr(s, "substitutions", None):
+        from .tiles import TILE_NAMES
+        out.append("Wildcards stood for: " + " ".join(TILE_NAMES[t] for t in s.substitutions))
     out.append("")
 
     # the fan table: first name column in the chosen language
@@ -347,6 +350,13 @@ def _cmd_score(args) -> int:
     rs = _rules_arg(args)
     extra = {k: True for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start",
                                "discard_after_kong") if getattr(args, k, False)}
+    for k in ("declared_ready", "wild_win"):
+        if getattr(args, k, False):
+            if rs is None or rs.name != "shanghai_old":
+                raise CliError(f"--{k.replace('_', '-')} is for --rules shanghai_old")
+            extra[k] = True
+    if args.wildcards is not None:
+        extra["wildcards"] = args.wildcards
     if rs is not None and rs.players == 2 and args.discarder not in (None, 1):
         raise CliError("two-player: the discarder is always the opponent (--discarder 1, or leave it out)")
     try:
@@ -425,10 +435,11 @@ def _cmd_score_jsonl(args) -> int:
         ("--last-tile", args.last_tile), ("--seat", args.seat), ("--round", args.round),
         ("--flowers", args.flowers), ("--discarder", args.discarder),
         ("--discarder-seat", args.discarder_seat), ("--lang", args.lang_given),
-        ("--dealer-repeats", args.dealer_repeats),
+        ("--dealer-repeats", args.dealer_repeats), ("--wildcards", args.wildcards),
     ) if v is not None]
     given += [f"--{k.replace('_', '-')}" for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start",
-                                                   "discard_after_kong") if getattr(args, k, False)]
+                                                   "discard_after_kong", "declared_ready", "wild_win")
+              if getattr(args, k, False)]
     if given:
         raise CliError(f"{', '.join(given)} cannot be used with --jsonl (each record carries its own fields)")
     rs = _rules_arg(args)
@@ -790,6 +801,13 @@ def build_parser() -> argparse.ArgumentParser:
                              ("human-hand", "人和", "two_player"), ("ready-at-start", "天听", "two_player, guizhou")):
         p.add_argument(f"--{flag}", action="store_true", default=False,
                        help=f"{what} ({sets}; other rule sets ignore it)")
+    p.add_argument("--wildcards", type=nonnegative_int, default=None, metavar="K",
+                   help="K wildcards (百搭, jokers) beside the hand's tiles: the best substitution is "
+                        "scored (docs/wildcards.md)")
+    p.add_argument("--wild-win", action="store_true", default=False,
+                   help="shanghai_old: the winning tile was one of the --wildcards (a drawn 百搭)")
+    p.add_argument("--declared-ready", action="store_true", default=False,
+                   help="扣听: declared ready with the hand turned down (shanghai_old)")
     p.add_argument("--discard-after-kong", action="store_true", default=False,
                    help="热炮: the discarder had just made a kong (guizhou; other rule sets ignore it)")
     p.add_argument("--dealer-repeats", type=nonnegative_int, default=None, metavar="N",

@@ -437,6 +437,21 @@ def test_wildcard_true_tiles():
     assert s.limit_hand == ("wind_flower_snow_moon",) and s.substitutions == (33, 33, 33)
 
 
+def test_four_melds_and_two_wildcards():
+    # four melds, one real tile and a 百搭 drawn to win: the 百搭 pairs the real tile
+    s = sc("[123m1][456p1][789s1][EEE1]5s", wildcards=1, wild_win=True, **SW)
+    assert s.substitutions == (22,) and "all_melded" in s
+    # (全求人 2 + 混龙 1 = 3 番; 和: EEE melded, a plain wind, 4 + pair wait 2 = 6: 26 x 8 = 208 -> 210)
+    assert s.total == 210
+    # four melds and two 百搭, the second drawn to win: they make any pair.  The best is a dragon pair:
+    # 2 和 and the fifth group (五门齐 1 番): 全求人 2 + 混龙 1 + 五门齐 1 = 4 番; 和 4 + 2 + 2 = 8:
+    # 28 x 16 = 448 -> 450.  (The seat wind S pair gives 2 和 but no 五门齐: 28 x 8 = 224 -> 230.)
+    s = sc("[123m1][456p1][789s1][EEE1]", wildcards=2, wild_win=True, **SW)
+    assert s.total == 450 and s.substitutions in ((31, 31), (32, 32), (33, 33))
+    with pytest.raises(mjfast.InvalidHand, match="winning tile"):
+        sc("[123m1][456p1][789s1][EEE1]", wildcards=2)
+
+
 def test_wildcard_arguments():
     with pytest.raises(mjfast.InvalidArgument, match="wild_win"):
         sc("123m456p789sEE3m5m5m", wild_win=True)
@@ -578,3 +593,30 @@ def test_docs_list_every_item_and_option():
     s = sc("[EEE1]234s234s666sFF", seat_wind="S", round_wind="W")
     assert (s.total, s.he, s.base, s.fan, s.raw) == (260, 12, 20, 3, 256)
     assert sc("123m456p789sEE3m", wildcards=2).settlement(discarder=1) == (720, -240, -240, -240)
+
+
+# -- the command line ---------------------------------------------------------------------
+
+def _cli(capsys, *argv):
+    from mjfast.cli import main
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_wildcards_and_flags(capsys):
+    import json
+    code, out, _ = _cli(capsys, "score", "123m456p789sEE3m", "--rules", "shanghai_old", "--wildcards", "2", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["total"] == 240 and d["substitutions"] == ["3m", "E"]
+    assert d["settlement"]["seats"] == [720, -240, -240, -240]
+    code, out, _ = _cli(capsys, "score", "123m456p678s234m5s5s", "--rules", "shanghai_old", "--declared-ready",
+                        "--seat", "S", "--round", "W", "--json")
+    assert code == 0 and json.loads(out)["total"] == 180
+    code, out, _ = _cli(capsys, "score", "[EEEE]123m456m99s46p", "--rules", "shanghai_old", "--wildcards", "1",
+                        "--wild-win", "--self-drawn", "--kong", "--rule-option", "wild_true_tiles=true")
+    assert code == 0 and "True Flower on the Kong" in out and "Wildcards stood for: 5p" in out
+    code, _, err = _cli(capsys, "score", "123m456p678s234m5s5s", "--declared-ready")
+    assert code != 0 and "--declared-ready is for --rules shanghai_old" in err
+    code, _, err = _cli(capsys, "score", "--jsonl", "--wildcards", "2")
+    assert code != 0 and "--wildcards cannot be used with --jsonl" in err

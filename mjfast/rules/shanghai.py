@@ -577,7 +577,8 @@ def score_shanghai(hand, rs, ctx, flags, strict, wild):
                                            ctx["seat_wind"], ctx["round_wind"], ctx["flowers"])
     self_drawn, kong, last_tile = bool(fl & 1), bool(fl & 4), bool(fl & 8)
     h = _parse(hand)
-    if not h.tiles:
+    if not h.tiles and not (extra.get("wild_win") and wild["wildcards"]):
+        # (with wild_win the winning tile is a 百搭: four melds and one 百搭 beside another are a hand)
         raise InvalidHand("a winning hand needs a winning tile (the last concealed tile)")
     flowers += h.flowers or 0
     if flowers > 4:
@@ -586,7 +587,7 @@ def score_shanghai(hand, rs, ctx, flags, strict, wild):
     if w.fifth:
         raise ValueError("score does not support wild_fifth=True")
     real = np.array(h.counts, dtype=np.uint8)
-    win = int(h.win_tile)
+    win = int(h.win_tile) if h.tiles else -1
     win_wild = False
     if w.kinds is not None:
         k = int(real[list(w.kinds)].sum())
