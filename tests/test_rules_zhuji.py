@@ -473,3 +473,55 @@ def test_cli_score_rules_zhuji():
     assert "+48" in out.stdout and "老庄 x2" in out.stdout
     out = _cli("score", "EEECCC111m999m5m5m", "--dealer-repeats", "1")
     assert out.returncode == 2 and "zhuji" in out.stderr
+
+
+def _check_against_brute_force(rng, n_hands, wild_counts):
+    for case in range(n_hands):
+        if rng.random() < 0.5:
+            kinds = [rng.randrange(34)]
+        else:
+            a = rng.randrange(3) * 9 + rng.randrange(8)
+            kinds = [a, a + 1]
+        n_wild = rng.choice(wild_counts)
+        melds, tiles = _random_wild_hand(rng, kinds, n_wild, rng.random() < 0.3)
+        rs = R.get("zhuji", wildcards=tuple(TILE_NAMES[k] for k in kinds), wild_adjacency="any")
+        got = score(Hand(tuple(melds), tuple(tiles), 0), rules=rs, self_drawn=True)
+        real = [t for t in tiles if t not in kinds]
+        assert got.total == _brute(real, melds, n_wild, rs.with_options(wildcards=())), (melds, tiles, kinds)
+
+
+@pytest.mark.slow
+def test_best_substitution_equals_the_brute_force_many():
+    # by hand: python -m pytest tests/test_rules_zhuji.py -m slow (a few minutes)
+    _check_against_brute_force(random.Random(99), 150, (1, 2, 2, 3, 3))
+    _check_against_brute_force(random.Random(98), 12, (4,))
+
+
+def test_many_wildcards_the_best_over_every_winning_substitution():
+    # 5 and 6 财神 (two kinds): too many for the brute force over all tiles, so
+    # every winning substitution that mjfast.decompose lists is scored by the
+    # concrete scorer; the search's total is their maximum, and its own
+    # substitution is one of them.  7 and 8: the slow test below.
+    _many_wildcards(random.Random(7), (5, 6, 5, 6))
+
+
+@pytest.mark.slow
+def test_many_wildcards_the_best_over_every_winning_substitution_more():
+    _many_wildcards(random.Random(8), (5, 6, 7, 8) * 5)
+
+
+def _many_wildcards(rng, counts):
+    for n_wild in counts:
+        a = rng.randrange(3) * 9 + rng.randrange(8)
+        kinds = [a, a + 1]
+        melds, tiles = _random_wild_hand(rng, kinds, n_wild, n_wild >= 7)
+        rs = R.get("zhuji", wildcards=tuple(TILE_NAMES[k] for k in kinds))
+        h = Hand(tuple(melds), tuple(tiles), 0)
+        got = score(h, rules=rs, self_drawn=True)
+        real = tuple(t for t in tiles if t not in kinds)
+        # (decompose lists every MCR form: Zhuji plays four sets and a pair only)
+        subs = {sub for form, _items, sub in mjfast.decompose(h, wildcard_tiles=kinds) if form == "regular"}
+        assert subs and tuple(sorted(got.substitutions)) in subs
+        plain = rs.with_options(wildcards=())
+        best = max(_concrete_total("", melds, real + sub, n_wild, plain) for sub in subs)
+        assert got.total == best, (melds, tiles, kinds)
