@@ -224,13 +224,51 @@ def _all_forms(rs) -> bool:
 
 
 def _wild_rules(rules, counts, full):
-    """Wildcards beside ``rules=``: the rule set's tiles are checked; one that
-    narrows the winning forms is not supported with wildcards yet."""
-    if rules is not None:
-        rs = _rule_set(rules, counts, full)
-        if not _all_forms(rs):
-            raise ValueError(f"wildcards are not supported yet with rule set {rs.name!r}, "
-                             f"whose winning forms are {', '.join(rs.forms)}")
+    """Wildcards beside ``rules=``: the rule set's tiles are checked (one that
+    does not play every kind is refused); returns the codes of the winning
+    forms it allows, or None when it allows every form (the kernels'
+    all-form answers then hold as they are)."""
+    if rules is None:
+        return None
+    rs = _rule_set(rules, counts, full)
+    if len(rs.tiles) < 34:
+        # the kernels let a wildcard stand for any of the 34 kinds
+        raise ValueError(f"wildcards are not supported with rule set {rs.name!r}, which does not play "
+                         f"every tile ({rs.tile_text()})")
+    if _all_forms(rs):
+        return None
+    return tuple(FORMS.index(f) for f in rs.forms)
+
+
+def _form_codes(codes, melds, form=None):
+    """The allowed form codes that a hand with ``melds`` melds can take
+    (``form``: one of them only; a form the rule set does not allow raises)."""
+    if form is not None:
+        code = _form_code(form)
+        if code not in codes:
+            raise ValueError(f"form {form!r} is not a winning form of the rule set "
+                             f"(its forms: {', '.join(FORMS[c] for c in codes)})")
+        codes = (code,)
+    return tuple(c for c in codes if c == 0 or (melds == 0 and c in (1, 2, 3)) or (c == 4 and melds <= 1))
+
+
+def _wild_win_forms(counts, k, melds, caps, fifth, codes) -> bool:
+    """``counts`` + ``k`` wildcards complete a hand in one of the forms
+    ``codes``: per form, shanten -1 (no copies in melds), else the walk over
+    the substitutions with the lower caps, each read by the decomposer."""
+    codes = _form_codes(codes, melds)
+    if caps is None or fifth:
+        return any(_wild.shanten_one(counts, k, melds, c, fifth) == -1 for c in codes)
+    names = {FORMS[c] for c in codes}
+    for sub in _wild.win_substitutions(counts, k, melds, -1, caps):
+        full = counts + np.frombuffer(sub, dtype=np.uint8)
+        if any(form in names for form, _ in _core.decompose_one(full, melds)):
+            return True
+    return False
+
+
+def _wild_shanten_forms(counts, k, melds, fifth, codes, caps=None) -> int:
+    return min(_wild.shanten_one(counts, k, melds, c, fifth, caps) for c in codes)
 
 
 def is_win(hand, *, melds: int | None = None, rules=None, wildcards=None, wildcard_tiles=None,
@@ -254,7 +292,9 @@ def is_win(hand, *, melds: int | None = None, rules=None, wildcards=None, wildca
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         w = _w.check(wildcards, wildcard_tiles, wild_fifth)
         counts, k, melds, full, caps = _wild_hand(hand, melds, "win", w)
-        _wild_rules(rules, counts, full)
+        codes = _wild_rules(rules, counts, full)
+        if codes is not None:
+            return _wild_win_forms(counts, k, melds, caps, w.fifth, codes)
         if caps is not None and not w.fifth:
             # copies in melds lower the four-copy cap: the walk over substitutions takes it
             return bool(_wild.win_substitutions(counts, k, melds, 1, caps))
@@ -326,19 +366,31 @@ def waits(hand, *, melds: int | None = None, rules=None, wildcards=None, wildcar
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         w = _w.check(wildcards, wildcard_tiles, wild_fifth)
         counts, k, melds, full, caps = _wild_hand(hand, melds, "ready", w)
-        _wild_rules(rules, counts, full)
-        mask = _wild.waits_one(counts, k, melds, w.fifth)
-        if caps is not None and not w.fifth:
-            # copies in melds lower the cap: each wait rechecked by the walk
-            # (a drawn wildcard wins when some real tile does, as without melds)
-            keep = 0
+        codes = _wild_rules(rules, counts, full)
+        if codes is not None:
+            # the rule set's forms only: each tile, and a drawn wildcard, tried
+            mask = 0
             for t in range(34):
-                if (mask >> t) & 1 and counts[t] < caps[t]:
+                if counts[t] < (4 if caps is None or w.fifth else caps[t]):
                     x = counts.copy()
                     x[t] += 1
-                    if _wild.win_substitutions(x, k, melds, 1, caps):
-                        keep |= 1 << t
-            mask = keep | ((1 << 34) if keep else 0)
+                    if _wild_win_forms(x, k, melds, caps, w.fifth, codes):
+                        mask |= 1 << t
+            if k < _w.MAX_WILDCARDS and _wild_win_forms(counts, k + 1, melds, caps, w.fifth, codes):
+                mask |= 1 << 34
+        else:
+            mask = _wild.waits_one(counts, k, melds, w.fifth)
+            if caps is not None and not w.fifth:
+                # copies in melds lower the cap: each wait rechecked by the walk
+                # (a drawn wildcard wins when some real tile does, as without melds)
+                keep = 0
+                for t in range(34):
+                    if (mask >> t) & 1 and counts[t] < caps[t]:
+                        x = counts.copy()
+                        x[t] += 1
+                        if _wild.win_substitutions(x, k, melds, 1, caps):
+                            keep |= 1 << t
+                mask = keep | ((1 << 34) if keep else 0)
         out = _w.mask_tiles(mask, w, full)
         if rules is not None:
             tiles = _rule_set(rules, counts, full).tiles
@@ -451,7 +503,11 @@ def _shanten_wild(hand, melds, form, exact, rules, wildcards, wildcard_tiles, wi
         raise ValueError("exact=True is not supported with wildcards")
     code = _form_code(form)
     counts, k, melds, full, caps = _wild_hand(hand, melds, "any", w)
-    _wild_rules(rules, counts, full)
+    codes = _wild_rules(rules, counts, full)
+    if codes is not None:
+        # the least over the rule set's forms (or the one asked for)
+        codes = _form_codes(codes, melds, form)
+        return _wild_shanten_forms(counts, k, melds, w.fifth, codes, caps)
     _form_fits(code, form, melds)
     # copies in melds (when known) lower the four-copy cap of the wildcards
     return _wild.shanten_one(counts, k, melds, code, w.fifth, caps)
@@ -462,9 +518,20 @@ def _useful_wild(hand, melds, form, rules, wildcards, wildcard_tiles, wild_fifth
     w = _w.check(wildcards, wildcard_tiles, wild_fifth)
     code = _form_code(form)
     counts, k, melds, full, caps = _wild_hand(hand, melds, "ready", w)
-    _wild_rules(rules, counts, full)
-    _form_fits(code, form, melds)
-    _, mask = _wild.useful_one(counts, k, melds, code, w.fifth, caps)
+    codes = _wild_rules(rules, counts, full)
+    if codes is not None:
+        # a tile lowers the least shanten over the rule set's forms exactly
+        # when it lowers the shanten of a form that attains the least
+        codes = _form_codes(codes, melds, form)
+        per = [(c, _wild.useful_one(counts, k, melds, c, w.fifth, caps)) for c in codes]
+        least = min(sh for _c, (sh, _m) in per)
+        mask = 0
+        for _c, (sh, m) in per:
+            if sh == least:
+                mask |= m
+    else:
+        _form_fits(code, form, melds)
+        _, mask = _wild.useful_one(counts, k, melds, code, w.fifth, caps)
     out = _w.mask_tiles(mask, w, full)
     if rules is not None:
         tiles = _rule_set(rules, counts, full).tiles

@@ -525,3 +525,74 @@ def _many_wildcards(rng, counts):
         plain = rs.with_options(wildcards=())
         best = max(_concrete_total("", melds, real + sub, n_wild, plain) for sub in subs)
         assert got.total == best, (melds, tiles, kinds)
+
+
+# -- is_win / waits / shanten / useful_tiles with 财神 under rules="zhuji" ------------
+
+def _regular_win_brute(counts, k, melds):
+    """Some multiset of k tiles (four-copy rule) completes four sets and a pair."""
+    from mjfast import _core
+    for combo in itertools.combinations_with_replacement(range(34), k):
+        c = counts.copy()
+        for t in combo:
+            c[t] += 1
+        if c.max() > 4:
+            continue
+        if any(form == "regular" for form, _ in _core.decompose_one(c, melds)):
+            return True
+    return False
+
+
+def test_is_win_and_waits_with_wildcards_play_zhuji_s_one_form():
+    # seven pairs with a wildcard is a win in MCR's forms, not in Zhuji's
+    assert mjfast.is_win("1133557799mSSWW") is True
+    assert mjfast.is_win("1133557799mSSW", wildcards=1) is True
+    assert mjfast.is_win("1133557799mSSW", wildcards=1, rules="zhuji") is False
+    assert mjfast.waits("1133557799mSS", wildcards=1, rules="zhuji") == []
+    assert mjfast.shanten("1133557799mSSW", wildcards=1) == -1
+    assert mjfast.shanten("1133557799mSSW", wildcards=1, rules="zhuji") > 0
+    _forms_against_brute_force(random.Random(3), 60, wait_check_max_k=1)
+
+
+@pytest.mark.slow
+def test_is_win_and_waits_with_wildcards_play_zhuji_s_one_form_more():
+    _forms_against_brute_force(random.Random(4), 400, wait_check_max_k=2)
+
+
+def _forms_against_brute_force(rng, n, wait_check_max_k):
+    for case in range(n):
+        kinds = [rng.randrange(34)]
+        k = (0, 1, 1, 2, 2)[case % 5]
+        melds, tiles = _random_wild_hand(rng, kinds, k, rng.random() < 0.3)
+        real = [t for t in tiles if t not in kinds]
+        if rng.random() < 0.5:                 # break it now and then
+            real[rng.randrange(len(real))] = rng.randrange(34)
+        counts = np.zeros(34, np.uint8)
+        for t in real:
+            counts[t] += 1
+        if counts.max() > 4:
+            continue
+        want = _regular_win_brute(counts, k, len(melds))
+        assert mjfast.is_win(counts, melds=len(melds), wildcards=k, rules="zhuji") is want, (real, k)
+        # waits of the hand less one real tile: each listed tile wins, each other does not
+        if real and k <= wait_check_max_k:
+            c13 = counts.copy()
+            c13[real[0]] -= 1
+            w = mjfast.waits(c13, melds=len(melds), wildcards=k, rules="zhuji")
+            for t in range(34):
+                if c13[t] < 4:
+                    x = c13.copy()
+                    x[t] += 1
+                    assert (t in w) is _regular_win_brute(x, k, len(melds)), (c13, k, t)
+            assert (34 in w) is (bool(w) and k < 8)
+            sh = mjfast.shanten(c13, melds=len(melds), wildcards=k, rules="zhuji")
+            assert (sh == 0) is bool(w)
+            assert mjfast.shanten(c13, melds=len(melds), wildcards=k, rules="zhuji", form="regular") == sh
+            # useful tiles: the draws that lower that shanten
+            u = mjfast.useful_tiles(c13, melds=len(melds), wildcards=k, rules="zhuji")
+            for t in range(34):
+                if c13[t] < 4:
+                    x = c13.copy()
+                    x[t] += 1
+                    lower = mjfast.shanten(x, melds=len(melds), wildcards=k, rules="zhuji") < sh
+                    assert (t in u) is lower, (c13, k, t)

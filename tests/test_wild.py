@@ -469,9 +469,12 @@ def test_rules_beside_wildcards():
     assert mjfast.is_win("123m456p789sEE3m", wildcards=2, rules="mcr")
     assert mjfast.shanten("123m456p789sEE", wildcards=2, rules="mcr") == mjfast.shanten("123m456p789sEE", wildcards=2)
     assert mjfast.waits("123m456p789s123p", wildcards=1, rules="mcr")[-1] == WILDCARD
-    # a rule set narrowing the winning forms is refused with wildcards (not yet supported)
-    with pytest.raises(ValueError, match="not supported yet"):
+    # a rule set that does not play every tile is refused with wildcards (a
+    # wildcard could stand for a tile it does not play); one that narrows the
+    # winning forms answers for its forms only (tests/test_rules_zhuji.py)
+    with pytest.raises(ValueError, match="does not play every tile"):
         mjfast.is_win("123456789mEE3m", wildcards=2, rules="two_player")
+    assert not mjfast.is_win("1133557799mSSW", wildcards=1, rules="zhuji")
 
 
 # ---------------------------------------------------------------------------
