@@ -132,6 +132,12 @@ def _non_negative(v):
     return None if v >= 0 else "must be 0 or more"
 
 
+def _min_tai(v):
+    # 2^(台 - 2) is no whole payout below 2 台: a lower minimum would call a
+    # hand legal that settlement() cannot pay
+    return None if v >= 2 else "must be at least 2 (a hand pays 2^(台 - 2))"
+
+
 def _positive(v):
     return None if v >= 1 else "must be at least 1"
 
@@ -145,9 +151,9 @@ _OPTIONS = (
            "suit (5p+6p); 'suit_and_honors' also E-S, S-W, W-N, C-F, F-P; 'any' = any two kinds",
            source="连着的8张牌 ('8 tiles in a row') does not say what a row is",
            choices=("suit", "suit_and_honors", "any")),
-    Option("min_tai", 3, "the minimum to win (起胡), in 台",
+    Option("min_tai", 3, "the minimum to win (起胡), in 台 (2 or more)",
            source="the page says 2 台 once and 3 台 three times (the special-hand rule too): 3",
-           kind=int, check=_non_negative),
+           kind=int, check=_min_tai),
     Option("special_mode", "max8", "天胡 / 地胡 / 无财 / 全字牌: 'max8' = the hand is worth max(8, ordinary "
            "台), the specials do not stack; 'add8' = each adds its 8 to the ordinary 台",
            source="都算8台 ('all count as 8 台') beside an item list that is added up",
@@ -222,8 +228,8 @@ def payout(tai: int, self_drawn: bool = True, konger: Optional[int] = None, deal
     opts = rs.options
     if isinstance(tai, (bool, np.bool_)) or not isinstance(tai, (int, np.integer)):
         raise InvalidArgument(f"tai must be an int, got {tai!r}")
-    if tai < opts["min_tai"] or tai < 2:
-        raise InvalidHand(f"{tai} 台 is below the minimum of {max(2, opts['min_tai'])}: not a win")
+    if tai < opts["min_tai"]:
+        raise InvalidHand(f"{tai} 台 is below the minimum of {opts['min_tai']} (min_tai): not a win")
     unit = (1 << (int(tai) - 2)) * _repeat_factor(opts, dealer_repeats)
     if self_drawn:
         if konger is not None:
