@@ -305,6 +305,20 @@ cdef inline int _knitted_forms(const uint8_t* c, const uint8_t** r, const uint8_
     return best
 
 
+cdef inline int _shanten_special(const uint8_t* c, int melds, int form) noexcept nogil:
+    """Shanten in one special form alone (1-3): from the counts, no table
+    record needed (small enough to be inlined where a batch dispatches)."""
+    cdef int got[6]
+    if melds != 0:
+        return BIG - 1
+    if form == 1:
+        return _seven_pairs_dist(c) - 1
+    if form == 2:
+        return _orphans_dist(c) - 1
+    _knitted_got(c, got)
+    return _honors_knitted_dist(c, got) - 1
+
+
 cdef inline int _shanten(const uint8_t* c, int melds, int form) noexcept nogil:
     """Shanten (-1 = complete) in one form, or the minimum over all (form < 0),
     of 13-3k or 14-3k concealed tiles beside `melds` melds.  A form that
@@ -312,17 +326,8 @@ cdef inline int _shanten(const uint8_t* c, int melds, int form) noexcept nogil:
     cdef const uint8_t* r[3]
     cdef const uint8_t* rh
     cdef int best = BIG, v
-    cdef int got[6]
     if 1 <= form <= 3:
-        # one special form alone: from the counts, no table record needed
-        if melds != 0:
-            return BIG - 1
-        if form == 1:
-            return _seven_pairs_dist(c) - 1
-        if form == 2:
-            return _orphans_dist(c) - 1
-        _knitted_got(c, got)
-        return _honors_knitted_dist(c, got) - 1
+        return _shanten_special(c, melds, form)
     r[0] = _srec + (<size_t>_sidx(c)) * SREC
     r[1] = _srec + (<size_t>_sidx(c + 9)) * SREC
     r[2] = _srec + (<size_t>_sidx(c + 18)) * SREC
@@ -498,7 +503,12 @@ cdef inline int _shanten_checked_row(const uint8_t* src, const int64_t* given, i
     _copy_row(c, src)
     e = _row_check(c, given, 2, &m)
     melds[0] = m
-    out[0] = -128 if e else _shanten(c, m, form)
+    if e:
+        out[0] = -128
+    elif 1 <= form <= 3:
+        out[0] = _shanten_special(c, m, form)
+    else:
+        out[0] = _shanten(c, m, form)
     return e
 
 
