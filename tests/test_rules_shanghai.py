@@ -620,3 +620,32 @@ def test_cli_wildcards_and_flags(capsys):
     assert code != 0 and "--declared-ready is for --rules shanghai_old" in err
     code, _, err = _cli(capsys, "score", "--jsonl", "--wildcards", "2")
     assert code != 0 and "--wildcards cannot be used with --jsonl" in err
+
+
+# -- properties on random hands -------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_hands_keep_the_formula(seed):
+    """On random winning hands: the total is the formula on the reported items; the order of the
+    concealed tiles does not matter; lifting the cap never lowers a total; the base only adds."""
+    import random
+    rng = random.Random(seed)
+    plain = R.get("shanghai_old")
+    uncapped = R.get("shanghai_old", cap=False)
+    for _ in range(60):
+        melds, conc = _random_hand(rng)
+        ctx = dict(self_drawn=rng.random() < 0.5, seat_wind=rng.randrange(4), round_wind=rng.randrange(4),
+                   flowers=rng.randrange(5))
+        s = mjfast.score(_notation(melds, conc), rules=plain, **ctx)
+        he = sum(f.total for f in s.fans if f.unit == "he")
+        fan = sum(f.total for f in s.fans if f.unit == "fan")
+        assert (s.he, s.fan) == (he, fan)
+        figure = -(-(he + 20) * 2 ** fan // 10) * 10
+        assert s.total == (500 if s.limit_hand else min(500, figure))
+        assert s.capped == (not s.limit_hand and figure > 500)
+        # the winning tile stays last; the other concealed tiles in another order
+        rest = conc[:-1]
+        rng.shuffle(rest)
+        assert mjfast.score(_notation(melds, rest + conc[-1:]), rules=plain, **ctx).total == s.total
+        u = mjfast.score(_notation(melds, conc), rules=uncapped, **ctx)
+        assert u.total >= s.total and (u.total == s.total or s.total == 500)
