@@ -212,7 +212,7 @@ def build_tables():
 
 cdef object _build_tables_locked():
     global _dist, _hdist, _flag2, _hflag, _hwmask, _wf, _srec, _hrec, _built
-    cdef int _k
+    cdef int _k, k_parts = 0
     cdef uint8_t* dist
     cdef uint8_t* flag
     cdef uint16_t* wmask
@@ -244,10 +244,15 @@ cdef object _build_tables_locked():
         _build_part(hdist, hflag, NULL, hwmask, 7, NHKEY, False)
         srec = _build_srec(dist)
         hrec = _build_hrec(hdist)
+        k_parts = _build_partitions(flag)
     if srec == NULL or hrec == NULL:
         free(srec); free(hrec)
         free(dist); free(flag); free(wmask); free(hdist); free(hflag); free(hwmask); free(flag2); free(wf)
         raise MemoryError("mjfast: cannot allocate the shanten records")
+    if k_parts < 0:
+        free(dist); free(flag); free(wmask); free(hdist); free(hflag); free(hwmask); free(flag2); free(wf)
+        free(srec); free(hrec)
+        raise MemoryError("mjfast: cannot allocate the suit split table")
     # the byte flags and the separate wait masks live on in flag2 / wf
     free(wmask)
     free(flag)
@@ -275,8 +280,9 @@ def _table_capsules():
 def table_nbytes():
     """Bytes held by the tables after the build: distances and wait words per
     suit key, the 2-bit flags, the honors' distances, flags and masks, and the
-    shanten records of the suit patterns."""
-    return NKEY * (10 + 4) + NKEY // 4 + NHKEY * (10 + 1 + 2) + (NSREC + SREC_PAD + NHKEY) * SREC
+    shanten records of the suit patterns, and the suit patterns' splits into
+    sets and a pair (fankernel/readings.pxd)."""
+    return NKEY * (10 + 4) + NKEY // 4 + NHKEY * (10 + 1 + 2) + (NSREC + SREC_PAD + NHKEY) * SREC + _part_nbytes()
 
 
 # ---------------------------------------------------------------------------

@@ -431,8 +431,7 @@ cdef inline int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, 
     if not have_special or special[SEVEN_PAIRS]:
         # "take the highest" over every reading, in the order the reference
         # meets them (a special form before any division)
-        _divide(c, 0, 0, cur, 0, 4 - h.n_melds, False, divs, &ndiv, &ctx, _present34(c))
-        _sort_divisions(divs, ndiv)
+        ndiv = _readings(c, 4 - h.n_melds, &ctx, divs)
         for i in range(ndiv):
             tot = _score_division(&ctx, &divs[i], ft)
             # ties: the reference (2022/2023 revisions) moves to a later equal

@@ -4,6 +4,7 @@
 # Compiled into _core by cimport.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport malloc, free
 from fankernel.tiles cimport _ctz64, _popcount64, _eq34, _suit, _rank, _numbered, READING_ORDER
 from fankernel.fan_base cimport *
 
@@ -145,6 +146,303 @@ cdef inline bint _pair_wait_shared(const Pack* sets, int n, int win, int f) noex
 ctypedef struct Division:
     Pack packs[5]        # the 4 sets (melds first) and the pair at [4]
     uint32_t order       # the order the reference finds it in (ties go to the first)
+
+
+# ---------------------------------------------------------------------------
+# the readings, from per-suit split tables
+# ---------------------------------------------------------------------------
+#
+# A suit's tiles split into sets and a pair independently of the other suits,
+# so the readings of a hand are the product of its suits' own splits and the
+# honors' (which have at most one: a 3 is a pung, a 2 the pair, anything else
+# no reading).  Every suit pattern (base-5 key over its 9 counts) that splits
+# at all -- 21,743 of them, 14 tiles at most -- has its distinct splits worked
+# out once, when _core builds its tables (_build_partitions): 20,175 patterns
+# have exactly one, none has more than four.
+#
+# A split is one 32-bit word: bits 0-2 its number of sets, 3-6 the pair's
+# rank + 1 (0: no pair), then from bit 7 one 5-bit field per set, rank * 2 +
+# (1 for a chow, whose rank is that of its lowest tile; ranks 0-8), the sets
+# in ascending order.  The patterns sit in an open-addressed hash (32,768
+# slots of 8 bytes: 256 KB): key in bits 0-20, number of splits in bits
+# 21-23, and in bits 32-63 the split itself when it is the only one, else
+# where its splits start in the list (sorted: see _part_rank).
+#
+# This replaced a depth-first split of the 14 tiles, kept until then on the
+# argument that a hand has few readings (1.1 on average over the test
+# generator's mix).  Measured side by side on the same hands (the same
+# readings in the same order on every one; CPU ns per hand, enumeration
+# alone, benchmarks/README.md): the generator's mix 70 -> 48, its rows with
+# a regular reading 79 -> 51, every pure-suit winning hand 77 -> 30,
+# 1112345678999 + X 63 -> 27, hands with two readings or more 114 -> 48.
+
+cdef enum:
+    PART_BITS = 15
+    PART_SLOTS = 32768
+    PART_LIST_MAX = 8192        # the patterns with several splits hold 3,358 in all
+    PART_NONE = 0x1FFFFF        # an empty slot's key field (no key is that large)
+    PART_NKEY = 1953125         # 5 ** 9
+
+cdef extern from *:
+    """
+    static uint64_t* mjfast_part_slot = NULL;    /* the hash of suit patterns (filled by _build_partitions) */
+    static uint32_t* mjfast_part_list = NULL;    /* the splits of the patterns with several */
+    """
+    uint64_t* _part_slot "mjfast_part_slot"
+    uint32_t* _part_list "mjfast_part_list"
+
+
+cdef inline Py_ssize_t _part_nbytes() noexcept nogil:
+    return PART_SLOTS * sizeof(uint64_t) + PART_LIST_MAX * sizeof(uint32_t)
+
+
+cdef inline uint32_t _part_hash(uint32_t key) noexcept nogil:
+    return (key * <uint32_t>2654435761u) >> (32 - PART_BITS)
+
+
+cdef inline uint32_t _suit_key(const uint8_t* c) noexcept nogil:
+    """A suit's base-5 key (as _core's _key9), as three independent sums."""
+    return (<uint32_t>(c[0] + 5 * c[1] + 25 * c[2]) + 125 * <uint32_t>(c[3] + 5 * c[4] + 25 * c[5])
+            + 15625 * <uint32_t>(c[6] + 5 * c[7] + 25 * c[8]))
+
+
+cdef inline void _part_collect(int* c, int i, int min_kind, uint32_t* sets, int nsets, int pair,
+                               uint32_t* out, int* nout) noexcept nogil:
+    """Every split of one suit's counts c into sets and at most one pair, as
+    words.  The lowest tile left is used at once; blocks starting on the same
+    tile are taken in the order pair, pung, chow, so each split is met once and
+    its sets come in ascending order."""
+    cdef uint32_t w
+    cdef int k
+    while i < 9 and c[i] == 0:
+        i += 1
+        min_kind = 0
+    if i == 9:
+        if nout[0] < 8:
+            w = <uint32_t>nsets | (<uint32_t>(pair + 1) << 3)
+            for k in range(nsets):
+                w |= sets[k] << (7 + 5 * k)
+            out[nout[0]] = w
+            nout[0] += 1
+        return
+    if min_kind <= 0 and pair < 0 and c[i] >= 2:
+        c[i] -= 2
+        _part_collect(c, i, 1, sets, nsets, i, out, nout)
+        c[i] += 2
+    if nsets == 4:
+        return
+    if min_kind <= 1 and c[i] >= 3:
+        c[i] -= 3
+        sets[nsets] = i * 2
+        _part_collect(c, i, 2, sets, nsets + 1, pair, out, nout)
+        c[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1; c[i + 1] -= 1; c[i + 2] -= 1
+        sets[nsets] = i * 2 + 1
+        _part_collect(c, i, 2, sets, nsets + 1, pair, out, nout)
+        c[i] += 1; c[i + 1] += 1; c[i + 2] += 1
+
+
+cdef inline uint32_t _part_rank(uint32_t w) noexcept nogil:
+    """A split's sets as one number whose order is the order of their
+    sequences (first set most significant): the order the reference meets
+    readings in, within one suit (all splits of a pattern have as many sets)."""
+    cdef uint32_t r = 0
+    cdef int k
+    for k in range(w & 7):
+        r = (r << 5) | ((w >> (7 + 5 * k)) & 31)
+    return r
+
+
+cdef inline int _build_partitions(const uint8_t* flag) noexcept nogil:
+    """Fill the split table for every suit key whose flag (_core's table
+    build: bit 0 melds only, bit 1 melds and a pair) says it splits.  Returns
+    -1 when out of memory or past the table's sizes (nothing is published)."""
+    global _part_slot, _part_list
+    cdef uint64_t* slot = <uint64_t*>malloc(PART_SLOTS * sizeof(uint64_t))
+    cdef uint32_t* lst = <uint32_t*>malloc(PART_LIST_MAX * sizeof(uint32_t))
+    cdef int c[9]
+    cdef uint32_t sets[4]
+    cdef uint32_t ws[8]
+    cdef uint32_t t, h
+    cdef int key, k, r, n, nl = 0, nkeys = 0, i, j
+    if slot == NULL or lst == NULL:
+        free(slot); free(lst)
+        return -1
+    for k in range(PART_SLOTS):
+        slot[k] = PART_NONE
+    for key in range(1, PART_NKEY):
+        if not flag[key]:
+            continue
+        r = key
+        for k in range(9):
+            c[k] = r % 5
+            r //= 5
+        n = 0
+        _part_collect(c, 0, 0, sets, 0, -1, ws, &n)
+        if n == 0:
+            continue
+        # ascending by the sets' sequence (insertion sort; four at most)
+        for i in range(1, n):
+            t = ws[i]
+            j = i - 1
+            while j >= 0 and _part_rank(ws[j]) > _part_rank(t):
+                ws[j + 1] = ws[j]
+                j -= 1
+            ws[j + 1] = t
+        nkeys += 1
+        if nkeys > PART_SLOTS * 3 // 4 or nl + n > PART_LIST_MAX:
+            free(slot); free(lst)
+            return -1
+        h = _part_hash(key)
+        while (<uint32_t>slot[h] & 0x1FFFFF) != PART_NONE:
+            h = (h + 1) & (PART_SLOTS - 1)
+        if n == 1:
+            slot[h] = <uint64_t>key | (<uint64_t>1 << 21) | (<uint64_t>ws[0] << 32)
+        else:
+            slot[h] = <uint64_t>key | (<uint64_t>n << 21) | (<uint64_t>nl << 32)
+            for i in range(n):
+                lst[nl] = ws[i]
+                nl += 1
+    _part_slot = slot
+    _part_list = lst
+    return 0
+
+
+cdef inline int _part_find(uint32_t key, uint32_t h, uint64_t e, uint32_t* one, const uint32_t** lst) noexcept nogil:
+    """The splits of a suit pattern: their number (0: it does not split), the
+    list in *lst (one word, stored in *one, when there is a single split).
+    h is the key's slot and e that slot's entry, loaded by the caller (the
+    three suits' loads then overlap)."""
+    if key == 0:
+        one[0] = 0                      # the empty suit: one split, nothing in it
+        lst[0] = one
+        return 1
+    while (<uint32_t>e & 0x1FFFFF) != key:
+        if (<uint32_t>e & 0x1FFFFF) == PART_NONE:
+            return 0
+        h = (h + 1) & (PART_SLOTS - 1)
+        e = _part_slot[h]
+    if ((e >> 21) & 7) == 1:
+        one[0] = <uint32_t>(e >> 32)
+        lst[0] = one
+        return 1
+    lst[0] = _part_list + (e >> 32)
+    return <int>((e >> 21) & 7)
+
+
+cdef inline int _part_emit(uint32_t w, int suit, Pack* packs, int j, Pack* pair, uint32_t* order) noexcept nogil:
+    """Append the sets of split w of a suit to packs (from index j) and their
+    sort keys to *order; the pair, if any, to *pair.  Returns the next index."""
+    cdef int k, v, t
+    cdef int base = suit * 9
+    cdef int rbase = READING_ORDER[base]           # the suit's first tile in the reference's order
+    for k in range(w & 7):
+        v = (w >> (7 + 5 * k)) & 31
+        t = base + (v >> 1)
+        packs[j].type = P_CHOW if v & 1 else P_PUNG
+        packs[j].tile = t                           # a chow is named by its lowest tile
+        packs[j].melded = 0
+        # the reference meets sets by their first tile (in its order), pung before chow
+        order[0] = (order[0] << 8) | <uint32_t>((rbase + (v >> 1)) * 2 + (v & 1))
+        j += 1
+    v = (w >> 3) & 15
+    if v:
+        pair.type = P_PAIR
+        pair.tile = base + v - 1
+        pair.melded = 0
+    return j
+
+
+cdef inline uint32_t _part_cat(uint32_t hi, uint32_t lo, uint32_t nlo) noexcept nogil:
+    """hi's key bytes followed by the nlo key bytes of lo."""
+    return ((hi << (8 * nlo)) | lo) if nlo < 4 else lo
+
+
+cdef inline int _readings(const uint8_t* c, int need, const Ctx* ctx, Division* out) noexcept nogil:
+    """Every distinct split of the concealed tiles c (3 * need + 2 of them,
+    each count 0..4) into `need` sets and a pair, as Divisions (the melds of
+    ctx first, the sets in our tile order, the pair at [4]), in the order the
+    reference meets them -- the product of the suits' lists, characters
+    outermost, then bamboo, then dots, is already in that order.  Returns how
+    many (at most MAXDIV)."""
+    cdef uint32_t one[3]
+    cdef const uint32_t* lst[3]
+    cdef int cnt[3]
+    cdef Pack hon[4]
+    cdef Pack hpair
+    cdef int nh = 0, npair = 0, s, t, v, a, b, p, j, k, nout = 0
+    cdef uint32_t hkeys = 0, m_key, p_key, s_key
+    cdef uint32_t key[3]
+    cdef uint32_t h[3]
+    cdef uint64_t e[3]
+    cdef Division* d
+    cdef Pack pair
+    # the three suits' table entries first: independent loads, in flight together
+    for s in range(3):
+        key[s] = _suit_key(c + 9 * s)
+        h[s] = _part_hash(key[s])
+        e[s] = _part_slot[h[s]]
+    hpair.type = 0
+    hpair.tile = 0
+    hpair.melded = 0
+    for t in range(27, 34):
+        v = c[t]
+        if v == 0:
+            continue
+        if v == 3:
+            hon[nh].type = P_PUNG
+            hon[nh].tile = t
+            hon[nh].melded = 0
+            hkeys = (hkeys << 8) | <uint32_t>(READING_ORDER[t] * 2)
+            nh += 1
+        elif v == 2 and npair == 0:
+            hpair.type = P_PAIR
+            hpair.tile = t
+            npair = 1
+        else:
+            return 0
+    for s in range(3):
+        cnt[s] = _part_find(key[s], h[s], e[s], &one[s], &lst[s])
+        if cnt[s] == 0:
+            return 0
+        npair += ((lst[s][0] >> 3) & 15) != 0
+    # one pair, and as many sets as asked (true of 3 * need + 2 tiles, each
+    # count 0..4: the callers check; refused here too, so packs[] cannot overflow)
+    if npair != 1 or <int>((lst[0][0] & 7) + (lst[1][0] & 7) + (lst[2][0] & 7)) + nh != need:
+        return 0
+    pair = hpair
+    # characters (suit 0) outermost, then bamboo (2), then dots (1): the
+    # reference's suit order, so the readings come out sorted
+    for a in range(cnt[0]):
+        for b in range(cnt[2]):
+            for p in range(cnt[1]):
+                if nout == MAXDIV:
+                    return nout
+                d = &out[nout]
+                for k in range(ctx.n_fixed):
+                    d.packs[k] = ctx.fixed[k]
+                # packs in our tile order (m, p, s, honors)
+                m_key = 0
+                p_key = 0
+                s_key = 0
+                j = _part_emit(lst[0][a], 0, d.packs, ctx.n_fixed, &pair, &m_key)
+                j = _part_emit(lst[1][p], 1, d.packs, j, &pair, &p_key)
+                j = _part_emit(lst[2][b], 2, d.packs, j, &pair, &s_key)
+                for k in range(nh):
+                    d.packs[j] = hon[k]
+                    j += 1
+                d.packs[4] = pair
+                # sort key: the sets' keys in the order m, s, p, honors, from the top byte
+                d.order = _part_cat(_part_cat(_part_cat(m_key, s_key, lst[2][b] & 7), p_key, lst[1][p] & 7),
+                                    hkeys, nh) << (8 * (4 - need)) if need else 0
+                nout += 1
+    return nout
+
+
+# ---------------------------------------------------------------------------
+# the depth-first split, kept beside the tables to measure them (benchmarks/bench_readings.py)
+# ---------------------------------------------------------------------------
 
 
 
