@@ -638,6 +638,9 @@ cdef void _install_core_hooks() noexcept nogil:
     _core_seven_pairs_dist = _seven_pairs_dist
 
 _install_core_hooks()
+if NFAN != 84:
+    # fankernel/fan_base.pxd's _fans_zero / _fans_copy move exactly 84 counts
+    raise ImportError(f"mjfast: the fan vector helpers are written for 84 counts, NFAN is {NFAN}")
 
 include "_rulesets.pxi"
 include "_fan_entry.pxi"

@@ -407,7 +407,7 @@ cdef inline int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, 
     _fans_zero(ctx.hand_fans)
     _win_flag_fans(ctx.flags, ctx.hand_fans)
     _tile_set_fans(all_c, n_kongs, TF_SUITS | TF_TRAITS | TF_RANKS | TF_HOG, ctx.hand_fans)
-    if h.n_melds == 0 and _is_nine_gates(ctx.standing):
+    if h.n_melds == 0 and ctx.hand_fans[FULL_FLUSH] and _is_nine_gates(ctx.standing):
         ctx.hand_fans[NINE_GATES] = 1
     # concealment (the same for every reading): Fully Concealed Hand /
     # Concealed Hand / Melded Hand / Self-Drawn
