@@ -198,15 +198,13 @@ def decompose_one(const uint8_t[::1] counts, int melds):
     _need_tables()
     cdef uint8_t c[34]
     cdef Division divs[MAXDIV]
-    cdef Pack cur[5]
     cdef Ctx ctx
     cdef int ndiv = 0, i, k, t, a
     cdef int need = 4 - melds
     _take_hand(counts, c, melds, 0)
     out = []
     ctx.n_fixed = 0
-    _divide(c, 0, 0, cur, 0, need, False, divs, &ndiv, &ctx, _present34(c))
-    _sort_divisions(divs, ndiv)
+    ndiv = _readings(c, need, &ctx, divs)
     for i in range(ndiv):
         out.append(("regular", tuple(_reading_items(&divs[i], need))))
     if melds == 0 and _seven_pairs_win(c):
@@ -219,63 +217,7 @@ def decompose_one(const uint8_t[::1] counts, int melds):
     if a >= 0:
         for k in range(9):
             c[KNIT_TILES[a][k]] -= 1
-        ndiv = 0
-        _divide(c, 0, 0, cur, 0, 1 - melds, False, divs, &ndiv, &ctx, _present34(c))
+        ndiv = _readings(c, 1 - melds, &ctx, divs)
         for i in range(ndiv):
             out.append(("knitted_straight", tuple([("knitted", KNIT_TILES[a][0])] + _reading_items(&divs[i], 1 - melds))))
     return out
-
-
-# ---------------------------------------------------------------------------
-# measurement hook: the two enumerators side by side on the same hands
-# ---------------------------------------------------------------------------
-
-cdef inline uint64_t _readings_digest(const Division* divs, int n) noexcept nogil:
-    """FNV-1a over the readings in order: their packs (type, tile, melded)
-    and sort keys."""
-    cdef uint64_t h = 14695981039346656037u
-    cdef int i, k
-    for i in range(n):
-        for k in range(5):
-            h = (h ^ divs[i].packs[k].type) * 1099511628211u
-            h = (h ^ divs[i].packs[k].tile) * 1099511628211u
-            h = (h ^ divs[i].packs[k].melded) * 1099511628211u
-        h = (h ^ divs[i].order) * 1099511628211u
-    return h
-
-
-def readings_kernel(const uint8_t[:, ::1] counts, const uint8_t[::1] n_melds, int method, uint64_t[::1] out):
-    """The regular-form readings of each row (concealed counts, 14 - 3 * melds
-    tiles, the melds taken as absent) by the depth-first split (method 0) or
-    the suit tables (method 1).  out[i] = a digest of the readings in order
-    (packs and sort keys) * 64 + their number; with method | 2 only their
-    number (for timing the enumerators alone).  Rows of the wrong size or
-    with a count above 4 get out[i] = 2**64 - 1."""
-    _need_tables()
-    cdef Py_ssize_t i, n = _check_rows(counts, "counts")
-    cdef Division divs[MAXDIV]
-    cdef Pack cur[5]
-    cdef Ctx ctx
-    cdef int ndiv, k, need
-    cdef uint8_t c[34]
-    _check_len(n_melds.shape[0], n, "n_melds")
-    _check_len(out.shape[0], n, "out")
-    if not 0 <= method <= 3:
-        raise ValueError(f"method must be 0..3, got {method}")
-    memset(&ctx, 0, sizeof(Ctx))
-    with nogil:
-        for i in range(n):
-            _copy_row(c, &counts[i, 0])
-            k = n_melds[i]
-            if k > 4 or _over4(c) or _sum34(c) != 14 - 3 * k:
-                out[i] = <uint64_t>(-1)
-                continue
-            need = 4 - k
-            ctx.n_fixed = k
-            ndiv = 0
-            if method & 1:
-                ndiv = _readings(c, need, &ctx, divs)
-            else:
-                _divide(c, 0, 0, cur, 0, need, False, divs, &ndiv, &ctx, _present34(c))
-                _sort_divisions(divs, ndiv)
-            out[i] = <uint64_t>ndiv if method & 2 else (_readings_digest(divs, ndiv) << 6) | <uint64_t>ndiv

@@ -337,8 +337,6 @@ CORE_CALLABLES = {
     "set_two_player_table", "two_player_score_one", "two_player_batch_kernel",
     # hand records into batch columns (mjfast.batch)
     "read_records", "write_results", "scan_lines",
-    # the two enumerators of readings side by side (benchmarks/bench_readings.py)
-    "readings_kernel",
 }
 
 
@@ -375,7 +373,6 @@ _HOSTILE = r"""
             "_openmp_flag": (), "build_tables": (), "table_nbytes": (),
             "counts_info": (c14.copy(),),
             "decompose_one": (c14.copy(), 0),
-            "readings_kernel": (H14.copy(), u(N), 1, np.zeros(N, np.uint64)),
             "is_win_checked": (H14.copy(), None, u(N), u(N), 1),
             "is_win_one": (c14.copy(),),
             "parse_counts_fast": ("[123s]456m55p", u(34), u(34)),

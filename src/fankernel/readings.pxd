@@ -1,11 +1,12 @@
-# The readings of a hand, shared by every rule set: the division search (every
-# split of the concealed tiles into sets and a pair), the order the readings
-# are tried in, and where the winning tile sits in a reading (the waits).
+# The readings of a hand, shared by every rule set: every split of the
+# concealed tiles into sets and a pair (from per-suit split tables), in the
+# order the reference tries them, and where the winning tile sits in a reading
+# (the waits).
 # Compiled into _core by cimport.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
-from fankernel.tiles cimport _ctz64, _popcount64, _eq34, _suit, _rank, _numbered, READING_ORDER
+from fankernel.tiles cimport _popcount64, _eq34, _suit, _rank, _numbered, READING_ORDER
 from fankernel.fan_base cimport *
 
 # Two functions of _core that this file uses and that stay there (they are
@@ -170,11 +171,12 @@ ctypedef struct Division:
 #
 # This replaced a depth-first split of the 14 tiles, kept until then on the
 # argument that a hand has few readings (1.1 on average over the test
-# generator's mix).  Measured side by side on the same hands (the same
-# readings in the same order on every one; CPU ns per hand, enumeration
-# alone, benchmarks/README.md): the generator's mix 70 -> 48, its rows with
-# a regular reading 79 -> 51, every pure-suit winning hand 77 -> 30,
-# 1112345678999 + X 63 -> 27, hands with two readings or more 114 -> 48.
+# generator's mix), unmeasured.  Measured side by side on the same hands (the
+# same readings in the same order on every one; CPU ns per hand, enumeration
+# alone; benchmarks/README.md): the generator's mix 68 -> 44, its rows with
+# a regular reading 77 -> 48, every pure-suit winning hand 76 -> 27,
+# 1112345678999 + X 60 -> 23, hands with two readings or more 111 -> 44.  In
+# score_batch the kernel went from 314 to 277 ns a hand.
 
 cdef enum:
     PART_BITS = 15
@@ -438,107 +440,3 @@ cdef inline int _readings(const uint8_t* c, int need, const Ctx* ctx, Division* 
                                     hkeys, nh) << (8 * (4 - need)) if need else 0
                 nout += 1
     return nout
-
-
-# ---------------------------------------------------------------------------
-# the depth-first split, kept beside the tables to measure them (benchmarks/bench_readings.py)
-# ---------------------------------------------------------------------------
-
-
-
-cdef inline void _push(Pack* cur, int n, int typ, int tile) noexcept nogil:
-    cur[n].type = typ
-    cur[n].tile = tile
-    cur[n].melded = 0
-
-
-cdef inline void _sort_u32(uint32_t* a, int n) noexcept nogil:
-    cdef int i, j
-    cdef uint32_t t
-    for i in range(1, n):
-        t = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > t:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = t
-
-
-# ---------------------------------------------------------------------------
-
-
-cdef inline void _divide(uint8_t* c, int i, int min_kind, Pack* cur, int nused, int need, bint pair_done,
-                         Division* out, int* nout, const Ctx* ctx, uint64_t present) noexcept nogil:
-    """Every distinct split of the concealed tiles into `need` sets and a pair.
-    The lowest remaining tile must be used now; blocks that start on the same
-    tile are taken in the order pair, pung, chow so each split appears once.
-    `present` has a bit for every tile still held, kept up to date on the way
-    down, so the lowest tile is one count-trailing-zeros away."""
-    cdef int k, j, t
-    cdef int nsets = nused - pair_done
-    cdef uint32_t keys[4]
-    cdef uint32_t key
-    cdef Division* d
-    cdef uint64_t rest = present >> i << i              # tiles left from i on
-    cdef uint64_t bit
-    if rest == 0:
-        i = 34
-    else:
-        t = _ctz64(rest)
-        if t != i:
-            min_kind = 0
-        i = t
-    if i == 34:
-        if nsets == need and pair_done and nout[0] < MAXDIV:
-            d = &out[nout[0]]
-            for k in range(ctx.n_fixed):
-                d.packs[k] = ctx.fixed[k]
-            j = ctx.n_fixed
-            for k in range(nused):
-                if cur[k].type == P_PAIR:
-                    d.packs[4] = cur[k]
-                else:
-                    d.packs[j] = cur[k]
-                    # the reference's depth-first search meets sets by
-                    # (lowest tile in READING_ORDER, pung before chow)
-                    keys[j - ctx.n_fixed] = READING_ORDER[cur[k].tile] * 2 + (cur[k].type == P_CHOW)
-                    j += 1
-            _sort_u32(keys, need)
-            key = 0
-            for k in range(4):
-                key = (key << 8) | (keys[k] if k < need else 0)
-            d.order = key
-            nout[0] += 1
-        return
-    bit = (<uint64_t>1) << i
-    if min_kind <= 0 and not pair_done and c[i] >= 2:
-        c[i] -= 2
-        _push(cur, nused, P_PAIR, i)
-        _divide(c, i, 1, cur, nused + 1, need, True, out, nout, ctx, present if c[i] else present & ~bit)
-        c[i] += 2
-    if nsets == need:
-        return
-    if min_kind <= 1 and c[i] >= 3:
-        c[i] -= 3
-        _push(cur, nused, P_PUNG, i)
-        _divide(c, i, 2, cur, nused + 1, need, pair_done, out, nout, ctx, present if c[i] else present & ~bit)
-        c[i] += 3
-    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1; c[i + 1] -= 1; c[i + 2] -= 1
-        _push(cur, nused, P_CHOW, i)
-        _divide(c, i, 2, cur, nused + 1, need, pair_done, out, nout, ctx,
-                present & ~((bit if c[i] == 0 else 0) | (bit << 1 if c[i + 1] == 0 else 0)
-                            | (bit << 2 if c[i + 2] == 0 else 0)))
-        c[i] += 1; c[i + 1] += 1; c[i + 2] += 1
-
-
-cdef inline void _sort_divisions(Division* d, int n) noexcept nogil:
-    cdef int i, j
-    cdef Division t
-    for i in range(1, n):
-        t = d[i]
-        j = i - 1
-        while j >= 0 and d[j].order > t.order:
-            d[j + 1] = d[j]
-            j -= 1
-        d[j + 1] = t

@@ -1,8 +1,8 @@
 # Two-player mahjong (rule set two_player): its fan predicates and its scorer
 # (compiled into _core by cimport; the layout note is in mcr_score.pxd).
 #
-# Only this rule set's predicates live here; the division search, the order of
-# the readings and the seven-pairs test are the generic files'.  The fan ids
+# Only this rule set's predicates live here; the readings, their order and
+# the seven-pairs test are the generic files'.  The fan ids
 # TP_* and TP_NFAN are generated at build time from the table in
 # mjfast/rules/two_player_table.py (fan_ids.pxd), and the points and exclusion
 # masks are loaded from that table at import (set_two_player_table, in
@@ -262,7 +262,6 @@ cdef inline int _tp_score(const uint8_t* counts, int n_melds, const uint8_t* kin
     cdef uint8_t c[34]
     cdef uint8_t standing[34]
     cdef Division divs[MAXDIV]
-    cdef Pack cur[5]
     cdef Ctx ctx
     cdef int ndiv = 0, i, j, t, best = -1, tot, need = 4 - n_melds, n_open = 0, n_kongs = 0
     cdef int chows[4]
@@ -345,10 +344,9 @@ cdef inline int _tp_score(const uint8_t* counts, int n_melds, const uint8_t* kin
                 base[TP_NINE_GATES] = 0
     if opts & TPO_UNIQUE_WAIT:
         unique = _popcount64(_core_waits(standing, n_melds)) == 1
-    # every regular reading, in the order the division search meets them
+    # every regular reading, in the order the reference meets them
     ctx.n_fixed = 0
-    _divide(c, 0, 0, cur, 0, need, False, divs, &ndiv, &ctx, _present34(c))
-    _sort_divisions(divs, ndiv)
+    ndiv = _readings(c, need, &ctx, divs)
     out_form[0] = 0
     for j in range(ndiv):
         memcpy(ft, base, sizeof(ft))
