@@ -352,3 +352,154 @@ def test_shanghai_two_wilds_pick_the_dragon_pung():
                      round_wind="W")
     assert (s.he, s.fan, s.raw, s.total) == (12, 5, 1024, 1030)
     assert sorted(s.substitutions) == [27, 31]
+
+
+def test_shanghai_two_dragons_and_the_pearl_stacks():
+    # 123m 789m 123s 789s, won on the 1p pair from a discard.  No exclusions:
+    # 双龙抢球 3 + 老少和 2 (strict: every set 123/789, the pair a terminal) + 清带幺 2 = 7 番.
+    # 和: 麻将头 2 (a pair of 1p has no value).  (2 + 20) x 2^7 = 2816 -> 2820 uncapped; 500 capped.
+    h = "123m789m123s789s1p1p"
+    s = mjfast.score(h, rules=sh(cap=False))
+    assert (s.he, s.fan, s.raw, s.total) == (2, 7, 2816, 2820)
+    assert mjfast.score(h, rules="shanghai_old").total == 500
+
+
+# =====================================================================
+# Guizhou: robbing a kong, 豆全包, 鸡全包
+# =====================================================================
+
+ROB = dict(
+    hands=["345m789s123s99m45p6p", "1468m2479p25689s", "[666p1]2479m1358p17s", "2567m23899p3446s"],
+    winners=[0], discarder=2, robbed=True, discards=[[], [], [], []], flipped="2m")
+
+
+def test_guizhou_robbing_a_kong():
+    # seat 2 adds its 4th 6p to its pung (爬坡豆); seat 0 robs it: 平胡 with no pass,
+    # scored as self-drawn (1 + 1 = 2); the konger pays for all three: 6.  The robbed kong
+    # stays a pung and scores nothing.  Chickens 1s and 3m (flipped 2m): seat 0 holds
+    # 1s and 3m (2 from each), seat 2 holds a 1s (1 from each).
+    # seat 0: 6 + 6 - 1 = 11; seat 1: -2 - 1 = -3; seat 2: -6 - 2 + 3 = -5; seat 3: -3.
+    assert guizhou.settle(ROB).totals == (11, -3, -5, -3)
+    # 抢杠烧鸡: seat 2's chicken scores nothing: (12, -2, -8, -2)
+    assert guizhou.settle(ROB, rob_burns_chickens=True).totals == (12, -2, -8, -2)
+    # the konger pays pattern + 1 once: seat 0 2 + 6 - 1 = 7, seat 2 -2 - 2 + 3 = -1
+    assert guizhou.settle(ROB, rob_kong_payment="one").totals == (7, -3, -1, -3)
+
+
+LIABLE = dict(
+    hands=["1469m13468p2469s", "[2222p]345m678p789s5s5s", "1133m5599p2266s8s", "[7777m1]2358m367p349s"],
+    winners=[1], discarder=None, discards=[[], [], [], ["1s", "1s"]], first_chicken=3, flipped="4s")
+
+
+def test_guizhou_all_kongs_and_all_chickens_liable():
+    # seat 1 wins self-drawn (平胡, its 闷豆 2p the pass); seat 2 is ready (七对 on 8s);
+    # seat 3 is not ready, holds a 接豆 of 7m fed by seat 2, and discarded two 1s,
+    # the first the 冲锋鸡.  Flipped 4s: 5s is a chicken (seat 1 holds two).
+    # pattern 2 from each (+6); seat 1's 闷豆 3 from each (+9); seat 2 feeds seat 3's 接豆 3;
+    # seat 1's chickens 2 from each; seat 3's 1s: 冲锋鸡 2 + 1 = 3 from each;
+    # 包鸡: seat 3 pays seats 1 and 2 1 each.
+    # seat 0: -2 - 3 - 2 - 3 = -10; seat 1: 6 + 9 + 6 - 3 + 1 = 19;
+    # seat 2: -2 - 3 - 3 - 2 - 3 + 1 = -12; seat 3: -2 - 3 + 3 - 2 + 9 - 2 = 3.
+    assert guizhou.settle(LIABLE).totals == (-10, 19, -12, 3)
+    # 豆全包: seat 3 (not ready) pays its 接豆's 3 back to its feeder, seat 2 (ready)
+    assert guizhou.settle(LIABLE, all_kongs_liable=True).totals == (-10, 19, -9, 0)
+    # 鸡全包 (instead of 包鸡): seat 3's exposed 1s: the 冲锋鸡 2 + the other 1 = 3 to each
+    # winning or ready player (seats 1 and 2): seat 1 21, seat 2 -10, seat 3 -1
+    assert guizhou.settle(LIABLE, all_chickens_liable=True).totals == (-10, 21, -10, -1)
+    assert guizhou.settle(LIABLE, all_chickens_liable=True, all_kongs_liable=True).totals == (-10, 21, -7, -4)
+
+
+# =====================================================================
+# Robustness: bad input raises ValueError / TypeError naming the problem
+# =====================================================================
+
+def test_settle_refuses_bad_totals_and_flags():
+    for name in ("zhuji", "guizhou", "shanghai_old", "mcr", "two_player"):
+        rs = rules.get(name)
+        for args, exc in [((1.5, True), TypeError), (("8", True), TypeError), ((-3, True), ValueError),
+                          ((8, "no"), TypeError), ((8, False, 1.0), TypeError), ((True, True), TypeError)]:
+            with pytest.raises(exc, match="settle"):
+                rs.settle(*args)
+    with pytest.raises(TypeError, match="self_drawn"):
+        zhuji.payout(4, self_drawn="no")
+    with pytest.raises(TypeError, match="konger"):
+        zhuji.payout(4, self_drawn=False, konger=1.0)
+
+
+_GARBAGE = [None, -1, 0, 1, 2, 3, 7, 99, 10 ** 30, 1.5, float("nan"), "", "x", "5p", "5p7p", "E", b"1m",
+            [], [1], ["Z"], [99], {}, {"a": 1}, (), object(), True, False]
+
+
+def _fuzz_args(rng):
+    return {k: rng.choice(_GARBAGE) for k in rng.sample(
+        ["self_drawn", "kong", "last_tile", "fourth_tile", "seat_wind", "round_wind", "flowers",
+         "wildcards", "wildcard_tiles", "heavenly_hand", "earthly_hand", "ready_at_start",
+         "discard_after_kong", "declared_ready", "wild_win", "strict"], rng.randint(0, 4))}
+
+
+N_FUZZ = 3000
+
+
+def test_fuzz_rule_sets_raise_clearly():
+    import random
+    rng = random.Random(12)
+    hands = ["123m456p789s123s5s5s", "EEECCC123m789m5m5m", "11112233445566p", "[CCC1][FFF2]123m456mPP",
+             "123m456p789sCCE", "", "1m", "ZZZ", "[1111m]" * 5, 7, None, b"123m"]
+    opts = {"zhuji": ["wildcards", "min_tai", "special_mode", "three_wilds", "dealer_repeat_multiplier",
+                      "all_honors_tai", "wild_adjacency"],
+            "guizhou": ["single_wait", "self_drawn_bonus", "concealed_chicken_kong", "golden_chicken",
+                        "drawn_game_value"],
+            "shanghai_old": ["base", "limit", "cap", "round_to", "flower_he", "payment", "double_wind"]}
+    for _ in range(N_FUZZ):
+        name = rng.choice(list(opts))
+        what = rng.randrange(4)
+        try:
+            if what == 0:
+                rs = rules.get(name)
+                res = mjfast.score(rng.choice(hands), rules=rs, **_fuzz_args(rng))
+                assert isinstance(res.total, int) and res.total >= 0
+            elif what == 1:
+                rules.get(name, **{rng.choice(opts[name]): rng.choice(_GARBAGE)})
+            elif what == 2:
+                out = rules.get(name).settle(rng.choice(_GARBAGE), rng.choice(_GARBAGE), rng.choice(_GARBAGE))
+                assert sum(out) == 0
+            else:
+                game = {k: rng.choice(_GARBAGE + [["1m"] * 4, [0], [[], [], [], []]])
+                        for k in rng.sample(["hands", "winners", "discarder", "dealer", "discards", "flipped",
+                                             "first_chicken", "hot_kong", "robbed", "late_kongs"],
+                                            rng.randint(0, 5))}
+                if rng.random() < 0.5:
+                    game["hands"] = ["1479m2458p3469s5m", "[2222m]345m678p789s1s1s", "1368m1369p2456s7m",
+                                     "3568m23679p2568s"]
+                    game.setdefault("winners", [1])
+                st = guizhou.settle(game)
+                assert sum(st.totals) == 0
+        except (ValueError, TypeError) as exc:
+            assert str(exc), "an error without a message"
+
+
+def test_zhuji_wildcard_kinds_checked_when_set():
+    # two 财神 kinds must be adjacent under wild_adjacency: refused when the
+    # option is set, not only at the first score()
+    with pytest.raises(ValueError, match="not adjacent"):
+        zj(wildcards="5p7p")
+    with pytest.raises(ValueError, match="not adjacent"):
+        zj(wildcards="9m1p")                       # ranks 9 and 1 of different suits
+    ok = zj(wildcards="ES", wild_adjacency="suit_and_honors")
+    with pytest.raises(ValueError, match="not adjacent"):
+        ok.with_options(wild_adjacency="suit")
+    # payout arguments far beyond any hand are refused, not computed
+    with pytest.raises(ValueError, match="台"):
+        zhuji.payout(10 ** 6)
+    with pytest.raises(ValueError, match="dealer_repeats"):
+        zhuji.payout(4, dealer_repeats=10 ** 6, rules=zj(dealer_repeat_compound=True))
+
+
+def test_settle_functions_called_directly():
+    from mjfast.rules import shanghai
+    with pytest.raises(TypeError, match="RuleSet"):
+        guizhou.settle_pattern(None, 3, False, 1)
+    with pytest.raises(TypeError, match="RuleSet"):
+        shanghai.settle_shanghai(rules.get("guizhou"), 3, True)
+    with pytest.raises(TypeError, match="total"):
+        guizhou.settle_pattern(rules.get("guizhou"), 1.5, True)

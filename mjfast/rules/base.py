@@ -81,6 +81,32 @@ class Option:
         return self.validate(t, rules_name)
 
 
+def check_settle_args(total, self_drawn, discarder, rules=None):
+    """``(total, self_drawn, discarder)`` of a settlement checked and made
+    plain ints / bool: ``total`` a whole number, 0 or more; ``self_drawn`` a
+    bool; ``discarder`` None or an int (each rule set checks its range).  So
+    a float total is not truncated nor a string flag read as true.  With
+    ``rules`` (a rule-set name) the rule set's own settle function checks
+    that it was given a RuleSet of that engine too."""
+    import numbers
+    if isinstance(total, bool) or not isinstance(total, numbers.Integral):
+        raise InvalidArgument(f"settle: total must be an int, got {total!r}")
+    if total < 0:
+        raise InvalidHand(f"settle: total must be 0 or more, got {total}")
+    if not isinstance(self_drawn, bool) and type(self_drawn).__name__ != "bool_":
+        raise InvalidArgument(f"settle: self_drawn must be a bool, got {self_drawn!r}")
+    if discarder is not None and (isinstance(discarder, bool) or not isinstance(discarder, numbers.Integral)):
+        raise InvalidArgument(f"settle: discarder must be None or 1 (left), 2 (opposite), 3 (right), "
+                              f"got {discarder!r}")
+    return int(total), bool(self_drawn), (None if discarder is None else int(discarder))
+
+
+def check_engine(rs, engine: str, what: str):
+    """TypeError unless ``rs`` is a RuleSet of ``engine``."""
+    if not isinstance(rs, RuleSet) or rs.engine != engine:
+        raise InvalidArgument(f"{what} takes a {engine!r} RuleSet first, got {rs!r}")
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """A rule set: see the module docstring and docs/rules.md.
@@ -113,6 +139,10 @@ class RuleSet:
     #: (unchecked), ``wild`` the ``wildcards`` / ``wildcard_tiles`` /
     #: ``wild_fifth`` arguments.  None: the MCR engine or the two-player path.
     score_fn: Optional[Callable] = field(default=None, repr=False, compare=False)
+    #: ``check_options(options) -> complaint or None``: a test of options
+    #: that depend on each other (zhuji: two 财神 kinds adjacent under its
+    #: ``wild_adjacency``), run whenever options are set.
+    check_options: Optional[Callable] = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         specs = {o.name: o for o in self.option_specs}
@@ -122,6 +152,10 @@ class RuleSet:
                 raise InvalidArgument(f"rule set {self.name!r} has no option {k!r} "
                                       f"(options: {', '.join(specs) or 'none'})")
             opts[k] = specs[k].validate(v, self.name)
+        if self.check_options is not None:
+            bad = self.check_options(opts)
+            if bad:
+                raise InvalidArgument(f"rule set {self.name!r}: {bad}")
         object.__setattr__(self, "options", MappingProxyType(opts))
 
     # -- options -----------------------------------------------------------
@@ -208,7 +242,11 @@ class RuleSet:
     # -- settlement --------------------------------------------------------
     def settle(self, total: int, self_drawn: bool, discarder: Optional[int] = None, **kw) -> tuple:
         """Point changes of the players for a won hand worth ``total`` (see
-        docs/rules.md for each rule set's arithmetic)."""
+        docs/rules.md for each rule set's arithmetic).  ``total`` a whole
+        number, 0 or more; ``self_drawn`` a bool; ``discarder`` None or 1-3
+        (checked here once for every rule set, so a float total is not
+        truncated nor a string flag read as true)."""
+        total, self_drawn, discarder = check_settle_args(total, self_drawn, discarder)
         return self.settle_fn(self, total, self_drawn, discarder, **kw)
 
     def __repr__(self) -> str:

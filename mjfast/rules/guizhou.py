@@ -135,7 +135,9 @@ def settle_pattern(rs, total, self_drawn, discarder=None, **_):
     (winner, left, opposite, right): self-drawn, each other player pays
     ``total``; on a discard the discarder (1-3) pays it (or every other
     player, option discard_win_payer='everyone')."""
-    t = int(total)
+    from .base import check_engine, check_settle_args
+    check_engine(rs, 'guizhou', "settle_pattern")
+    t, self_drawn, discarder = check_settle_args(total, self_drawn, discarder)
     if self_drawn:
         if discarder is not None:
             raise ValueError("a self-drawn win has no discarder")

@@ -262,7 +262,9 @@ def settle_shanghai(rs, total, self_drawn, discarder=None, **_):
     """(winner, left, opposite, right) point changes.  ``all_pay``: each of
     the other three pays the total; ``discarder_pays``: on a discard win the
     discarder alone pays it (1 = left, 2 = opposite, 3 = right)."""
-    t = int(total)
+    from .base import check_engine, check_settle_args
+    check_engine(rs, 'shanghai_old', "settle_shanghai")
+    t, self_drawn, discarder = check_settle_args(total, self_drawn, discarder)
     if self_drawn:
         if discarder is not None:
             raise ValueError("a self-drawn win has no discarder")

@@ -200,11 +200,16 @@ def wild_kinds(rs: RuleSet) -> tuple:
 
 # -- payouts ---------------------------------------------------------------------
 
+#: bounds on payout()'s arguments: far above any real hand or run of 老庄
+_MAX_TAI = 64
+_MAX_REPEATS = 100
+
+
 def _repeat_factor(opts, dealer_repeats) -> int:
     if isinstance(dealer_repeats, (bool, np.bool_)) or not isinstance(dealer_repeats, (int, np.integer)):
         raise InvalidArgument(f"dealer_repeats must be an int (0 = not a 老庄 hand), got {dealer_repeats!r}")
-    if dealer_repeats < 0:
-        raise InvalidHand(f"dealer_repeats must be 0 or more, got {dealer_repeats}")
+    if not 0 <= dealer_repeats <= _MAX_REPEATS:
+        raise InvalidHand(f"dealer_repeats must be 0 to {_MAX_REPEATS}, got {dealer_repeats}")
     m = int(opts["dealer_repeat_multiplier"])
     if dealer_repeats == 0:
         return 1
@@ -228,8 +233,17 @@ def payout(tai: int, self_drawn: bool = True, konger: Optional[int] = None, deal
     opts = rs.options
     if isinstance(tai, (bool, np.bool_)) or not isinstance(tai, (int, np.integer)):
         raise InvalidArgument(f"tai must be an int, got {tai!r}")
+    if tai > _MAX_TAI:
+        # no hand comes near this (each item is a few 台); a larger figure is
+        # a caller's mistake, and 2^(台 - 2) of it would exhaust memory
+        raise InvalidHand(f"{tai} 台 is more than any Zhuji hand can score (at most {_MAX_TAI} accepted)")
     if tai < opts["min_tai"]:
         raise InvalidHand(f"{tai} 台 is below the minimum of {opts['min_tai']} (min_tai): not a win")
+    if not isinstance(self_drawn, (bool, np.bool_)):
+        raise InvalidArgument(f"self_drawn must be a bool, got {self_drawn!r}")
+    if konger is not None and (isinstance(konger, (bool, np.bool_))
+                               or not isinstance(konger, (int, np.integer))):
+        raise InvalidArgument(f"konger must be None or 1 (left), 2 (opposite), 3 (right), got {konger!r}")
     unit = (1 << (int(tai) - 2)) * _repeat_factor(opts, dealer_repeats)
     if self_drawn:
         if konger is not None:
@@ -754,5 +768,7 @@ ZHUJI = register(RuleSet(
     engine="zhuji",
     settle_fn=_settle,
     score_fn=score_entry,
+    check_options=lambda o: (lambda bad: f"option wildcards {bad}" if bad else None)(
+        check_wild_kinds(_tile_kinds(o["wildcards"]), o["wild_adjacency"])),
     source="the 诸暨麻将 rule page (an online game's help page), section 台数算法 A-G and its glossary",
 ))
