@@ -11,7 +11,7 @@ Stages, per record, on the generator's mix (tests/handgen.py, all winning):
 * from_strings ``HandBatch.from_strings`` with scalar flags, + ``score_batch``
 * jsonl        ``mjfast.io.jsonl.score_jsonl``: a JSONL file to a JSONL file
 * cli          ``mjfast score --jsonl IN OUT`` in a fresh process, on the file
-               repeated 4 times (start-up included, per record)
+               repeated 10 times (start-up included, per record)
 * jsonl:chunk  the JSONL path without the file: lines in memory -> result bytes
 * jsonl:scan / decode / read / kernel / write   its stages (new build): the
                compiled line scanner; for comparison, orjson decoding and the
@@ -48,7 +48,7 @@ def _best(fn, reps=3):
     return best
 
 
-def worker(n, path, out_path, peer, cli_repeat=4):
+def worker(n, path, out_path, peer, cli_repeat=10):
     sys.path.insert(0, os.path.join(ROOT, "tests"))
     import gc
     import numpy as np

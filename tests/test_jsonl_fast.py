@@ -192,3 +192,11 @@ def test_from_lines_equals_decoding_then_reading():
             want["messages"][i] = msg
         _check_same(b, want)
         assert b.lines.tolist() == list(range(first + k * size, first + k * size + len(part)))
+
+
+@pytest.mark.slow
+def test_fast_chunk_equals_the_python_chunk_many():
+    for seed in range(100, 130):
+        chunk = _lines(4000, seed)
+        for strict in (False, True):
+            assert jsonl._process_chunk_fast(chunk, 0, jsonl._loads, strict) == _old(chunk, 0, strict)
