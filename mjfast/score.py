@@ -16,7 +16,7 @@ from .errors import InvalidArgument, InvalidHand, NotWinning
 from .hand import Hand, parse_hand
 from .records import FLAG_BITS, check_context, check_flag, check_wind
 from .rules.mcr import DEMOTES_FULLY_CONCEALED_HAND, MCR
-from .rules.base import RuleSet, get as _get_rules
+from .rules.base import FanResult, RuleSet, get as _get_rules
 from .rules.mcr_sets import MCR_RULES
 from .rules.two_player import score_two_player
 from .tiles import TILE_NAMES
@@ -149,25 +149,6 @@ def ignored_message(bits: int, self_drawn: bool) -> str:
     """One line for ``strict`` errors: which flags cannot hold, and why."""
     return "; ".join(f"{k} {v}" for k, v in dropped_reasons(bits, self_drawn).items()) \
         .replace(" dropped:", " cannot hold:")
-
-
-@dataclass(frozen=True)
-class FanResult:
-    """One scored fan: ``points`` is per instance, ``count`` how many times it scored."""
-    name: str
-    zh: str
-    points: int
-    count: int
-    key: str
-    id: int
-
-    @property
-    def total(self) -> int:
-        return self.points * self.count
-
-    def __str__(self) -> str:
-        times = f" x{self.count}" if self.count > 1 else ""
-        return f"{self.name} ({self.zh}) {self.points}{times}"
 
 
 class Score:

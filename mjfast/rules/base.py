@@ -19,13 +19,34 @@ from typing import Callable, Mapping, Optional, Tuple
 from ..errors import InvalidArgument, InvalidHand
 from .mcr import FanTable
 
-__all__ = ["Option", "RuleSet", "register", "get", "available", "ALL_TILES"]
+__all__ = ["Option", "RuleSet", "FanResult", "register", "get", "available", "ALL_TILES"]
 
 #: Every tile index 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, C F P).
 ALL_TILES = frozenset(range(34))
 
 _TILE_NAMES = ([f"{r}m" for r in range(1, 10)] + [f"{r}p" for r in range(1, 10)]
                + [f"{r}s" for r in range(1, 10)] + list("ESWNCFP"))
+
+
+@dataclass(frozen=True)
+class FanResult:
+    """One scored fan (or item of a rule set's table): ``points`` is per
+    instance, ``count`` how many times it scored.  Every rule set's result
+    lists these (or a subclass naming its unit)."""
+    name: str
+    zh: str
+    points: int
+    count: int
+    key: str
+    id: int
+
+    @property
+    def total(self) -> int:
+        return self.points * self.count
+
+    def __str__(self) -> str:
+        times = f" x{self.count}" if self.count > 1 else ""
+        return f"{self.name} ({self.zh}) {self.points}{times}"
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from .. import _core
 from ..errors import InvalidHand
 from ..hand import Hand, parse_hand
 from ..tiles import TILE_NAMES
+from .base import FanResult
 from .guizhou_table import GUIZHOU_TABLE, SPECIAL_STARTS
 
 __all__ = ["SUIT_TILES", "GuizhouScore", "GuizhouItem", "check_hand", "pattern_points", "score_guizhou",
@@ -140,25 +141,10 @@ def pattern_points(h: Hand, opts) -> Optional[dict]:
     return out
 
 
-@dataclass(frozen=True)
-class GuizhouItem:
+class GuizhouItem(FanResult):
     """One scored item: the pattern or a bonus, its table points and count
     (``total`` = points x count; only the self-drawn bonus counts more than 1,
     by the option self_drawn_bonus)."""
-    name: str
-    zh: str
-    points: int
-    count: int
-    key: str
-    id: int
-
-    @property
-    def total(self) -> int:
-        return self.points * self.count
-
-    def __str__(self) -> str:
-        times = f" x{self.count}" if self.count > 1 else ""
-        return f"{self.name} ({self.zh}) {self.points}{times}"
 
 
 def _item(key, count=1):

@@ -32,7 +32,7 @@ from ..errors import InvalidArgument, InvalidHand, NotWinning
 from ..hand import Hand, parse_hand
 from ..records import check_context, check_flag
 from ..tiles import TILE_NAMES
-from .base import Option, RuleSet, register
+from .base import FanResult, Option, RuleSet, register
 from .shanghai_table import ITEMS, SHANGHAI_OLD_TABLE, UNITS
 
 __all__ = ["SHANGHAI_OLD", "SHANGHAI_OLD_TABLE", "ShanghaiScore", "ScoredItem", "score_shanghai",
@@ -119,20 +119,10 @@ _OPTIONS = (
 # -- the result ------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class ScoredItem:
+class ScoredItem(FanResult):
     """One scored item: ``points`` is its value per instance in its
     ``unit`` ("fan" 番, "he" 和, "limit"), ``count`` how many times it scored."""
-    name: str
-    zh: str
-    points: int
-    count: int
-    key: str
-    id: int
     unit: str
-
-    @property
-    def total(self) -> int:
-        return self.points * self.count
 
     def __str__(self) -> str:
         times = f" x{self.count}" if self.count > 1 else ""

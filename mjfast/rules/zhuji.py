@@ -30,7 +30,7 @@ import numpy as np
 from .. import _core
 from ..errors import InvalidArgument, InvalidHand, NotWinning
 from ..tiles import TILE_NAMES, parse_tiles, tile_index
-from .base import Option, RuleSet, get as _get, register
+from .base import FanResult, Option, RuleSet, get as _get, register
 from .zhuji_table import ZHUJI_ITEMS, ZHUJI_TABLE
 
 __all__ = ["ZHUJI", "ZHUJI_TABLE", "ZHUJI_ITEMS", "ZhujiScore", "TaiResult", "score_zhuji", "payout",
@@ -267,24 +267,9 @@ def _settle(rs, total, self_drawn, discarder=None, dealer_repeats=0, **_):
 
 # -- results -----------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class TaiResult:
+class TaiResult(FanResult):
     """One item of a Zhuji hand: ``points`` is its 台 per instance, ``count``
     how many times it scored (a pung item counts per pung)."""
-    name: str
-    zh: str
-    points: int
-    count: int
-    key: str
-    id: int
-
-    @property
-    def total(self) -> int:
-        return self.points * self.count
-
-    def __str__(self) -> str:
-        times = f" x{self.count}" if self.count > 1 else ""
-        return f"{self.name} ({self.zh}) {self.points}{times}"
 
 
 class ZhujiScore:
