@@ -19,7 +19,7 @@ from .rules.mcr import DEMOTES_FULLY_CONCEALED_HAND, MCR
 from .rules.base import FanResult, RuleSet, get as _get_rules
 from .rules.mcr_sets import MCR_RULES
 from .rules.two_player import score_two_player
-from .tiles import TILE_NAMES
+from .tiles import TILE_NAMES, set_text
 
 __all__ = ["score", "Score", "FanResult", "hand_args", "WINDS", "MIN_POINTS"]
 
@@ -336,14 +336,7 @@ def _decomposition(packs):
     out = []
     for typ, tile, melded in packs:
         kind = _PACK_TYPES[typ]
-        if kind == "chow":
-            tiles = TILE_NAMES[tile][0] + TILE_NAMES[tile + 1][0] + TILE_NAMES[tile + 2]
-        elif tile < 27:
-            n = {"pung": 3, "kong": 4, "pair": 2}[kind]
-            tiles = TILE_NAMES[tile][0] * n + TILE_NAMES[tile][1]
-        else:
-            tiles = TILE_NAMES[tile] * {"pung": 3, "kong": 4, "pair": 2}[kind]
-        out.append((kind, tiles, bool(melded)))
+        out.append((kind, set_text(kind, tile), bool(melded)))
     return tuple(out)
 
 
@@ -606,15 +599,7 @@ class RuleScore:
 
     @property
     def decomposition(self) -> tuple:
-        out = []
-        for kind, t in self._items:
-            if kind == "chow":
-                out.append(("chow", f"{t % 9 + 1}{t % 9 + 2}{t % 9 + 3}m", False))
-            else:
-                n = {"pung": 3, "pair": 2}[kind]
-                name = TILE_NAMES[t]
-                out.append((kind, (name[0] * n + name[1]) if t < 27 else name * n, False))
-        return tuple(out)
+        return tuple((kind, set_text(kind, t), False) for kind, t in self._items)
 
     def fan_counts(self) -> np.ndarray:
         """int16 counts indexed by the rule set's fan ids (0 unused)."""

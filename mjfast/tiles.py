@@ -29,6 +29,7 @@ __all__ = [
     "ZH_NAMES",
     "tile_name",
     "tile_index",
+    "set_text",
     "parse_tiles",
 ]
 
@@ -109,6 +110,19 @@ def tile_name(i):
     if not 0 <= i < N_TILES:
         raise InvalidHand(f"tile index {int(i)} is out of range 0-33")
     return TILE_NAMES[i]
+
+
+_SET_SIZE = {"single": 1, "pair": 2, "pung": 3, "kong": 4}
+
+
+def set_text(kind: str, tile: int) -> str:
+    """A set in notation: ``set_text("chow", 3)`` is "456m" (a chow is named
+    by its lowest tile), ``set_text("pung", 31)`` "CCC", ``("pair", 8)`` "99m"."""
+    name = TILE_NAMES[tile]
+    if kind == "chow":
+        return name[0] + TILE_NAMES[tile + 1][0] + TILE_NAMES[tile + 2]
+    n = _SET_SIZE[kind]
+    return name[0] * n + name[1] if tile < 27 else name * n
 
 
 def tile_index(name):

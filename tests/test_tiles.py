@@ -300,3 +300,13 @@ def test_counts_to_str_round_trip_random():
         s = counts_to_str(c)
         assert list(to_counts(s)) == c
         assert parse_tiles(s) == sorted(parse_tiles(s))
+
+
+def test_set_text_names_each_kind_of_set():
+    from mjfast.tiles import set_text
+    assert set_text("chow", 0) == "123m"
+    assert set_text("chow", 24) == "789s"          # the lowest tile names a chow
+    assert set_text("pung", 13) == "555p"
+    assert set_text("kong", 27) == "EEEE"
+    assert set_text("pair", 33) == "PP"
+    assert set_text("single", 8) == "9m"

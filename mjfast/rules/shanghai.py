@@ -31,7 +31,7 @@ from .. import _core, _wild
 from ..errors import InvalidArgument, InvalidHand, NotWinning
 from ..hand import Hand, parse_hand
 from ..records import check_context, check_flag
-from ..tiles import TILE_NAMES
+from ..tiles import TILE_NAMES, set_text
 from .base import FanResult, Option, RuleSet, register
 from .shanghai_table import ITEMS, SHANGHAI_OLD_TABLE, UNITS
 
@@ -201,18 +201,7 @@ class ShanghaiScore:
     def decomposition(self) -> tuple:
         """The sets of the reading used: ``(kind, tiles, melded)``, melds
         first; a pung completed by the winning discard is melded."""
-        out = []
-        for kind, t, melded in self._sets:
-            name = TILE_NAMES[t]
-            if kind == "chow":
-                tiles = TILE_NAMES[t][0] + TILE_NAMES[t + 1][0] + TILE_NAMES[t + 2]
-            elif kind == "single":
-                tiles = name
-            else:
-                n = {"pung": 3, "kong": 4, "pair": 2}[kind]
-                tiles = (name[0] * n + name[1]) if t < 27 else name * n
-            out.append((kind, tiles, melded))
-        return tuple(out)
+        return tuple((kind, set_text(kind, t), melded) for kind, t, melded in self._sets)
 
     def fan_counts(self) -> np.ndarray:
         """Counts indexed by the table's ids (0 unused)."""

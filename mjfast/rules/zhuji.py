@@ -29,7 +29,7 @@ import numpy as np
 
 from .. import _core
 from ..errors import InvalidArgument, InvalidHand, NotWinning
-from ..tiles import TILE_NAMES, parse_tiles, tile_index
+from ..tiles import TILE_NAMES, parse_tiles, set_text, tile_index
 from .base import FanResult, Option, RuleSet, get as _get, register
 from .zhuji_table import ZHUJI_ITEMS, ZHUJI_TABLE
 
@@ -352,16 +352,7 @@ class ZhujiScore:
     @property
     def decomposition(self) -> tuple:
         """The sets of the chosen reading: ``(kind, tiles, melded)``, melds first."""
-        out = []
-        for kind, t, melded in self._sets:
-            if kind == "chow":
-                s = f"{t % 9 + 1}{t % 9 + 2}{t % 9 + 3}{TILE_NAMES[t][1]}"
-            else:
-                n = {"pung": 3, "kong": 4, "pair": 2}[kind]
-                name = TILE_NAMES[t]
-                s = (name[0] * n + name[1]) if t < 27 else name * n
-            out.append((kind, s, melded))
-        return tuple(out)
+        return tuple((kind, set_text(kind, t), melded) for kind, t, melded in self._sets)
 
     def fan_counts(self) -> np.ndarray:
         """int16 counts indexed by item id (0 unused)."""
