@@ -135,6 +135,14 @@ def _flag_values(flags: int) -> tuple:
     return tuple(bool(flags & FLAG_BITS[name]) for name in FLAG_NAMES)
 
 
+#: Context keys a record may name that no batch column holds (wildcards, and
+#: flags only old Shanghai's and Guizhou's scorers read): a record giving one a
+#: value is a bad record, not a row scored without it.  The compiled record
+#: readers hand such records to :func:`validate_record`.
+UNREAD_KEYS = ("wildcards", "wildcard_tiles", "wild_fifth", "wild_win", "declared_ready",
+               "discard_after_kong")
+
+
 def validate_record(rec: dict) -> tuple:
     """Check one decoded record; returns the normalised arguments.
 
@@ -150,6 +158,11 @@ def validate_record(rec: dict) -> tuple:
             raise RecordError("missing field 'hand'")
         raise RecordError(f"'hand' must be a string, got {_show(hand)}")
     get = rec.get
+    for k in UNREAD_KEYS:
+        v = get(k)
+        if not (v is None or v is False or (type(v) is int and v == 0)):
+            raise RecordError(f"field {k!r} is not read by batch scoring (a HandBatch row has no column "
+                              f"for it): score this hand with mjfast.score(..., {k}=...)")
     # null = absent = the default
     values = [get(f) for f in FLAG_NAMES]
     values = [False if v is None else v for v in values]

@@ -1,6 +1,7 @@
 """The compiled record reader against the Python one (tests/records_reference.py):
 HandBatch.from_records and from_strings give the same rows, the same invalid
 rows and the same messages, on random records many of which are malformed."""
+import json
 import random
 
 import numpy as np
@@ -211,3 +212,24 @@ def test_two_bad_two_player_flags_name_the_last():
     b = HandBatch.from_records([rec])
     assert b.messages[0] == 'ready_at_start must be true or false (a bool), got "x"'
     assert ref.from_records([rec])["messages"] == b.messages
+
+
+@pytest.mark.parametrize("key, value", [("wildcards", 2), ("wildcard_tiles", ["5p"]), ("wild_fifth", True),
+                                        ("wild_win", True), ("declared_ready", True),
+                                        ("discard_after_kong", True)])
+def test_a_context_key_no_batch_column_holds_is_reported_not_dropped(key, value):
+    # A batch row has no column for these: a record setting one is a bad
+    # record naming the key (dict and JSON-lines paths), never a row scored
+    # as if the key were absent.  Unset values (null, false, 0) are fine.
+    hand = "123m456m789m123p5p5p"
+    batch = mjfast.HandBatch.from_records([{"hand": hand, "self_drawn": True},
+                                           {"hand": hand, "self_drawn": True, key: value},
+                                           {"hand": hand, "self_drawn": True, key: None}])
+    assert list(batch.invalid) == [False, True, False]
+    from mjfast.io.jsonl import process_jsonl
+    lines = [json.dumps({"hand": hand, "self_drawn": True, key: v}).encode() for v in (value, None, False)]
+    out = []
+    n, errors = process_jsonl(lines, out.append)
+    rows = [json.loads(line) for chunk in out for line in chunk.splitlines() if line.strip()]
+    assert (n, errors) == (3, 1)
+    assert key in rows[0]["error"] and rows[1]["total"] == rows[2]["total"] == 25
