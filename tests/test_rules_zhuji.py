@@ -596,3 +596,10 @@ def _forms_against_brute_force(rng, n, wait_check_max_k):
                     x[t] += 1
                     lower = mjfast.shanten(x, melds=len(melds), wildcards=k, rules="zhuji") < sh
                     assert (t in u) is lower, (c13, k, t)
+
+
+def test_describe_gives_the_minimum_in_tai():
+    # Zhuji counts 台, not points: its summary says so.
+    text = mjfast.rules.get("zhuji").describe()
+    assert "minimum to win: 3 台" in text
+    assert "minimum to win: 8 points" in mjfast.rules.get("mcr").describe()

@@ -153,6 +153,8 @@ class RuleSet:
     variant_of: Callable = field(default=lambda opts: 0, repr=False, compare=False)
     settle_fn: Callable = field(default=None, repr=False, compare=False)
     source: str = ""
+    #: what a hand's total counts (the minimum to win is in this unit)
+    unit: str = "points"
     #: A rule set that scores a hand entirely on its own (its own flags,
     #: wildcards, result type): ``score_fn(hand, rs, ctx, flags, strict, wild)``
     #: with ``ctx`` the MCR context keywords of :func:`mjfast.score`
@@ -295,7 +297,7 @@ class RuleSet:
         lines = [f"{self.name}: {self.title}",
                  f"  tiles: {self.tile_text()}" + (", flowers" if "flowers" in self.flags else ""),
                  f"  hand: {self.hand_size} tiles + the winning tile; forms: {', '.join(self.forms)}",
-                 f"  minimum to win: {self.min_points} points"
+                 f"  minimum to win: {self.min_points} {self.unit}"
                  + ("" if self.flowers_count_to_minimum or "flowers" not in self.flags else " (flowers not counted)"),
                  f"  flags: {', '.join(self.flags)}",
                  f"  fans: {len(self.table)}"]

@@ -742,6 +742,7 @@ ZHUJI = register(RuleSet(
     settlement_text=("each of the three losers pays 2^(台 - 2), the winner gets 3 x 2^(台 - 2); "
                      "a 老庄 hand (after a draw or a dealer win) pays x dealer_repeat_multiplier"),
     engine="zhuji",
+    unit="台",
     settle_fn=_settle,
     score_fn=score_entry,
     check_options=lambda o: (lambda bad: f"option wildcards {bad}" if bad else None)(
