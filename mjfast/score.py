@@ -16,7 +16,7 @@ from .errors import InvalidArgument, InvalidHand, NotWinning
 from .hand import Hand, parse_hand
 from .records import FLAG_BITS, check_context, check_flag, check_wind
 from .rules.mcr import DEMOTES_FULLY_CONCEALED_HAND, MCR
-from .rules.base import FanResult, RuleSet, get as _get_rules
+from .rules.base import CountedResult, FanResult, RuleSet, get as _get_rules
 from .rules.mcr_sets import MCR_RULES
 from .rules.two_player import score_two_player
 from .tiles import TILE_NAMES, set_text
@@ -560,11 +560,11 @@ def _score_own(hand, rs, extra, strict, ctx):
     return RuleScore(rs, total, fans, form, items, bool(ctx["self_drawn"]), flowers, dropped)
 
 
-class RuleScore:
+class RuleScore(CountedResult):
     """The result of :func:`score` under a rule set with its own fan table
     (two_player): the same reading API as :class:`Score`."""
 
-    __slots__ = ("rules", "total", "self_drawn", "flowers", "form", "_fans", "_items", "_dropped")
+    __slots__ = ("rules", "total", "self_drawn", "flowers", "form", "_counts", "_items", "_dropped")
 
     def __init__(self, rules, total, fans, form, items, self_drawn, flowers, dropped):
         self.rules = rules
@@ -572,14 +572,14 @@ class RuleScore:
         self.self_drawn = self_drawn
         self.flowers = flowers
         self.form = form
-        self._fans = fans
+        self._counts = fans
         self._items = items
         self._dropped = dropped
 
     @property
     def fans(self) -> list:
         t = self.rules.table
-        out = [FanResult(t[k].en, t[k].zh, t[k].points, c, k, t[k].id) for k, c in self._fans.items() if c > 0]
+        out = [FanResult(t[k].en, t[k].zh, t[k].points, c, k, t[k].id) for k, c in self._counts.items() if c > 0]
         out.sort(key=lambda f: (-f.points, f.id))
         return out
 
@@ -594,20 +594,8 @@ class RuleScore:
     legal = is_legal_win
 
     @property
-    def ignored_flags(self) -> dict:
-        return dict(self._dropped)
-
-    @property
     def decomposition(self) -> tuple:
         return tuple((kind, set_text(kind, t), False) for kind, t in self._items)
-
-    def fan_counts(self) -> np.ndarray:
-        """int16 counts indexed by the rule set's fan ids (0 unused)."""
-        t = self.rules.table
-        out = np.zeros(max(t.ids) + 1, np.int16)
-        for k, c in self._fans.items():
-            out[t[k].id] = c
-        return out
 
     def __contains__(self, name) -> bool:
         return any(f.name == name or f.key == name for f in self.fans)

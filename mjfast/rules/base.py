@@ -19,7 +19,7 @@ from typing import Callable, Mapping, Optional, Tuple
 from ..errors import InvalidArgument, InvalidHand
 from .mcr import FanTable
 
-__all__ = ["Option", "RuleSet", "FanResult", "register", "get", "available", "ALL_TILES"]
+__all__ = ["Option", "RuleSet", "FanResult", "CountedResult", "register", "get", "available", "ALL_TILES"]
 
 #: Every tile index 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, C F P).
 ALL_TILES = frozenset(range(34))
@@ -47,6 +47,30 @@ class FanResult:
     def __str__(self) -> str:
         times = f" x{self.count}" if self.count > 1 else ""
         return f"{self.name} ({self.zh}) {self.points}{times}"
+
+
+
+class CountedResult:
+    """What a rule set's result reads off its item counts: ``_counts``
+    ({item key: count}) over ``rules.table``, and ``_dropped`` (the flags
+    the rule set could not hold, with why)."""
+    __slots__ = ()
+
+    def fan_counts(self):
+        """int16 counts indexed by the rule set's fan ids (0 unused)."""
+        import numpy as np
+        t = self.rules.table
+        out = np.zeros(max(t.ids) + 1, np.int16)
+        for k, c in self._counts.items():
+            out[t[k].id] = c
+        return out
+
+    def __contains__(self, name) -> bool:
+        return any(f.name == name or f.key == name or f.zh == name for f in self.fans)
+
+    @property
+    def ignored_flags(self) -> dict:
+        return dict(self._dropped)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from ..errors import InvalidArgument, InvalidHand, NotWinning
 from ..hand import Hand, parse_hand
 from ..records import check_context, check_flag
 from ..tiles import TILE_NAMES, set_text
-from .base import FanResult, Option, RuleSet, register
+from .base import CountedResult, FanResult, Option, RuleSet, register
 from .shanghai_table import ITEMS, SHANGHAI_OLD_TABLE, UNITS
 
 __all__ = ["SHANGHAI_OLD", "SHANGHAI_OLD_TABLE", "ShanghaiScore", "ScoredItem", "score_shanghai",
@@ -131,7 +131,7 @@ class ScoredItem(FanResult):
         return f"{self.name} ({self.zh}) {val}{times}"
 
 
-class ShanghaiScore:
+class ShanghaiScore(CountedResult):
     """The result of ``score(hand, rules="shanghai_old")``.
 
     ``total`` (after rounding and the cap), ``he`` (the hand's 和, flowers
@@ -194,24 +194,10 @@ class ShanghaiScore:
     legal = is_legal_win
 
     @property
-    def ignored_flags(self) -> dict:
-        return dict(self._dropped)
-
-    @property
     def decomposition(self) -> tuple:
         """The sets of the reading used: ``(kind, tiles, melded)``, melds
         first; a pung completed by the winning discard is melded."""
         return tuple((kind, set_text(kind, t), melded) for kind, t, melded in self._sets)
-
-    def fan_counts(self) -> np.ndarray:
-        """Counts indexed by the table's ids (0 unused)."""
-        out = np.zeros(max(SHANGHAI_OLD_TABLE.ids) + 1, np.int16)
-        for k, c in self._counts.items():
-            out[_ITEM[k].id] = c
-        return out
-
-    def __contains__(self, name) -> bool:
-        return any(f.name == name or f.key == name or f.zh == name for f in self.fans)
 
     def settlement(self, discarder: Optional[int] = None, **kw) -> tuple:
         """Point changes (winner, left, opposite, right): see option ``payment``."""

@@ -30,7 +30,7 @@ import numpy as np
 from .. import _core
 from ..errors import InvalidArgument, InvalidHand, NotWinning
 from ..tiles import TILE_NAMES, parse_tiles, set_text, tile_index
-from .base import FanResult, Option, RuleSet, get as _get, register
+from .base import CountedResult, FanResult, Option, RuleSet, get as _get, register
 from .zhuji_table import ZHUJI_ITEMS, ZHUJI_TABLE
 
 __all__ = ["ZHUJI", "ZHUJI_TABLE", "ZHUJI_ITEMS", "ZhujiScore", "TaiResult", "score_zhuji", "payout",
@@ -272,7 +272,7 @@ class TaiResult(FanResult):
     how many times it scored (a pung item counts per pung)."""
 
 
-class ZhujiScore:
+class ZhujiScore(CountedResult):
     """The result of ``score(hand, rules="zhuji", ...)``.
 
     ``total`` (= ``tai``), ``ordinary`` (the ordinary 台: the items without the
@@ -284,7 +284,7 @@ class ZhujiScore:
     ``ignored_flags``; :meth:`settlement` pays it out.
     """
 
-    __slots__ = ("rules", "total", "ordinary", "self_drawn", "form", "wilds", "substitutions", "_items",
+    __slots__ = ("rules", "total", "ordinary", "self_drawn", "form", "wilds", "substitutions", "_counts",
                  "specials", "notes", "_sets", "_dropped", "why_not_legal")
 
     flowers = 0
@@ -294,7 +294,7 @@ class ZhujiScore:
         self.rules = rules
         self.total = total
         self.ordinary = ordinary
-        self._items = items
+        self._counts = items
         self.specials = specials
         self.notes = notes
         self._sets = sets
@@ -316,7 +316,7 @@ class ZhujiScore:
     @property
     def fans(self) -> list:
         out = [TaiResult(_ITEM[k].en, _ITEM[k].zh, self._tai_of(k), c, k, _ITEM[k].id)
-               for k, c in self._items.items() if c > 0]
+               for k, c in self._counts.items() if c > 0]
         out.sort(key=lambda f: (-f.points, f.id))
         return out
 
@@ -337,7 +337,7 @@ class ZhujiScore:
     @property
     def items(self) -> dict:
         """{item key: count} of the items found."""
-        return dict(self._items)
+        return dict(self._counts)
 
     @property
     def is_legal_win(self) -> bool:
@@ -346,23 +346,9 @@ class ZhujiScore:
     legal = is_legal_win
 
     @property
-    def ignored_flags(self) -> dict:
-        return dict(self._dropped)
-
-    @property
     def decomposition(self) -> tuple:
         """The sets of the chosen reading: ``(kind, tiles, melded)``, melds first."""
         return tuple((kind, set_text(kind, t), melded) for kind, t, melded in self._sets)
-
-    def fan_counts(self) -> np.ndarray:
-        """int16 counts indexed by item id (0 unused)."""
-        out = np.zeros(max(ZHUJI_TABLE.ids) + 1, np.int16)
-        for k, c in self._items.items():
-            out[_ITEM[k].id] = c
-        return out
-
-    def __contains__(self, name) -> bool:
-        return any(f.name == name or f.key == name or f.zh == name for f in self.fans)
 
     def settlement(self, discarder: Optional[int] = None, *, konger: Optional[int] = None,
                    dealer_repeats: int = 0) -> tuple:
