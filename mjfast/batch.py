@@ -34,6 +34,9 @@ __all__ = ["HandBatch", "BatchResult", "score_batch", "ERR_OK", "ERR_INVALID", "
 ERR_OK = 0
 ERR_INVALID = 1       # the record or row is malformed (message in error_message(i))
 ERR_NOT_WINNING = 2   # well formed, but not a winning hand
+# the compiled pass's codes for rows whose message is worded here (then ERR_INVALID)
+_ROW_CHANGED = 3      # out of range: changed after the batch was validated
+_ROW_STRICT = 4       # strict=True and a flag the rules drop
 
 
 def _empty(n):
@@ -929,27 +932,27 @@ def _score_batch_mcr(batch, nthreads, strict, invalid=None, messages=None, varia
                      min_points=MIN_POINTS) -> BatchResult:
     batch.check_columns()
     n = len(batch)
-    totals = np.full(n, -1, dtype=np.int32)
-    fans = np.zeros((n, len(MCR)), dtype=np.uint8)
     if invalid is None:
         invalid = batch.invalid
         messages = dict(batch.messages)
-    ignored = dropped_flags(batch.counts, batch.melds, batch.n_melds, batch.win_tile,
-                            np.where(invalid, 0, batch.flags))
-    if strict and ignored.any():
-        invalid = invalid.copy()
-        for i in np.flatnonzero(ignored):
-            invalid[i] = True
-            messages[int(i)] = f"{ignored_message(int(ignored[i]), bool(batch.flags[i] & 1))} (strict=True)"
-    skip = invalid.astype(np.uint8)
-    _core.score_batch_kernel(batch.counts, batch.melds, batch.n_melds, batch.win_tile, batch.flags,
-                             batch.seat, batch.round, batch.flowers, skip, totals, fans,
-                             nthreads, variant)
-    errors = np.where(invalid | (totals == -3), ERR_INVALID,
-                      np.where(totals < 0, ERR_NOT_WINNING, ERR_OK)).astype(np.uint8)
-    for i in np.flatnonzero((totals == -3) & ~invalid):
-        messages[int(i)] = "row out of range (changed after the batch was validated?)"
-    totals[errors != 0] = -1
-    ignored[errors != 0] = 0
-    legal = (errors == 0) & (totals - batch.flowers.astype(np.int32) >= min_points)
+    # one compiled pass writes every output of every row (dropped flags,
+    # error codes, legal, the fan row zeroed unless a win), so nothing here
+    # runs per row but the messages of the rare rows it hands back
+    totals = np.empty(n, np.int32)
+    fans = np.empty((n, len(MCR)), np.uint8)
+    errors = np.empty(n, np.uint8)
+    legal = np.empty(n, bool)
+    ignored = np.empty(n, np.uint8)
+    if _core.score_batch_mcr(batch.counts, batch.melds, batch.n_melds, batch.win_tile, batch.flags, batch.seat,
+                             batch.round, batch.flowers, invalid.view(np.uint8), totals, fans, errors,
+                             legal.view(np.uint8), ignored, nthreads, variant, min(min_points, 1 << 62), strict):
+        strict_rows = np.flatnonzero(errors == _ROW_STRICT)
+        changed = np.flatnonzero(errors == _ROW_CHANGED)
+        for i in strict_rows.tolist():
+            messages[i] = f"{ignored_message(int(ignored[i]), bool(batch.flags[i] & 1))} (strict=True)"
+        for i in changed.tolist():
+            messages[i] = "row out of range (changed after the batch was validated?)"
+        errors[strict_rows] = ERR_INVALID
+        errors[changed] = ERR_INVALID
+        ignored[strict_rows] = 0
     return BatchResult(totals, fans, legal, errors, messages, batch.ids, batch.lines, ignored, batch.flags)

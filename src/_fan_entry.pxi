@@ -1,6 +1,9 @@
 # The fan engine's Python entry points (included into _core.pyx): score one
 # hand, a batch, the readings (the notation parser is in _parse.pxi).
 # The engine itself is in src/fankernel/ (layout: fankernel/mcr_score.pxd).
+# score_batch_mcr is mjfast.score_batch's whole MCR pass: besides the scores
+# it writes the dropped flags, error codes and legal of every row, so that
+# the Python around it does no per-row numpy work (benchmarks/README.md).
 
 
 # ---------------------------------------------------------------------------
@@ -139,21 +142,19 @@ cdef inline bint _phand_sane(const PHand* h) noexcept nogil:
     return True
 
 
-cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds,
-                            const uint8_t[::1] n_melds, const uint8_t[::1] win, const uint8_t[::1] flags,
-                            const uint8_t[::1] seat, const uint8_t[::1] rnd, const uint8_t[::1] flowers,
-                            int32_t[::1] totals_out, uint8_t[:, ::1] fans_out, int variant) noexcept nogil:
-    cdef PHand h
-    cdef int16_t ft[NFAN]
-    cdef Division d
-    cdef int form, j, total
+cdef inline bint _read_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds,
+                           const uint8_t[::1] n_melds, const uint8_t[::1] win, const uint8_t[::1] flags,
+                           const uint8_t[::1] seat, const uint8_t[::1] rnd, const uint8_t[::1] flowers,
+                           int variant, PHand* h) noexcept nogil:
+    """Row i into h; False when a field is out of the kernel's ranges (the
+    row was changed after validation)."""
+    cdef int j
     # every field is read once into h, then h is checked: the columns may be
     # changed by another thread meanwhile
     h.n_melds = n_melds[i]
     _barrier()                  # h.n_melds, not the caller's byte, bounds the loop below
     if h.n_melds > 4:
-        totals_out[i] = -3
-        return
+        return False
     memcpy(h.counts, &counts[i, 0], 34)
     for j in range(h.n_melds):
         h.meld_kind[j] = melds[i, j, 0]
@@ -166,9 +167,20 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
     h.flowers = flowers[i]
     h.variant = variant
     _barrier()                  # what is checked below is what is scored (see mjfast_copy_row)
-    if not _phand_sane(&h):
-        # the arrays were validated when the batch was built; a row changed
-        # since is refused here rather than read out of bounds
+    # the arrays were validated when the batch was built; a row changed
+    # since is refused here rather than read out of bounds
+    return _phand_sane(h)
+
+
+cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds,
+                            const uint8_t[::1] n_melds, const uint8_t[::1] win, const uint8_t[::1] flags,
+                            const uint8_t[::1] seat, const uint8_t[::1] rnd, const uint8_t[::1] flowers,
+                            int32_t[::1] totals_out, uint8_t[:, ::1] fans_out, int variant) noexcept nogil:
+    cdef PHand h
+    cdef int16_t ft[NFAN]
+    cdef Division d
+    cdef int form, j, total
+    if not _read_row(i, counts, melds, n_melds, win, flags, seat, rnd, flowers, variant, &h):
         totals_out[i] = -3
         return
     total = _score_hand(&h, ft, &d, &form)
@@ -178,6 +190,130 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
         o = &fans_out[i, 0]
         for j in range(NFAN_TABLE - 1):          # a plain loop the compiler vectorises
             o[j] = <uint8_t>ft[j + 1]
+
+
+cdef inline int _dropped_bits(const PHand* h) noexcept nogil:
+    """The flag bits (W_FOURTH, W_KONG) the scorer drops as impossible for a
+    sane hand: mjfast.score.dropped_flags for one row (the same tests
+    _score_hand normalises its flags with)."""
+    cdef int j, t, win = h.win_tile, in_melds = 0, n_kongs = 0, d = 0
+    cdef bint another
+    if not (h.flags & (W_FOURTH | W_KONG)):
+        return 0
+    another = h.counts[win] >= 2
+    for j in range(h.n_melds):
+        t = h.meld_tile[j]
+        if h.meld_kind[j] == 0:
+            if t <= win <= t + 2:
+                in_melds += 1
+        elif t == win:
+            in_melds += 3 if h.meld_kind[j] == 1 else 4
+        if h.meld_kind[j] == 2:
+            n_kongs += 1
+    if h.flags & W_FOURTH and another:
+        d |= W_FOURTH
+    if h.flags & W_KONG:
+        if h.flags & W_SELF_DRAWN:
+            if n_kongs == 0:
+                d |= W_KONG
+        elif in_melds > 0 or another:
+            d |= W_KONG
+    return d
+
+
+# score_batch_mcr's row codes beyond mjfast.batch's ERR_OK / ERR_INVALID /
+# ERR_NOT_WINNING: rows whose message Python words (then ERR_INVALID)
+DEF ROW_CHANGED = 3      # out of range: changed after the batch was validated
+DEF ROW_STRICT = 4       # strict=True and a flag dropped (ignored_out holds the bits)
+
+
+cdef inline int _score_row_mcr(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds,
+                               const uint8_t[::1] n_melds, const uint8_t[::1] win, const uint8_t[::1] flags,
+                               const uint8_t[::1] seat, const uint8_t[::1] rnd, const uint8_t[::1] flowers,
+                               const uint8_t[::1] invalid, int32_t[::1] totals_out, uint8_t[:, ::1] fans_out,
+                               uint8_t[::1] errors_out, uint8_t[::1] legal_out, uint8_t[::1] ignored_out,
+                               int variant, long long min_points, bint strict) noexcept nogil:
+    """Every output of row i (fans_out's row written whole: zeros unless a
+    win); returns 1 when the row's code is ROW_CHANGED / ROW_STRICT."""
+    cdef PHand h
+    cdef int16_t ft[NFAN]
+    cdef Division d
+    cdef int form, j, total = -1, code = 1, drop = 0
+    cdef uint8_t* o = &fans_out[i, 0]
+    if not invalid[i]:
+        if not _read_row(i, counts, melds, n_melds, win, flags, seat, rnd, flowers, variant, &h):
+            code = ROW_CHANGED
+        else:
+            drop = _dropped_bits(&h)
+            if strict and drop:
+                code = ROW_STRICT
+            else:
+                total = _score_hand(&h, ft, &d, &form)
+                code = 0 if total >= 0 else (ROW_CHANGED if total == -3 else 2)
+    if code == 0:
+        for j in range(NFAN_TABLE - 1):          # a plain loop the compiler vectorises
+            o[j] = <uint8_t>ft[j + 1]
+        totals_out[i] = total
+        legal_out[i] = total - h.flowers >= min_points
+        ignored_out[i] = drop
+    else:
+        memset(o, 0, NFAN_TABLE - 1)
+        totals_out[i] = -1
+        legal_out[i] = 0
+        ignored_out[i] = drop if code == ROW_STRICT else 0
+    errors_out[i] = code
+    return code >= ROW_CHANGED
+
+
+def score_batch_mcr(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds, const uint8_t[::1] n_melds,
+                    const uint8_t[::1] win, const uint8_t[::1] flags, const uint8_t[::1] seat,
+                    const uint8_t[::1] rnd, const uint8_t[::1] flowers, const uint8_t[::1] invalid,
+                    int32_t[::1] totals_out, uint8_t[:, ::1] fans_out, uint8_t[::1] errors_out,
+                    uint8_t[::1] legal_out, uint8_t[::1] ignored_out, int nthreads, int variant=0,
+                    long long min_points=8, bint strict=False):
+    """mjfast.score_batch under MCR in one pass: every output of every row is
+    written (the output arrays may be uninitialised).  Rows with invalid[i]
+    != 0 are not read.  Per row: totals_out (flowers included, -1 unless a
+    win), fans_out (count of fan id j + 1; zeros unless a win), errors_out
+    (0 ok, 1 invalid, 2 not a win, 3 out of range - changed after
+    validation -, 4 a dropped flag under strict), legal_out (a win with
+    total - flowers >= min_points), ignored_out (the dropped flag bits
+    W_FOURTH / W_KONG of a win, or of a code-4 row; else 0).  Returns the
+    number of rows with code 3 or 4 (their messages are the caller's)."""
+    _need_tables()
+    nthreads = _nthreads(nthreads)
+    if not _fan_table_loaded:
+        raise RuntimeError("mjfast: the fan table is not loaded (import mjfast.score)")
+    cdef Py_ssize_t i, n = _check_rows(counts, "counts")
+    cdef Py_ssize_t nflag = 0
+    if melds.shape[0] != n or melds.shape[1] != 4 or melds.shape[2] != 3:
+        raise ValueError(f"melds must be ({n}, 4, 3), got ({melds.shape[0]}, {melds.shape[1]}, {melds.shape[2]})")
+    _check_len(n_melds.shape[0], n, "n_melds")
+    _check_len(win.shape[0], n, "win_tile")
+    _check_len(flags.shape[0], n, "flags")
+    _check_len(seat.shape[0], n, "seat")
+    _check_len(rnd.shape[0], n, "round")
+    _check_len(flowers.shape[0], n, "flowers")
+    _check_len(invalid.shape[0], n, "invalid")
+    _check_len(totals_out.shape[0], n, "totals_out")
+    _check_len(errors_out.shape[0], n, "errors_out")
+    _check_len(legal_out.shape[0], n, "legal_out")
+    _check_len(ignored_out.shape[0], n, "ignored_out")
+    _check_variant(variant)
+    if fans_out.shape[0] != n or fans_out.shape[1] != NFAN_TABLE - 1:
+        raise ValueError(f"fans_out must be ({n}, {NFAN_TABLE - 1}), got ({fans_out.shape[0]}, {fans_out.shape[1]})")
+    if nthreads <= 1:
+        with nogil:
+            for i in range(n):
+                nflag += _score_row_mcr(i, counts, melds, n_melds, win, flags, seat, rnd, flowers, invalid,
+                                        totals_out, fans_out, errors_out, legal_out, ignored_out, variant,
+                                        min_points, strict)
+    else:
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=256):
+            nflag += _score_row_mcr(i, counts, melds, n_melds, win, flags, seat, rnd, flowers, invalid,
+                                    totals_out, fans_out, errors_out, legal_out, ignored_out, variant,
+                                    min_points, strict)
+    return nflag
 
 
 cdef list _reading_items(const Division* d, int nsets):

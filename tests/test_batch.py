@@ -172,3 +172,94 @@ def test_rows_changed_after_validation_are_refused_not_read_out_of_bounds():
     assert res.totals[0] == 23
     assert list(res.errors) == [ERR_OK, ERR_INVALID, ERR_INVALID, ERR_INVALID]
     assert "out of range" in res.error_message(1)
+
+
+def _mixed_batch(records, seed):
+    """Winning records with random context flags (so that flags get dropped),
+    some rows made non-winning, some flagged invalid."""
+    import random
+    rng = random.Random(seed)
+    recs = [dict(r) for r in records]
+    for r in recs:
+        if rng.random() < 0.5:
+            for k in ("self_drawn", "fourth_tile", "kong", "last_tile"):
+                r[k] = rng.random() < 0.4
+    b = HandBatch.from_records(recs)
+    for i in range(0, len(b), 11):          # a tile moved: most of these no longer win
+        c = b.counts[i]
+        t = next((t for t in range(34) if c[t] and t != b.win_tile[i]), None)
+        u = None if t is None else (t + 5) % 34
+        if t is not None and c[u] < 4:
+            c[t] -= 1
+            c[u] += 1
+    b.invalid[::13] = True
+    b.messages.update({i: "bad row" for i in range(0, len(b), 13)})
+    return b
+
+
+@pytest.mark.parametrize("strict", [False, True])
+@pytest.mark.parametrize("workers", [1, 2])
+def test_fused_outputs_match_their_definitions(records, strict, workers):
+    # score_batch writes every output in one compiled pass (_core.score_batch_mcr);
+    # here each is rebuilt from its definition: the scores of the kernel alone,
+    # mjfast.score.dropped_flags, the error codes, legal against the minimum
+    from mjfast import _core
+    from mjfast.score import dropped_flags, ignored_message
+    b = _mixed_batch(records[:1500], seed=5)
+    res = score_batch(b, strict=strict, workers=workers)
+    n = len(b)
+    drop = dropped_flags(b.counts, b.melds, b.n_melds, b.win_tile, np.where(b.invalid, 0, b.flags))
+    assert drop.any()
+    skip = b.invalid | (strict & (drop != 0))
+    totals = np.full(n, -1, np.int32)
+    fans = np.zeros((n, len(mjfast.MCR)), np.uint8)
+    _core.score_batch_kernel(b.counts, b.melds, b.n_melds, b.win_tile, b.flags, b.seat, b.round, b.flowers,
+                             skip.view(np.uint8), totals, fans, 1)
+    errors = np.where(skip, ERR_INVALID, np.where(totals < 0, ERR_NOT_WINNING, ERR_OK))
+    assert (errors == ERR_NOT_WINNING).any() and (errors == ERR_OK).any()
+    assert res.errors.dtype == np.uint8 and res.errors.tolist() == errors.tolist()
+    assert res.totals.tolist() == np.where(errors == 0, totals, -1).tolist()
+    assert (res.fan_counts == fans).all()
+    assert res.ignored.tolist() == np.where(errors == 0, drop, 0).tolist()
+    assert res.legal.tolist() == ((errors == 0) & (totals - b.flowers.astype(int) >= 8)).tolist()
+    want = {i: "bad row" for i in range(0, n, 13)}
+    if strict:
+        want.update({int(i): ignored_message(int(drop[i]), bool(b.flags[i] & 1)) + " (strict=True)"
+                     for i in np.flatnonzero((drop != 0) & ~b.invalid)})
+    assert res.messages == want
+    # a rule set's minimum reaches legal
+    res0 = score_batch(b, strict=strict, workers=workers, rules=mjfast.rules.get("mcr", min_points=0))
+    assert res0.legal.tolist() == (errors == 0).tolist()
+
+
+def test_fused_pass_writes_every_output(records):
+    # the outputs may come uninitialised (np.empty): every cell is written
+    from mjfast import _core
+    b = _mixed_batch(records[:300], seed=9)
+    n = len(b)
+    outs = []
+    for fill in (0, 0xAB):
+        o = (np.full(n, fill * 0x10101, np.int32), np.full((n, 82), fill, np.uint8), np.full(n, fill, np.uint8),
+             np.full(n, fill, np.uint8), np.full(n, fill, np.uint8))
+        nflag = _core.score_batch_mcr(b.counts, b.melds, b.n_melds, b.win_tile, b.flags, b.seat, b.round,
+                                      b.flowers, b.invalid.view(np.uint8), *o, 1, 0, 8, True)
+        assert nflag == (o[2] >= 3).sum() > 0
+        outs.append(o)
+    for x, y in zip(*outs):
+        assert (x == y).all()
+
+
+def test_fused_pass_checks_its_shapes():
+    from mjfast import _core
+    b = HandBatch.from_strings(["123m456m789m123p5p5p"] * 4)
+    n = len(b)
+    args = [b.counts, b.melds, b.n_melds, b.win_tile, b.flags, b.seat, b.round, b.flowers, b.invalid.view(np.uint8),
+            np.zeros(n, np.int32), np.zeros((n, 82), np.uint8), np.zeros(n, np.uint8), np.zeros(n, np.uint8),
+            np.zeros(n, np.uint8)]
+    assert _core.score_batch_mcr(*args, 1) == 0
+    assert args[9].tolist() == [mjfast.score("123m456m789m123p5p5p").total] * n
+    for k in range(len(args)):
+        with pytest.raises(ValueError):
+            _core.score_batch_mcr(*(a[:n - 1] if j == k else a for j, a in enumerate(args)), 1)
+    with pytest.raises(ValueError, match="variant"):
+        _core.score_batch_mcr(*args, 1, 99)

@@ -323,8 +323,8 @@ def test_score_kernel_checks_its_shapes():
 #: every callable of mjfast._core; a new one must be added to the walk below
 CORE_CALLABLES = {
     "_openmp_flag", "build_tables", "table_nbytes", "counts_info", "decompose_one", "is_win_checked", "is_win_one",
-    "parse_counts_fast", "parse_rows_fast", "score_batch_kernel", "score_one", "score_str", "set_fan_table",
-    "shanten_batch", "shanten_one", "useful_one", "validate_batch", "waits_batch", "waits_one",
+    "parse_counts_fast", "parse_rows_fast", "score_batch_kernel", "score_batch_mcr", "score_one", "score_str",
+    "set_fan_table", "shanten_batch", "shanten_one", "useful_one", "validate_batch", "waits_batch", "waits_one",
     "__pyx_unpickle_Enum",
     # per-call decisions, exact shanten, fan targets
     "shanten", "useful_tiles", "best_discards", "useful_mask", "discards_core", "discards_batch",
@@ -386,6 +386,9 @@ _HOSTILE = r"""
             "score_batch_kernel": (b.counts.copy(), b.melds.copy(), b.n_melds.copy(), b.win_tile.copy(),
                                    b.flags.copy(), b.seat.copy(), b.round.copy(), b.flowers.copy(), u(N),
                                    np.zeros(N, np.int32), u(N, 82), 1),
+            "score_batch_mcr": (b.counts.copy(), b.melds.copy(), b.n_melds.copy(), b.win_tile.copy(),
+                                b.flags.copy(), b.seat.copy(), b.round.copy(), b.flowers.copy(), u(N),
+                                np.zeros(N, np.int32), u(N, 82), u(N), u(N), u(N), 1, 0, 8, True),
             "two_player_batch_kernel": (b.counts.copy(), b.melds.copy(), b.n_melds.copy(), u(N, 4),
                                         b.win_tile.copy(), b.flags.copy(), u(N), u(N), 0,
                                         np.zeros(N, np.int32), u(N, 51), u(N), 1),
