@@ -270,6 +270,7 @@ cdef object _build_tables_locked():
     _hrec = hrec
     _flag2 = flag2
     _wf = wf
+    _install_wait_tables()
     _built = True
     return time.perf_counter() - t0
 
@@ -643,6 +644,50 @@ cdef void _install_core_hooks() noexcept nogil:
     _core_seven_pairs_dist = _seven_pairs_dist
 
 _install_core_hooks()
+
+
+cdef void _install_wait_tables() noexcept nogil:
+    # the fan kernel's unique-wait test reads the wait words directly
+    # (fankernel/readings.pxd); installed before the tables are published
+    global _wait_wf, _wait_hflag, _wait_hwmask
+    _wait_wf = _wf
+    _wait_hflag = _hflag
+    _wait_hwmask = _hwmask
+
+
+def unique_wait_check(const uint8_t[:, ::1] counts, const uint8_t[::1] n_melds, const uint8_t[::1] win,
+                      int8_t[:, ::1] out):
+    """For the tests: out[i] = (the fan kernel's unique-wait answer, the full
+    computation's) for the winning concealed counts of row i (14-3k tiles
+    beside n_melds[i] melds, winning tile win[i]); (-1, -1) when the row is
+    not a regular-form win.  Rows are checked, never trusted."""
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef uint8_t c[34]
+    cdef int t, k, m, w, q, tot
+    if counts.shape[1] != 34:
+        raise ValueError("unique_wait_check: counts must have 34 columns")
+    if n_melds.shape[0] != n or win.shape[0] != n or out.shape[0] != n or out.shape[1] != 2:
+        raise ValueError("unique_wait_check: n_melds, win and out (n x 2) must have one row per hand")
+    _need_tables()
+    for i in range(n):
+        out[i, 0] = -1
+        out[i, 1] = -1
+        memcpy(c, &counts[i, 0], 34)
+        m = n_melds[i]
+        w = win[i]
+        if m > 4 or w >= 34 or _over4(c) or _sum34(c) != 14 - 3 * m or c[w] == 0 or not _regular_win(c):
+            continue
+        # the part holding the pair: the one whose count is 2 mod 3
+        q = 3
+        for t in range(3):
+            tot = 0
+            for k in range(9):
+                tot += c[9 * t + k]
+            if tot % 3 == 2:
+                q = t
+        c[w] -= 1
+        out[i, 0] = _unique_wait(c, m, w, 9 * q)
+        out[i, 1] = _unique_wait_full(c, m)
 if NFAN != 84:
     # fankernel/fan_base.pxd's _fans_zero / _fans_copy move exactly 84 counts
     raise ImportError(f"mjfast: the fan vector helpers are written for 84 counts, NFAN is {NFAN}")

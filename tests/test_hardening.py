@@ -337,6 +337,8 @@ CORE_CALLABLES = {
     "set_two_player_table", "two_player_score_one", "two_player_batch_kernel",
     # hand records into batch columns (mjfast.batch)
     "read_records", "write_results", "scan_lines",
+    # the fan kernel's unique-wait test against the full computation (tests)
+    "unique_wait_check",
 }
 
 
@@ -419,6 +421,7 @@ _HOSTILE = r"""
             "game_kernels": (), "score_capsule": (), "_table_capsules": (),
             "set_two_player_table": ([0] * 52, [0] * 52),
             "two_player_score_one": (tp14.copy(), np.zeros((4, 4), np.uint8), 0, 4, 0, 0, np.zeros(52, np.int16)),
+            "unique_wait_check": (H14.copy(), u(N), u(N), np.zeros((N, 2), np.int8)),
         }
 
     INTS = [-2**63, -2**31, -40, -1, 0, 1, 3, 4, 5, 14, 33, 34, 84, 99, 100, 250, 255, 256, 2**31 - 1, 2**31, 2**63,

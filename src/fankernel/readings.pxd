@@ -1,7 +1,8 @@
 # The readings of a hand, shared by every rule set: every split of the
 # concealed tiles into sets and a pair (from per-suit split tables), in the
 # order the reference tries them, and where the winning tile sits in a reading
-# (the waits).
+# (the waits; whether the hand waited on one tile is read off the winning
+# hand's own split -- see _unique_wait).
 # Compiled into _core by cimport.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
@@ -85,9 +86,129 @@ cdef inline uint64_t _shape_waits(const uint8_t* st) noexcept nogil:
 
 
 
-cdef inline int _unique_wait(const uint8_t* standing, int n_fixed) noexcept nogil:
+# The unique-wait test, from the winning hand's own split.  The hand is
+# complete, so every part (a suit, or the honors) splits into sets, and
+# exactly one part -- the one holding the pair -- into sets and the pair.
+# Take the winning tile w out of its part S: a part's count fixes what it can
+# split into (0 mod 3: sets only; 2 mod 3: sets and a pair), so a tile x
+# completes the standing tiles only
+#   - in S, when S held the pair: S - w + x must split into sets and a pair;
+#   - in S, when another part Q held it: S - w + x must split into sets only;
+#   - in Q, when S - w itself splits into sets and a pair (shanpon-like, the
+#     pair moving to S): Q + x must split into sets only;
+# and nowhere else (one more tile in a part of sets only leaves 1 mod 3).  So
+# the waits are one or two look-ups of the standing part's wait word (_core's
+# _wf: the tiles that make a suit pattern sets / sets and a pair, with its
+# flag) instead of the regular-form waits of all 13 tiles.  Waits only add
+# tiles, so the rarer parts -- a fifth copy (the reference counts a tile the
+# hand holds four of) and seven pairs -- are looked at only while one tile is
+# found.  tests/test_core_waits.py compares this with the full computation
+# (_shape_waits + seven pairs) on every winning hand of the generator's mix,
+# every one-suit winning hand and hands holding fours.
+
+cdef extern from *:
+    """
+    static const uint32_t* mjfast_wait_wf = NULL;     /* _core._wf (installed with the tables) */
+    static const uint8_t* mjfast_wait_hflag = NULL;   /* _core._hflag */
+    static const uint8_t* mjfast_wait_hwmask = NULL;  /* _core._hwmask */
+    static const uint32_t mjfast_pow5[9] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
+    """
+    const uint32_t* _wait_wf "mjfast_wait_wf"
+    const uint8_t* _wait_hflag "mjfast_wait_hflag"
+    const uint8_t* _wait_hwmask "mjfast_wait_hwmask"
+    const uint32_t POW5 "mjfast_pow5"[9]
+
+
+cdef inline uint32_t _honor_key(const uint8_t* c) noexcept nogil:
+    """The honors' base-5 key (as _core's _key7)."""
+    return (<uint32_t>(c[0] + 5 * c[1] + 25 * c[2]) + 125 * <uint32_t>(c[3] + 5 * c[4] + 25 * c[5])
+            + 15625 * <uint32_t>c[6])
+
+
+cdef inline uint32_t _part_flag(int part, uint32_t key) noexcept nogil:
+    """A part's split flag: bit 0 sets only, bit 1 sets and one pair."""
+    if part < 3:
+        return (_wait_wf[key] >> 18) & 3
+    return _wait_hflag[key]
+
+
+cdef inline uint32_t _part_wait_word(const uint8_t* st, int part, uint32_t* key) noexcept nogil:
+    """One part of the standing tiles: bits 0-8 the tiles that make it split
+    into sets only, 9-17 into sets and a pair (never a fifth copy), 18-19 its
+    own flag; its key in *key."""
+    cdef uint32_t k
+    if part < 3:
+        k = _suit_key(st + 9 * part)
+        key[0] = k
+        return _wait_wf[k]
+    k = _honor_key(st + 27)
+    key[0] = k
+    return _wait_hwmask[2 * k] | (<uint32_t>_wait_hwmask[2 * k + 1] << 9) | (<uint32_t>_wait_hflag[k] << 18)
+
+
+cdef inline uint64_t _part_fifths(const uint8_t* st, int part, uint32_t key, bint pair) noexcept nogil:
+    """The tiles the part holds four of whose fifth copy makes it split into
+    sets (and a pair when `pair`).  Five copies are a pung and two more in
+    chows or the pair (left: the part with two copies), or -- with a pair --
+    the pair and three chows (left: three copies in sets only)."""
+    cdef int r, n = 9 if part < 3 else 7
+    cdef uint64_t m = 0
+    cdef uint32_t f2
+    for r in range(n):
+        if st[9 * part + r] == 4:
+            f2 = _part_flag(part, key - 2 * POW5[r])
+            if (f2 & 2) if pair else (f2 & 1):
+                m |= (<uint64_t>1) << (9 * part + r)
+            elif pair and (_part_flag(part, key - POW5[r]) & 1):
+                m |= (<uint64_t>1) << (9 * part + r)
+    return m
+
+
+cdef inline int _unique_wait(const uint8_t* standing, int n_fixed, int win, int pair_tile) noexcept nogil:
     """1 if the tiles before the win waited on exactly one tile: regular shape
-    (fifth copies included, as the reference), plus seven pairs without melds."""
+    (fifth copies included, as the reference), plus seven pairs without melds.
+    The hand (standing + win) must split into sets and the pair pair_tile (the
+    pair of any of its readings: they all hold it in the same part)."""
+    cdef int s = win // 9, q = pair_tile // 9, t, np2
+    cdef uint32_t ks, kq, e, eq
+    cdef uint64_t w, odd
+    e = _part_wait_word(standing, s, &ks)
+    if q == s:
+        w = <uint64_t>((e >> 9) & 0x1FF) << (9 * s)
+    else:
+        w = <uint64_t>(e & 0x1FF) << (9 * s)
+        if e & (2 << 18):
+            eq = _part_wait_word(standing, q, &kq)
+            w |= <uint64_t>(eq & 0x1FF) << (9 * q)
+    if w & (w - 1):
+        return 0                    # two waits already: nothing below removes one
+    # one wait so far (the winning tile): fifth copies, then seven pairs
+    if q == s:
+        w |= _part_fifths(standing, s, ks, True)
+    else:
+        w |= _part_fifths(standing, s, ks, False)
+        if e & (2 << 18):
+            w |= _part_fifths(standing, q, kq, False)
+    if w & (w - 1):
+        return 0
+    if n_fixed == 0:
+        # six pairs and a single (a four counts as two pairs, as the reference):
+        # the single's tiles wait too
+        np2 = 0
+        odd = 0
+        for t in range(34):
+            np2 += standing[t] >> 1
+            if standing[t] & 1:
+                odd |= (<uint64_t>1) << t
+        if np2 == 6:
+            w |= odd
+    return _popcount64(w) == 1
+
+
+cdef inline int _unique_wait_full(const uint8_t* standing, int n_fixed) noexcept nogil:
+    """_unique_wait by the full computation (the regular-form waits of the
+    standing tiles, fifth copies by search, seven pairs): what it replaced,
+    kept as the tests' reference (_core.unique_wait_check)."""
     cdef uint64_t w = _shape_waits(standing)
     cdef int i
     if not w:
