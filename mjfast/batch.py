@@ -99,12 +99,13 @@ class HandBatch:
         self.lines = None if lines is None else np.asarray(lines, dtype=np.int64)
         self.rule_flags = (np.zeros(n, np.uint8) if rule_flags is None
                            else _uint8_column(rule_flags, (n,), "rule_flags", out_of_range))
-        # ``added`` may be the notation strings, read when the column is
+        # ``added`` may be the notation of the rows that could hold an added
+        # kong, taken when the batch was built and read when the column is
         # first asked for (only rule sets scored row by row need it)
         self._added_src = None
         if added is None:
             self._added = np.zeros((n, 4), np.uint8)
-        elif type(added) is _Notation:
+        elif type(added) is _KongNotation:
             self._added, self._added_src = None, added
         else:
             self._added = _uint8_column(added, (n, 4), "added", out_of_range)
@@ -118,7 +119,7 @@ class HandBatch:
     def added(self) -> np.ndarray:
         """(N, 4) uint8: see the class docstring."""
         if self._added is None:
-            self._added = _added_kongs(self._added_src.hands(), self.melds, self.n_melds, self.invalid)
+            self._added = self._added_src.column(self.melds, self.n_melds, self.invalid)
             self._added_src = None
         return self._added
 
@@ -178,11 +179,12 @@ class HandBatch:
         rflags = np.zeros(n, np.uint8)
         slow = np.zeros(n, np.uint8)
         ids = [None] * n
+        kongs = []      # [row, hand, ...]: the rows with a melded kong
         # the common record (a dict, a compact winning hand, well-typed fields)
         # is read in compiled code; the rest goes through the Python validator
         n_rules = _core.read_records(records, cols["counts"], cols["melds"], cols["n_melds"], cols["win_tile"],
                                      cols["flags"], cols["seat"], cols["round"], cols["flowers"], rflags,
-                                     slow, ids)
+                                     slow, ids, kongs)
         rule_msgs = {}
         if n_rules:
             rules, rule_msgs = _records_rules(records, rules)
@@ -194,6 +196,8 @@ class HandBatch:
             if msg is not None:
                 invalid[i] = True
                 messages[i] = msg
+            else:               # (read, so a dict with a str hand)
+                kongs += (i, records[i]["hand"])
         for i, msg in rule_msgs.items():
             if not invalid[i]:
                 invalid[i] = True
@@ -206,7 +210,7 @@ class HandBatch:
                     messages[i] = msg
         rflags[invalid] = 0
         return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
-                   rule_flags=rflags, added=_Notation(records, True)), n_rules
+                   rule_flags=rflags, added=_KongNotation.from_pairs(kongs)), n_rules
 
     @classmethod
     def from_strings(cls, hands: Sequence[str], *, self_drawn=False, fourth_tile=False, kong=False,
@@ -253,7 +257,7 @@ class HandBatch:
                 invalid[i] = True
                 messages[i] = str(exc)
         return cls(**cols, invalid=invalid, messages=messages, validate=False, rules=rules,
-                   added=_Notation(hands, False))
+                   added=_KongNotation(None, hands))    # (hands: a list of our own)
 
     @classmethod
     def from_jsonl(cls, path, chunk_size: int = 65536) -> Iterator["HandBatch"]:
@@ -303,8 +307,9 @@ class HandBatch:
         rflags = np.zeros(n, np.uint8)
         status = np.zeros(n, np.uint8)
         ids = [None] * n
+        kongs = []      # [row, line, ...]: the scanned rows with a melded kong
         _core.scan_lines(chunk, cols["counts"], cols["melds"], cols["n_melds"], cols["win_tile"], cols["flags"],
-                         cols["seat"], cols["round"], cols["flowers"], rflags, status, ids)
+                         cols["seat"], cols["round"], cols["flowers"], rflags, status, ids, kongs)
         invalid = np.zeros(n, bool)
         messages = {}
         n_rules = 0
@@ -331,10 +336,13 @@ class HandBatch:
             for k in np.flatnonzero(sub.invalid).tolist():
                 invalid[slow[k]] = True
                 messages[slow[k]] = sub.messages.get(k, "invalid hand")
+            src = sub._added_src
+            for k, h in zip(src.rows, src.items):
+                kongs += (slow[k], h)
             messages.update(bad)
         lines = None if first_line is None else np.arange(first_line, first_line + n, dtype=np.int64)
         return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
-                   rule_flags=rflags, lines=lines), n_rules
+                   rule_flags=rflags, lines=lines, added=_KongNotation.from_pairs(kongs)), n_rules
 
     # -- validation of array input ------------------------------------------
 
@@ -430,43 +438,54 @@ def _sequence_arg(value, name, what) -> list:
     return list(value)
 
 
-class _Notation:
-    """The notation of a batch's rows (the records, or the strings), kept
-    for its ``added`` column on demand: no copy, so building a batch costs
-    nothing more; the reference is dropped once the column is read."""
-    __slots__ = ("items", "records")
+class _KongNotation:
+    """The notation of a batch's rows, kept for its ``added`` column, read on
+    demand: only the rule sets scored row by row need it.  Taken when the
+    batch is built, so that the batch does not depend on what it was built
+    from: strings and bytes cannot change, and a record's hand string is
+    taken while the record is read (by the compiled reader, for the rows
+    holding a melded kong, the only rows an added kong can be in), never
+    looked up in the record later.  Dropped once the column is read.
 
-    def __init__(self, items, records: bool):
+    ``rows`` None: ``items[i]`` is row i's; else ``items[k]`` is row
+    ``rows[k]``'s.  An item is notation (str) or a JSON line (bytes) holding
+    a record."""
+    __slots__ = ("rows", "items")
+
+    def __init__(self, rows, items):
+        self.rows = rows
         self.items = items
-        self.records = records
 
-    def hands(self):
-        if not self.records:
-            return self.items
-        return [r.get("hand") if type(r) is dict else None for r in self.items]
+    @classmethod
+    def from_pairs(cls, flat: list) -> "_KongNotation":
+        """From [row, item, row, item, ...] (the compiled readers' output)."""
+        return cls(flat[0::2], flat[1::2])
 
-
-def _added_kongs(hands, melds, n_melds, invalid) -> np.ndarray:
-    """The ``added`` column (see :class:`HandBatch`) of notation strings: the
-    melds columns hold a kong added to a pung as any melded kong, so the rows
-    whose notation has an added kong (a meld digit 5-7, ``[EEEE5]``) are read
-    again by the Python parser for it.  Only the rule sets scored row by row
-    ask for the column (MCR scores an added kong as any melded kong)."""
-    n = len(hands)
-    added = np.zeros((n, 4), np.uint8)
-    for i, h in enumerate(hands):
-        if invalid[i] or type(h) is not str or not ("5]" in h or "6]" in h or "7]" in h):
-            continue
-        try:
-            ms = parse_hand(h).melds
-        except InvalidHand:          # (read by the compiled parser, so not expected)
-            continue
-        for m in ms:
-            if m.added:
-                for j in range(int(n_melds[i])):
-                    if melds[i, j, 0] == 2 and melds[i, j, 1] == m.tile and melds[i, j, 2] == 1:
-                        added[i, j] = m.claimed
-    return added
+    def column(self, melds, n_melds, invalid) -> np.ndarray:
+        """The ``added`` column (see :class:`HandBatch`): the melds columns hold
+        a kong added to a pung as any melded kong, so the rows whose notation
+        has an added kong (a meld digit 5-7, ``[EEEE5]``) are read again by the
+        Python parser for it (MCR scores an added kong as any melded kong)."""
+        added = np.zeros((melds.shape[0], 4), np.uint8)
+        rows = range(len(self.items)) if self.rows is None else self.rows
+        for i, h in zip(rows, self.items):
+            if type(h) is bytes:
+                try:
+                    h = _loads(h).get("hand")
+                except Exception:   # (the line was read when the batch was built, so not expected)
+                    continue
+            if invalid[i] or type(h) is not str or not ("5]" in h or "6]" in h or "7]" in h):
+                continue
+            try:
+                ms = parse_hand(h).melds
+            except InvalidHand:          # (read by the parser, so not expected)
+                continue
+            for m in ms:
+                if m.added:
+                    for j in range(int(n_melds[i])):
+                        if melds[i, j, 0] == 2 and melds[i, j, 1] == m.tile and melds[i, j, 2] == 1:
+                            added[i, j] = m.claimed
+        return added
 
 
 #: Per-row bits of HandBatch.rule_flags: the flags of rule sets other than MCR.

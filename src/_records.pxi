@@ -124,13 +124,17 @@ cdef inline int _wind_code(PyObject* v) noexcept:
 
 def read_records(list records, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds, uint8_t[::1] n_melds,
                  uint8_t[::1] win, uint8_t[::1] flags, uint8_t[::1] seat, uint8_t[::1] rnd,
-                 uint8_t[::1] flowers, uint8_t[::1] rule_flags, uint8_t[::1] status, list ids):
+                 uint8_t[::1] flowers, uint8_t[::1] rule_flags, uint8_t[::1] status, list ids,
+                 list kongs=None):
     """Hand-record dicts into batch columns.  status[i] = 0 where the row was
     read (a dict, a compact winning hand string, bool flags, winds and
     flowers in range), 1 where the Python validator must take it (it then
     reads the row or names the problem).  ids[i] = the record's "id" (None
-    when absent or not a dict).  Returns the number of records carrying a
-    "rules" value (the caller then groups by rule set)."""
+    when absent or not a dict).  kongs (optional): i and the hand string are
+    appended for every read row holding a melded kong (the rows an added kong
+    can be in: the batch keeps their notation, taken here while the record is
+    at hand).  Returns the number of records carrying a "rules" value (the
+    caller then groups by rule set)."""
     cdef Py_ssize_t i, n = len(records)
     cdef PHand h
     cdef int j, b, f, s, r, fl, rf, n_rules = 0
@@ -208,10 +212,15 @@ def read_records(list records, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds,
         for j in range(34):
             counts[i, j] = h.counts[j]
         n_melds[i] = h.n_melds
+        b = 0
         for j in range(h.n_melds):
             melds[i, j, 0] = h.meld_kind[j]
             melds[i, j, 1] = h.meld_tile[j]
             melds[i, j, 2] = h.meld_open[j]
+            b |= h.meld_kind[j] == 2 and h.meld_open[j]
+        if b and kongs is not None:
+            kongs.append(i)
+            kongs.append(<object>v)
         win[i] = h.win_tile
         flags[i] = f
         seat[i] = s
@@ -550,7 +559,8 @@ cdef inline int _scalar_wind(int t, const unsigned char* s, Py_ssize_t a, Py_ssi
 
 def scan_lines(list lines, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds, uint8_t[::1] n_melds,
                uint8_t[::1] win, uint8_t[::1] flags, uint8_t[::1] seat, uint8_t[::1] rnd,
-               uint8_t[::1] flowers, uint8_t[::1] rule_flags, uint8_t[::1] status, list ids):
+               uint8_t[::1] flowers, uint8_t[::1] rule_flags, uint8_t[::1] status, list ids,
+               list kongs=None):
     """JSON lines (bytes) of hand records into batch columns, without decoding
     them: a line that is a flat object of plain scalars (strings without
     escapes, true/false/null, integers) whose record read_records would take
@@ -625,10 +635,15 @@ def scan_lines(list lines, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds, uin
         for j in range(34):
             counts[i, j] = h.counts[j]
         n_melds[i] = h.n_melds
+        b = 0
         for j in range(h.n_melds):
             melds[i, j, 0] = h.meld_kind[j]
             melds[i, j, 1] = h.meld_tile[j]
             melds[i, j, 2] = h.meld_open[j]
+            b |= h.meld_kind[j] == 2 and h.meld_open[j]
+        if b and kongs is not None:     # (see read_records; the line is bytes)
+            kongs.append(i)
+            kongs.append(line)
         win[i] = h.win_tile
         flags[i] = f
         seat[i] = se

@@ -73,3 +73,42 @@ def test_added_column_from_arrays_is_checked():
         assert h.invalid[0] and "added must be" in h.messages[0]
     with pytest.raises(mjfast.InvalidHand):
         HandBatch(**cols, added=np.zeros((2, 4), np.uint8))
+
+
+def test_batch_does_not_read_the_records_after_it_is_built():
+    # the added column is read on first use, from notation taken when the
+    # batch was built: changing, emptying or dropping the records afterwards
+    # changes nothing (before, a later score_batch read the changed records)
+    # (the last record is read by the Python reader: flowers as a numpy int)
+    recs = [{"hand": ADDED}, {"hand": MELDED}, {"hand": TWO}, {"hand": ADDED, "flowers": np.int64(0)}]
+    hands = [r["hand"] for r in recs[:3]]
+    b = HandBatch.from_records(recs, rules=OFF)
+    recs[0]["hand"] = MELDED
+    recs[1]["hand"] = ADDED
+    recs[2].clear()
+    recs[3]["hand"] = MELDED
+    assert score_batch(b).totals.tolist() == [17, 18, 21, 17]
+    assert b.added.tolist() == [[1, 0, 0, 0], [0, 0, 0, 0], [3, 2, 0, 0], [1, 0, 0, 0]]
+    # the same for a list of strings changed in place
+    b = HandBatch.from_strings(hands, rules=OFF)
+    hands[:] = [MELDED, ADDED, MELDED]
+    assert score_batch(b).totals.tolist() == [17, 18, 21]
+
+
+def test_added_column_from_json_lines(tmp_path):
+    # JSONL batches carry the column too (before, HandBatch.from_jsonl left it
+    # empty, so an added kong scored as a melded one under OFF); the lines are
+    # read by the compiled scanner, and by the Python reader when not flat
+    import json
+    lines = [json.dumps({"hand": ADDED}), json.dumps({"hand": ADDED, "id": [1]}), json.dumps({"hand": MELDED}),
+             json.dumps({"hand": TWO, "seat_wind": "S"}), "{bad"]
+    p = tmp_path / "a.jsonl"
+    p.write_text("\n".join(lines) + "\n")
+    (b,) = HandBatch.from_jsonl(p)
+    assert b.added.tolist()[:4] == [[1, 0, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [3, 2, 0, 0]]
+    res = score_batch(b, rules=OFF)
+    assert res.totals.tolist()[:4] == [17, 17, 18, 21] and b.invalid[4]
+    chunk = [bytearray(x.encode()) for x in lines[:2]]
+    (b,) = HandBatch.from_lines(chunk, rules=OFF)
+    chunk[0][:] = b" " * len(chunk[0])     # a bytearray line changed after the batch is built
+    assert score_batch(b).totals.tolist() == [17, 17]
