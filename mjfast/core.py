@@ -549,6 +549,10 @@ _core._set_slow("useful_tiles", _useful_py)
 # batch versions
 # ---------------------------------------------------------------------------
 
+#: the count dtypes narrowed by _core.narrow_counts (native byte order)
+_NARROW = tuple(np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64))
+
+
 def _batch_array(hands, melds, errors):
     """The (N, 34) uint8 C-contiguous array, the given melds (int64 or None)
     and the rows with a negative count (bool mask, or None: they are
@@ -562,17 +566,26 @@ def _batch_array(hands, melds, errors):
     if arr.dtype != np.uint8:
         if arr.dtype.kind not in "iu":
             raise InvalidArgument(f"hands must hold integer tile counts, got dtype {arr.dtype}")
-        # one pass: a count outside 0..255 (negative ones too, in two's
-        # complement) sets a bit above the low eight in the OR of them all
-        if arr.size and int(np.bitwise_or.reduce(arr, axis=None)) & ~0xFF:
-            # counts above 255 stay too many copies; a row with a negative
-            # count is emptied for the kernel and flagged by the caller
-            neg = (arr < 0).any(axis=1)
-            arr = np.clip(arr, 0, 255)
-            if neg.any():
-                negative = neg
-                arr[neg] = 0
-        arr = arr.astype(np.uint8)
+        if arr.dtype in _NARROW and arr.flags.c_contiguous:
+            # one compiled pass narrows the counts, a count above 255 as 255
+            # (too many copies), and empties a row with a negative count (the
+            # caller flags it)
+            out = np.empty(arr.shape, np.uint8)
+            neg = np.empty(arr.shape[0], np.uint8)
+            if _core.narrow_counts(arr, out, neg):
+                negative = neg.view(bool)
+            arr = out
+        else:
+            # the same in numpy (a strided or byte-swapped array): a count
+            # outside 0..255 (negative ones too, in two's complement) sets a
+            # bit above the low eight in the OR of them all
+            if arr.size and int(np.bitwise_or.reduce(arr, axis=None)) & ~0xFF:
+                neg = (arr < 0).any(axis=1)
+                arr = np.clip(arr, 0, 255)
+                if neg.any():
+                    negative = neg
+                    arr[neg] = 0
+            arr = arr.astype(np.uint8)
     arr = np.ascontiguousarray(arr)
     given = None
     if melds is not None:

@@ -65,3 +65,70 @@ cdef int _take_hand(const uint8_t[::1] src, uint8_t* h, int melds, int mode) exc
         raise ValueError(f"{_sum34(h)} tiles beside {melds} melds: expected "
                          + ("14" if mode == 0 else "13" if mode == 1 else "13 or 14") + " counting 3 per meld")
     return 0
+
+
+# Tile counts given in a wider integer type, narrowed to the uint8 rows the
+# kernels read in one compiled pass (numpy took two: an OR over the counts to
+# find a value outside 0..255, then astype).
+ctypedef fused _wide_count:
+    int8_t
+    int16_t
+    int32_t
+    int64_t
+    uint16_t
+    uint32_t
+    uint64_t
+
+
+cdef inline bint _narrow_row(const _wide_count* s, uint8_t* d) noexcept nogil:
+    """34 counts into d, a count above 255 as 255 (still too many copies for
+    the checks that follow); True, and d all zeros, when one is negative."""
+    cdef int j
+    cdef bint neg = False
+    for j in range(34):
+        if _wide_count is int8_t or _wide_count is int16_t or _wide_count is int32_t or _wide_count is int64_t:
+            neg |= s[j] < 0
+        d[j] = <uint8_t>(s[j] if s[j] <= 255 else 255)
+    if neg:
+        memset(d, 0, 34)
+    return neg
+
+
+DEF NARROW_BLOCK = 16       # rows narrowed between two range tests
+
+
+def narrow_counts(const _wide_count[:, ::1] src, uint8_t[:, ::1] dst, uint8_t[::1] negative):
+    """dst = src's (N, 34) counts as uint8: a count above 255 is 255, a row
+    holding a negative count is all zeros with negative[i] = 1 (else 0).
+    Returns the number of such rows."""
+    cdef Py_ssize_t i, k, r, e, n = src.shape[0], nneg = 0
+    cdef bint neg
+    cdef _wide_count acc
+    cdef const _wide_count* s
+    cdef uint8_t* d
+    if src.shape[1] != 34:
+        raise ValueError(f"src must have 34 columns (one per tile kind), got {src.shape[1]}")
+    _check_len(dst.shape[0], n, "dst")
+    _check_rows(dst, "dst")
+    _check_len(negative.shape[0], n, "negative")
+    if n == 0:
+        return 0
+    with nogil:
+        # blocks of rows as one flat run: a plain truncating copy and an OR of
+        # the values (both vectorise), the rows redone one by one only when the
+        # OR shows a value outside 0..255 (a negative one in two's complement)
+        for r in range(0, n, NARROW_BLOCK):
+            e = min(r + NARROW_BLOCK, n)
+            s = &src[r, 0]
+            d = &dst[r, 0]
+            acc = 0
+            for k in range(34 * (e - r)):
+                acc |= s[k]
+                d[k] = <uint8_t>s[k]
+            memset(&negative[r], 0, e - r)
+            if acc & ~0xFF:       # (as C ints: sign-extended for a negative value)
+                for i in range(r, e):
+                    neg = _narrow_row(&src[i, 0], &dst[i, 0])
+                    negative[i] = neg
+                    nneg += neg
+    return nneg

@@ -272,6 +272,29 @@ def test_mask_flags_bad_rows_of_any_integer_dtype(dtype):
             call(H)                                # errors="raise" still names the first bad row
 
 
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64])
+def test_narrowing_pass_matches_its_definition(dtype):
+    # the batch functions narrow wider counts in one compiled pass
+    # (_core.narrow_counts, blocks of rows tested by an OR): against the
+    # definition, value by value, with bad values in some blocks only
+    from mjfast import _core
+    rng = np.random.default_rng(np.dtype(dtype).itemsize)
+    info = np.iinfo(dtype)
+    edge = [v for v in (-(2**63), -(2**31), -256, -129, -1, 0, 4, 5, 127, 128, 255, 256, 2**31 - 1, 2**32,
+                        2**63 - 1, 2**64 - 1) if info.min <= v <= info.max]
+    for n in (0, 1, 15, 16, 17, 100):
+        a = rng.integers(0, 5, (n, 34)).astype(dtype)
+        for _ in range(n // 8):
+            a[rng.integers(0, n), rng.integers(0, 34)] = rng.choice(edge)
+        out = np.full((n, 34), 7, np.uint8)
+        neg = np.full(n, 7, np.uint8)
+        k = _core.narrow_counts(a, out, neg)
+        rows = a.astype(object).tolist()
+        want_neg = [any(x < 0 for x in r) for r in rows]
+        want = [[0] * 34 if bad else [min(x, 255) for x in r] for r, bad in zip(rows, want_neg)]
+        assert out.tolist() == want and neg.tolist() == [int(b) for b in want_neg] and k == sum(want_neg)
+
+
 def test_mask_whole_call_errors_stay_errors():
     H = np.zeros((2, 34), np.uint8)
     for call in (mjfast.is_win_batch, mjfast.shanten_batch, mjfast.waits_batch):

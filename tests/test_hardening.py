@@ -339,6 +339,8 @@ CORE_CALLABLES = {
     "read_records", "write_results", "scan_lines",
     # the fan kernel's unique-wait test against the full computation (tests)
     "unique_wait_check",
+    # wider tile counts narrowed for the batch functions
+    "narrow_counts",
 }
 
 
@@ -377,6 +379,7 @@ _HOSTILE = r"""
             "decompose_one": (c14.copy(), 0),
             "is_win_checked": (H14.copy(), None, u(N), u(N), 1),
             "is_win_one": (c14.copy(),),
+            "narrow_counts": (H14.astype(np.int64), u(N, 34), u(N)),
             "parse_counts_fast": ("[123s]456m55p", u(34), u(34)),
             "parse_rows_fast": (["123m456m789m123p55p"] * N, u(N, 34), u(N, 4, 3), u(N), u(N), u(N)),
             "read_records": ([{"hand": "123m456m789m123p55p", "seat_wind": "s", "flowers": 2}] * N, u(N, 34),
