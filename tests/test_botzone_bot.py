@@ -227,3 +227,20 @@ def test_sample_bot_discards_toward_an_8_point_target():
     assert mjfast.fan_shanten(after(a)) < mjfast.fan_shanten(after(b))
     plays = [x for x in legal if x.startswith("PLAY") and mjfast.shanten(after(x)) == 2]
     assert mjfast.fan_shanten(after(a)) == min(mjfast.fan_shanten(after(x)) for x in plays)
+
+
+def test_bot_program_rules(monkeypatch, capsys):
+    # --rules on the bot program: MCR with its defaults plays; another rule set
+    # or a changed option exits 2 naming it, before reading any request
+    from mjfast.botzone.__main__ import main as bot_main
+    for argv, want in ((["--rules", "zhuji"], "does not support rule set 'zhuji'"),
+                       (["--rules", "two_player", "--bot", "baseline"], "does not support rule set 'two_player'"),
+                       (["--rule-option", "min_points=0"], "supports rule set 'mcr' with its default options only"),
+                       (["--rule-option", "nope=1"], "has no option 'nope'")):
+        monkeypatch.setattr(sys, "stdin", io.StringIO('{"requests": ["0 0 0"], "responses": []}\n'))
+        assert bot_main(argv + ["--once"]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.startswith("python -m mjfast.botzone: error: ") and want in err
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"requests": ["0 0 0"], "responses": []}\n'))
+    assert bot_main(["--rules", "mcr", "--once"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"response": "PASS"}

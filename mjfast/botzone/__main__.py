@@ -7,7 +7,10 @@ request (keep-running); when the judge starts a new process each turn
 instead, the input ends and the process exits.  See docs/botzone.md.
 
 Options: ``--bot sample|baseline``; ``--once`` answers one turn and exits
-without the keep-running line.
+without the keep-running line; ``--rules`` / ``--rule-option`` as on every
+mjfast command, where only MCR with its default options is accepted (the
+bot plays the platform's rules, which the judge enforces); any other rule set
+exits with status 2 and a message naming it.
 """
 from __future__ import annotations
 
@@ -15,6 +18,9 @@ import json
 import sys
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+_PROG = "python -m mjfast.botzone"
+#: why --rules takes MCR only here (messages, --help)
+_WHY = "the bot plays the Botzone platform's MCR rules, which its judge enforces"
 
 
 def _is_request(line: str) -> bool:
@@ -105,10 +111,17 @@ def run(stdin=None, stdout=None, bot_name="sample", once=False) -> int:
 
 def main(argv=None) -> int:
     import argparse
-    ap = argparse.ArgumentParser(prog="python -m mjfast.botzone", description="The mjfast MCR bot for Botzone.")
+    ap = argparse.ArgumentParser(prog=_PROG, description="The mjfast MCR bot for Botzone.")
     ap.add_argument("--bot", default="sample", help="sample (default) or baseline")
     ap.add_argument("--once", action="store_true", help="answer one turn and exit (no keep-running)")
+    from ..cli_args import RulesArgError, add_rules, rules_from_args
+    add_rules(ap, ("mcr",), _WHY)
     a = ap.parse_args(argv)
+    try:
+        rules_from_args(a, _PROG, ("mcr",), options=False, why=_WHY)
+    except RulesArgError as exc:
+        print(f"{_PROG}: error: {exc}", file=sys.stderr)
+        return 2
     return run(bot_name=a.bot, once=a.once)
 
 
