@@ -270,7 +270,6 @@ cdef object _build_tables_locked():
     _hrec = hrec
     _flag2 = flag2
     _wf = wf
-    _install_wait_tables()
     _built = True
     return time.perf_counter() - t0
 
@@ -646,15 +645,6 @@ cdef void _install_core_hooks() noexcept nogil:
 _install_core_hooks()
 
 
-cdef void _install_wait_tables() noexcept nogil:
-    # the fan kernel's unique-wait test reads the wait words directly
-    # (fankernel/readings.pxd); installed before the tables are published
-    global _wait_wf, _wait_hflag, _wait_hwmask
-    _wait_wf = _wf
-    _wait_hflag = _hflag
-    _wait_hwmask = _hwmask
-
-
 def unique_wait_check(const uint8_t[:, ::1] counts, const uint8_t[::1] n_melds, const uint8_t[::1] win,
                       int8_t[:, ::1] out):
     """For the tests: out[i] = (the fan kernel's unique-wait answer, the full
@@ -663,7 +653,7 @@ def unique_wait_check(const uint8_t[:, ::1] counts, const uint8_t[::1] n_melds, 
     not a regular-form win.  Rows are checked, never trusted."""
     cdef Py_ssize_t i, n = counts.shape[0]
     cdef uint8_t c[34]
-    cdef int t, k, m, w, q, tot
+    cdef int m, w
     if counts.shape[1] != 34:
         raise ValueError("unique_wait_check: counts must have 34 columns")
     if n_melds.shape[0] != n or win.shape[0] != n or out.shape[0] != n or out.shape[1] != 2:
@@ -677,16 +667,8 @@ def unique_wait_check(const uint8_t[:, ::1] counts, const uint8_t[::1] n_melds, 
         w = win[i]
         if m > 4 or w >= 34 or _over4(c) or _sum34(c) != 14 - 3 * m or c[w] == 0 or not _regular_win(c):
             continue
-        # the part holding the pair: the one whose count is 2 mod 3
-        q = 3
-        for t in range(3):
-            tot = 0
-            for k in range(9):
-                tot += c[9 * t + k]
-            if tot % 3 == 2:
-                q = t
         c[w] -= 1
-        out[i, 0] = _unique_wait(c, m, w, 9 * q)
+        out[i, 0] = _unique_wait(c, m, w)
         out[i, 1] = _unique_wait_full(c, m)
 if NFAN != 84:
     # fankernel/fan_base.pxd's _fans_zero / _fans_copy move exactly 84 counts

@@ -95,114 +95,93 @@ cdef inline uint64_t _shape_waits(const uint8_t* st) noexcept nogil:
 #   - in S, when S held the pair: S - w + x must split into sets and a pair;
 #   - in S, when another part Q held it: S - w + x must split into sets only;
 #   - in Q, when S - w itself splits into sets and a pair (shanpon-like, the
-#     pair moving to S): Q + x must split into sets only;
+#     pair moving to S): Q + x must split into sets only -- and Q's own pair
+#     tile always does (the pair becomes a pung), so the hand had two waits;
 # and nowhere else (one more tile in a part of sets only leaves 1 mod 3).  So
-# the waits are one or two look-ups of the standing part's wait word (_core's
-# _wf: the tiles that make a suit pattern sets / sets and a pair, with its
-# flag) instead of the regular-form waits of all 13 tiles.  Waits only add
-# tiles, so the rarer parts -- a fifth copy (the reference counts a tile the
-# hand holds four of) and seven pairs -- are looked at only while one tile is
-# found.  tests/test_core_waits.py compares this with the full computation
-# (_shape_waits + seven pairs) on every winning hand of the generator's mix,
-# every one-suit winning hand and hands holding fours.
+# whether the regular form waited on w alone is a property of S and w's rank
+# only: the split table keeps it for every pattern, one bit per rank (fifth
+# copies included, as the reference counts them: see _unique_bits), in the
+# pattern's slot.  The honors are simpler: only their pair's tile can have
+# been a single wait (a pung's tile leaves two pairs: a shanpon).  Seven
+# pairs (no melds) can add one wait: the single beside six pairs.
+#
+# This replaced the regular-form waits of all 13 standing tiles (a function
+# pointer into _core's waits section, plus a search for fifth copies), kept
+# as _unique_wait_full for the tests: tests/test_unique_wait.py compares the
+# two on every winning hand of the generator's mix, every one-suit winning
+# hand and hands crowded with fours.
+
 
 cdef extern from *:
     """
-    static const uint32_t* mjfast_wait_wf = NULL;     /* _core._wf (installed with the tables) */
-    static const uint8_t* mjfast_wait_hflag = NULL;   /* _core._hflag */
-    static const uint8_t* mjfast_wait_hwmask = NULL;  /* _core._hwmask */
     static const uint32_t mjfast_pow5[9] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
     """
-    const uint32_t* _wait_wf "mjfast_wait_wf"
-    const uint8_t* _wait_hflag "mjfast_wait_hflag"
-    const uint8_t* _wait_hwmask "mjfast_wait_hwmask"
     const uint32_t POW5 "mjfast_pow5"[9]
 
 
-cdef inline uint32_t _honor_key(const uint8_t* c) noexcept nogil:
-    """The honors' base-5 key (as _core's _key7)."""
-    return (<uint32_t>(c[0] + 5 * c[1] + 25 * c[2]) + 125 * <uint32_t>(c[3] + 5 * c[4] + 25 * c[5])
-            + 15625 * <uint32_t>c[6])
+cdef inline uint32_t _unique_bits(const uint8_t* flag, uint32_t key, const int* c, int n) noexcept nogil:
+    """For a suit pattern that splits (key, counts c, n tiles; flag: _core's
+    byte flags per key, bit 0 sets only, bit 1 sets and a pair): bit r set
+    when the pattern less a tile of rank r completed on that tile alone --
+    within the suit, and with no second wait in the pair's part (see above).
+    A tile the rest holds four of counts too (five copies: a pung and two
+    more in chows or the pair, or -- with a pair -- the pair and three chows)."""
+    cdef bint pair = n % 3 == 2
+    cdef uint32_t bits = 0, waits, k1, f2
+    cdef int r, x, cx, need = 2 if pair else 1
+    for r in range(9):
+        if c[r] == 0:
+            continue
+        k1 = key - POW5[r]
+        if not pair and (flag[k1] & 2):
+            continue                # S - w is sets and a pair: the pair's part waits too
+        waits = 0
+        for x in range(9):
+            cx = c[x] - (x == r)
+            if cx < 4:
+                if flag[k1 + POW5[x]] & need:
+                    waits |= 1u << x
+            else:
+                f2 = flag[k1 - 2 * POW5[x]]
+                if (f2 & need) or (pair and (flag[k1 - POW5[x]] & 1)):
+                    waits |= 1u << x
+        if waits == (1u << r):
+            bits |= 1u << r
+    return bits
 
 
-cdef inline uint32_t _part_flag(int part, uint32_t key) noexcept nogil:
-    """A part's split flag: bit 0 sets only, bit 1 sets and one pair."""
-    if part < 3:
-        return (_wait_wf[key] >> 18) & 3
-    return _wait_hflag[key]
+cdef inline uint64_t _part_entry(uint32_t key) noexcept nogil:
+    """The split table's slot entry of a suit pattern that splits (0 if it
+    does not)."""
+    cdef uint32_t h = _part_hash(key)
+    cdef uint64_t e = _part_slot[h]
+    while (<uint32_t>e & 0x1FFFFF) != key:
+        if (<uint32_t>e & 0x1FFFFF) == PART_NONE:
+            return 0
+        h = (h + 1) & (PART_SLOTS - 1)
+        e = _part_slot[h]
+    return e
 
 
-cdef inline uint32_t _part_wait_word(const uint8_t* st, int part, uint32_t* key) noexcept nogil:
-    """One part of the standing tiles: bits 0-8 the tiles that make it split
-    into sets only, 9-17 into sets and a pair (never a fifth copy), 18-19 its
-    own flag; its key in *key."""
-    cdef uint32_t k
-    if part < 3:
-        k = _suit_key(st + 9 * part)
-        key[0] = k
-        return _wait_wf[k]
-    k = _honor_key(st + 27)
-    key[0] = k
-    return _wait_hwmask[2 * k] | (<uint32_t>_wait_hwmask[2 * k + 1] << 9) | (<uint32_t>_wait_hflag[k] << 18)
-
-
-cdef inline uint64_t _part_fifths(const uint8_t* st, int part, uint32_t key, bint pair) noexcept nogil:
-    """The tiles the part holds four of whose fifth copy makes it split into
-    sets (and a pair when `pair`).  Five copies are a pung and two more in
-    chows or the pair (left: the part with two copies), or -- with a pair --
-    the pair and three chows (left: three copies in sets only)."""
-    cdef int r, n = 9 if part < 3 else 7
-    cdef uint64_t m = 0
-    cdef uint32_t f2
-    for r in range(n):
-        if st[9 * part + r] == 4:
-            f2 = _part_flag(part, key - 2 * POW5[r])
-            if (f2 & 2) if pair else (f2 & 1):
-                m |= (<uint64_t>1) << (9 * part + r)
-            elif pair and (_part_flag(part, key - POW5[r]) & 1):
-                m |= (<uint64_t>1) << (9 * part + r)
-    return m
-
-
-cdef inline int _unique_wait(const uint8_t* standing, int n_fixed, int win, int pair_tile) noexcept nogil:
+cdef inline int _unique_wait(const uint8_t* standing, int n_fixed, int win) noexcept nogil:
     """1 if the tiles before the win waited on exactly one tile: regular shape
     (fifth copies included, as the reference), plus seven pairs without melds.
-    The hand (standing + win) must split into sets and the pair pair_tile (the
-    pair of any of its readings: they all hold it in the same part)."""
-    cdef int s = win // 9, q = pair_tile // 9, t, np2
-    cdef uint32_t ks, kq, e, eq
-    cdef uint64_t w, odd
-    e = _part_wait_word(standing, s, &ks)
-    if q == s:
-        w = <uint64_t>((e >> 9) & 0x1FF) << (9 * s)
-    else:
-        w = <uint64_t>(e & 0x1FF) << (9 * s)
-        if e & (2 << 18):
-            eq = _part_wait_word(standing, q, &kq)
-            w |= <uint64_t>(eq & 0x1FF) << (9 * q)
-    if w & (w - 1):
-        return 0                    # two waits already: nothing below removes one
-    # one wait so far (the winning tile): fifth copies, then seven pairs
-    if q == s:
-        w |= _part_fifths(standing, s, ks, True)
-    else:
-        w |= _part_fifths(standing, s, ks, False)
-        if e & (2 << 18):
-            w |= _part_fifths(standing, q, kq, False)
-    if w & (w - 1):
-        return 0
+    standing + win must split into sets and a pair (a regular reading)."""
+    cdef int s = win // 9, r
+    cdef uint64_t odd
+    if s < 3:
+        r = win - 9 * s
+        if not ((_part_entry(_suit_key(standing + 9 * s) + POW5[r]) >> (PART_UNIQUE + r)) & 1):
+            return 0
+    elif standing[win] != 1:
+        return 0                    # an honor pung's tile: the hand held two pairs
     if n_fixed == 0:
-        # six pairs and a single (a four counts as two pairs, as the reference):
-        # the single's tiles wait too
-        np2 = 0
-        odd = 0
-        for t in range(34):
-            np2 += standing[t] >> 1
-            if standing[t] & 1:
-                odd |= (<uint64_t>1) << t
-        if np2 == 6:
-            w |= odd
-    return _popcount64(w) == 1
+        # six pairs and a single (13 tiles: exactly one odd count; a four is
+        # two pairs, as the reference): the single was a wait too
+        odd = _eq34(standing, 1) | _eq34(standing, 3)
+        if not (odd & (odd - 1)) and odd != ((<uint64_t>1) << win):
+            return 0
+    return 1
 
 
 cdef inline int _unique_wait_full(const uint8_t* standing, int n_fixed) noexcept nogil:
@@ -285,8 +264,9 @@ ctypedef struct Division:
 # rank + 1 (0: no pair), then from bit 7 one 5-bit field per set, rank * 2 +
 # (1 for a chow, whose rank is that of its lowest tile; ranks 0-8), the sets
 # in ascending order.  The patterns sit in an open-addressed hash (32,768
-# slots of 8 bytes: 256 KB): key in bits 0-20, number of splits in bits
-# 21-23, and in bits 32-63 the split itself when it is the only one, else
+# slots of 8 bytes: 256 KB): key in bits 0-20, number of splits less one in
+# bits 21-22, the unique-wait bits (one per rank: see _unique_wait) in bits
+# 23-31, and in bits 32-63 the split itself when it is the only one, else
 # where its splits start in the list (sorted: see _part_rank).
 #
 # This replaced a depth-first split of the 14 tiles, kept until then on the
@@ -310,6 +290,7 @@ cdef enum:
     PART_LIST_MAX = 8192        # the patterns with several splits hold 3,358 in all
     PART_NONE = 0x1FFFFF        # an empty slot's key field (no key is that large)
     PART_NKEY = 1953125         # 5 ** 9
+    PART_UNIQUE = 23            # a slot's unique-wait bits start here
 
 cdef extern from *:
     """
@@ -393,7 +374,8 @@ cdef inline int _build_partitions(const uint8_t* flag) noexcept nogil:
     cdef uint32_t sets[4]
     cdef uint32_t ws[8]
     cdef uint32_t t, h
-    cdef int key, k, r, n, nl = 0, nkeys = 0, i, j
+    cdef int key, k, r, n, nl = 0, nkeys = 0, i, j, tiles
+    cdef uint64_t ub
     if slot == NULL or lst == NULL:
         free(slot); free(lst)
         return -1
@@ -419,16 +401,20 @@ cdef inline int _build_partitions(const uint8_t* flag) noexcept nogil:
                 j -= 1
             ws[j + 1] = t
         nkeys += 1
-        if nkeys > PART_SLOTS * 3 // 4 or nl + n > PART_LIST_MAX:
+        if nkeys > PART_SLOTS * 3 // 4 or nl + n > PART_LIST_MAX or n > 4:
             free(slot); free(lst)
             return -1
         h = _part_hash(key)
         while (<uint32_t>slot[h] & 0x1FFFFF) != PART_NONE:
             h = (h + 1) & (PART_SLOTS - 1)
+        tiles = 0
+        for k in range(9):
+            tiles += c[k]
+        ub = <uint64_t>_unique_bits(flag, key, c, tiles) << PART_UNIQUE
         if n == 1:
-            slot[h] = <uint64_t>key | (<uint64_t>1 << 21) | (<uint64_t>ws[0] << 32)
+            slot[h] = <uint64_t>key | ub | (<uint64_t>ws[0] << 32)
         else:
-            slot[h] = <uint64_t>key | (<uint64_t>n << 21) | (<uint64_t>nl << 32)
+            slot[h] = <uint64_t>key | (<uint64_t>(n - 1) << 21) | ub | (<uint64_t>nl << 32)
             for i in range(n):
                 lst[nl] = ws[i]
                 nl += 1
@@ -451,12 +437,12 @@ cdef inline int _part_find(uint32_t key, uint32_t h, uint64_t e, uint32_t* one, 
             return 0
         h = (h + 1) & (PART_SLOTS - 1)
         e = _part_slot[h]
-    if ((e >> 21) & 7) == 1:
+    if not (e & (3 << 21)):
         one[0] = <uint32_t>(e >> 32)
         lst[0] = one
         return 1
     lst[0] = _part_list + (e >> 32)
-    return <int>((e >> 21) & 7)
+    return <int>((e >> 21) & 3) + 1
 
 
 cdef inline int _part_emit(uint32_t w, int suit, Pack* packs, int j, Pack* pair) noexcept nogil:
