@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fuzz the notation parsers: the Python parser, the compiled fast parser, and
+"""Fuzz the notation parser (compiled; its messages worded in mjfast.tiles),
 every public function that takes a hand string.
 
     python fuzz/fuzz_notation.py fuzz/corpus/notation -max_total_time=3600
@@ -10,8 +10,8 @@ Invariants checked on every input (not just "no crash"):
   hand has at most 14 tiles (3 per meld) and at most 4 copies of a tile.
 * printing and parsing again gives the same hand (compact notation; Botzone
   codes too for a hand without melds), and printing is canonical.
-* the compiled parsers (``parse_counts_fast`` / ``parse_rows_fast``) accept
-  only strings the Python parser accepts, with the same counts, melds and
+* the compiled entry points (``parse_counts_fast`` / ``parse_rows_fast``) accept
+  only strings ``parse_hand`` accepts, with the same counts, melds and
   winning tile.
 * ``to_counts``, ``score``, ``is_win``, ``waits``, ``shanten`` given the
   string agree with the same call given the parsed Hand (same result or the

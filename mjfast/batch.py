@@ -248,8 +248,9 @@ class HandBatch:
                 if sc:
                     cols[c][:] = x
         for i in np.flatnonzero(~ok & ~invalid).tolist():
-            # not taken by the compiled parser: the Python one reads it (Botzone
-            # codes, flowers) or names the problem
+            # not taken by the compiled reader (a string that does not parse, is
+            # not a 14-tile hand or holds flower codes): hand_args reads it or
+            # words the problem
             try:
                 _fill_row(cols, i, hands[i], *_flag_values(int(cols["flags"][i])), int(cols["seat"][i]),
                           int(cols["round"][i]), int(cols["flowers"][i]))
@@ -521,7 +522,8 @@ def _records_rules(records, rules):
 
 def _parse_hands(hands):
     """Columns for N hands, filled by the compiled parser where it can; ok[i]
-    is False where the Python parser must take the row."""
+    is False where the row goes through hand_args (a string that does not
+    parse, is not a 14-tile hand or holds flower codes)."""
     n = len(hands)
     cols = _empty(n)
     ok = np.zeros(n, np.uint8)
@@ -580,8 +582,8 @@ def _read_record(cols, i, rec):
     except RecordError as exc:
         return str(exc)
     try:
-        # the Python notation parser reads what the compiled one does not
-        # (Botzone codes, flowers) or names the problem
+        # what the compiled reader did not take (flower codes, a hand that
+        # does not parse or is not 14 tiles): read here, or the problem worded
         _fill_row(cols, i, *args)
     except (InvalidHand, TypeError, ValueError) as exc:
         return str(exc)

@@ -123,7 +123,7 @@ def _concealed(hand, melds, sizes, extra=0):
     melds = _melds_arg(melds)
     full = None
     if type(hand) is str:
-        # compiled parser first; the Python one gives the error messages
+        # the compiled parser into count arrays; on an error parse_hand words it
         counts = np.empty(34, np.uint8)
         full = np.empty(34, np.uint8)
         k = _core.parse_counts_fast(hand, counts, full)

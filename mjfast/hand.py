@@ -28,8 +28,7 @@ from .tiles import (
     TILE_NAMES,
     BOTZONE_CODES,
     _counts_of,
-    _parse_any,
-    _parse_compact_meld,
+    _parse,
     _counts_str,
 )
 
@@ -312,110 +311,19 @@ class Hand:
 # --------------------------------------------------------------------------
 # parsing
 
-_HONOR_LETTERS = frozenset("ESWNCFP")
-_DIGITS = frozenset("0123456789")
-_WS = frozenset(" \t\r\n\f\v")
-
-_MELD_CACHE = {}
-
-
-def _meld_error(msg, body, pos, src):
-    return InvalidHand(f"meld '[{body}]' at position {pos} in {src!r}: {msg}")
+_KINDS = ("chow", "pung", "kong")
+# the compiled parser's meld codes (kind | claimed << 2 | flags << 4 | tile << 6)
+# -> Meld; a Meld is immutable, so every hand shares them
+_MELDS = {}
 
 
-def _parse_meld(body, pos, src):
-    """Parse the text inside one pair of brackets.  ``pos`` is the 1-based
-    position of the '[' in ``src``."""
-    m = _MELD_CACHE.get(body)
-    if m is not None:
-        return m
-    if not body:
-        raise InvalidHand(f"empty meld '[]' at position {pos} in {src!r}")
-    if len(body.split()) != 1 or body.strip() != body:
-        raise _meld_error("no whitespace inside a meld", body, pos, src)
-    digit = None
-    part = body
-    if len(body) >= 2 and body[-1] in _DIGITS and (
-        body[-2] in "mps" or body[-2] in _HONOR_LETTERS
-    ):
-        digit = int(body[-1])
-        part = body[:-1]
-    tiles = _parse_compact_meld(part, pos, src)
-    n = len(tiles)
-    if n not in (3, 4):
-        note = ""
-        if digit is not None:
-            note = f" (the final digit {digit} is the meld's digit, not a tile)"
-        raise _meld_error(
-            f"{n} tile{'s' if n != 1 else ''}; a meld has 3 (chow, pung) "
-            f"or 4 (kong){note}", body, pos, src,
-        )
-    t0 = tiles[0]
-    if all(t == t0 for t in tiles):
-        if n == 3:
-            if digit is None:
-                m = Meld("pung", t0)
-            elif 1 <= digit <= 3:
-                m = Meld("pung", t0, claimed=digit)
-            else:
-                raise _meld_error(
-                    f"bad digit {digit}: a pung's discarder is 1-3",
-                    body, pos, src,
-                )
-        else:
-            if digit is None:
-                m = Meld("kong", t0, concealed=True)
-            elif 1 <= digit <= 3:
-                m = Meld("kong", t0, claimed=digit)
-            elif 5 <= digit <= 7:
-                m = Meld("kong", t0, claimed=digit - 4, added=True)
-            else:
-                raise _meld_error(
-                    f"bad digit {digit}: a kong's digit is 1-3 (melded), "
-                    f"5-7 (added to a pung) or none (concealed)",
-                    body, pos, src,
-                )
-    elif n == 4:
-        raise _meld_error("4 tiles that are not one kong", body, pos, src)
-    else:
-        if any(t >= 27 for t in tiles):
-            raise _meld_error(
-                "not a chow, pung or kong (honors cannot form a chow)",
-                body, pos, src,
-            )
-        s0 = sorted(tiles)
-        if (
-            s0[1] == s0[0] + 1
-            and s0[2] == s0[0] + 2
-            and s0[0] // 9 == s0[2] // 9
-        ):
-            if s0 != tiles:
-                raise _meld_error(
-                    "write a chow's tiles in ascending order (the digit "
-                    "gives the claimed tile)", body, pos, src,
-                )
-        else:
-            crosses = (
-                s0[1] == s0[0] + 1 and s0[2] == s0[0] + 2
-            ) or (
-                len({t // 9 for t in tiles}) == 1
-                and sorted(t % 9 for t in tiles) in ([0, 7, 8], [0, 1, 8])
-            )
-            why = " (a chow cannot wrap past 9)" if crosses else ""
-            raise _meld_error(
-                f"not a chow, pung or kong{why}", body, pos, src
-            )
-        if digit is None:
-            m = Meld("chow", s0[0])
-        elif 1 <= digit <= 3:
-            m = Meld("chow", s0[0], claimed=digit)
-        else:
-            raise _meld_error(
-                f"bad digit {digit}: a chow's claimed tile is 1-3",
-                body, pos, src,
-            )
-    if len(_MELD_CACHE) < 4096:
-        _MELD_CACHE[body] = m
+def _meld_of(code):
+    m = _MELDS.get(code)
+    if m is None:
+        flags = code >> 4 & 3
+        m = Meld(_KINDS[code & 3], code >> 6, concealed=bool(flags & 1), claimed=code >> 2 & 3,
+                 added=bool(flags & 2))
+        _MELDS[code] = m
     return m
 
 
@@ -428,46 +336,9 @@ def parse_hand(s, expect=None):
     """
     if not isinstance(s, str):
         raise InvalidHand(f"a hand must be a string, got {type(s).__name__}")
-    melds = ()
-    i = 0
-    if "[" in s or "]" in s:
-        ml = []
-        n = len(s)
-        while True:
-            while i < n and s[i] in _WS:
-                i += 1
-            if i >= n or s[i] != "[":
-                break
-            j = s.find("]", i + 1)
-            k = s.find("[", i + 1)
-            if j < 0 or (0 <= k < j):
-                raise InvalidHand(
-                    f"unclosed '[' at position {i + 1} in {s!r}"
-                )
-            if len(ml) == 4:
-                raise InvalidHand(
-                    f"more than 4 melds: '{s[i:j + 1]}' at position {i + 1} "
-                    f"in {s!r} is the fifth"
-                )
-            ml.append(_parse_meld(s[i + 1:j], i + 1, s))
-            i = j + 1
-        melds = tuple(ml)
-        rest = s[i:]
-        k = rest.find("[")
-        if k >= 0:
-            raise InvalidHand(
-                f"meld at position {i + k + 1} in {s!r} comes after "
-                f"concealed tiles; melds must come first"
-            )
-        k = rest.find("]")
-        if k >= 0:
-            raise InvalidHand(f"unmatched ']' at position {i + k + 1} in {s!r}")
-        tiles, flowers = _parse_any(rest, i, s)
-    else:
-        tiles, flowers = _parse_any(s, 0, s)
-    tiles = tuple(tiles)
-    c = _validate_counts(melds, tiles)
-    h = Hand._trusted(melds, tiles, len(flowers), c)
+    _, codes, tiles, flowers, c = _parse(s, 0)
+    melds = tuple([_meld_of(code) for code in codes]) if codes else ()
+    h = Hand._trusted(melds, tiles, flowers, c)
     if expect is not None:
         check_size(h, expect)
     return h

@@ -412,8 +412,8 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
         strict = check_flag(strict, "strict")
     if (type(hand) is str and type(self_drawn) is bool and type(fourth_tile) is bool
             and type(kong) is bool and type(last_tile) is bool):
-        # fast path: the compiled parser takes well-formed compact notation;
-        # anything else goes through the Python parser for a precise message
+        # fast path: the compiled parser and kernel in one call; a hand it does
+        # not take (an error, flower codes) goes through hand_args
         seat = _WIND_CODE.get(seat_wind) if type(seat_wind) in (str, int) else None
         rnd = _WIND_CODE.get(round_wind) if type(round_wind) in (str, int) else None
         # fourth_tile / kong may be dropped by the rules: the slow path reports it

@@ -14,12 +14,16 @@ Flowers (Botzone ``H1``..``H8``) never occupy a slot.
 
 Positions in error messages are 1-based character positions in the string
 that was given.
-"""
 
-import re
+The notation (this module's tile strings and :mod:`mjfast.hand`'s melds) is
+read by one parser, compiled (src/_notation.pxi): it returns the tiles or an
+error code with the positions that name the problem, and only the wording of
+the message is here (:func:`_notation_error`).
+"""
 
 import numpy as np
 
+from . import _core
 from .errors import InvalidHand
 
 __all__ = [
@@ -69,35 +73,7 @@ for _r in range(9):
     _NAME_TO_INDEX[_ZH_RANKS[_r] + "索"] = 18 + _r
 del _i, _n, _r
 
-_BOTZONE_TO_INDEX = {c: i for i, c in enumerate(BOTZONE_CODES)}
 _FLOWER_CODES = frozenset(f"H{r}" for r in range(1, 9))
-
-_DIGIT = {str(d): d - 1 for d in range(1, 10)}      # '1' -> rank offset 0
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18}
-_HONOR_INDEX = {h: 27 + k for k, h in enumerate(_HONORS)}
-
-# Compact fast path: whole-string validation, then group extraction.
-_COMPACT_OK = re.compile(r"\s*(?:(?:[1-9]+[mps]|[ESWNCFP])\s*)*")
-_COMPACT_GROUP = re.compile(r"([1-9]+)([mps])|([ESWNCFP])")
-# Botzone detection: every whitespace-separated token is a letter + digit.
-_BOTZONE_OK = re.compile(r"\s*[WBTFJH][1-9](?:\s+[WBTFJH][1-9])*\s*")
-_BOTZONE_TOKEN = re.compile(r"[WBTFJH][1-9]")
-_TOKEN = re.compile(r"\S+")
-
-# Tile lists for a digit run + suit letter, cached: "345" + "m" -> [2, 3, 4].
-_GROUP_CACHE = {}
-
-
-def _group(digits, suit):
-    key = digits + suit
-    g = _GROUP_CACHE.get(key)
-    if g is None:
-        base = _SUIT_BASE[suit]
-        g = [base + _DIGIT[d] for d in digits]
-        if len(_GROUP_CACHE) < 4096:
-            _GROUP_CACHE[key] = g
-    return g
-
 
 # --------------------------------------------------------------------------
 # single tiles
@@ -146,130 +122,97 @@ def tile_index(name):
 
 
 # --------------------------------------------------------------------------
-# tile strings
+# tile strings: the compiled parser reads them (src/_notation.pxi) and names
+# a problem by a code and positions; the messages are worded here
 
 
-def _compact_error(text, offset, src):
-    """Raise the InvalidHand describing the first error of ``text`` (found
-    at 0-based ``offset`` in ``src``).  Only called when the fast regex
-    rejected the string."""
-    msg = _compact_error_msg(text, offset, src)
-    if any(_BOTZONE_TOKEN.fullmatch(t) for t in text.split()):
-        msg += " (Botzone codes cannot be mixed with compact notation)"
-    raise InvalidHand(msg)
+def _notation_error(src, err, a, b, c, d):
+    """The message of the compiled parser's error ``err`` on ``src``; ``a``..``d``
+    are its positions (0-based) and values, as src/_notation.pxi defines them
+    for each code.  Positions in messages are 1-based."""
+    if err < 20 and err > 4:
+        if err == 5:
+            return f"empty meld '[]' at position {a + 1} in {src!r}"
+        body = src[a + 1:b]
+        return f"meld '[{body}]' at position {a + 1} in {src!r}: {_meld_problem(err, c, d)}"
+    if 20 <= err <= 25:
+        return _tile_problem(src, err, a, b) + (
+            " (Botzone codes cannot be mixed with compact notation)" if c else "")
+    if err == 1:
+        return f"unclosed '[' at position {a + 1} in {src!r}"
+    if err == 2:
+        return f"more than 4 melds: '{src[a:b + 1]}' at position {a + 1} in {src!r} is the fifth"
+    if err == 3:
+        return f"meld at position {a + 1} in {src!r} comes after concealed tiles; melds must come first"
+    if err == 4:
+        return f"unmatched ']' at position {a + 1} in {src!r}"
+    if err == 30:
+        return f"flower {src[a:a + 2]!r} appears twice in {src!r}"
+    if err == 31:
+        return f"unknown Botzone code {src[a:a + 2]!r} at position {a + 1} in {src!r}"
+    if err == 32:
+        return (f"{src[a:b]!r} at position {a + 1} in {src!r} is not a Botzone code "
+                f"(Botzone codes cannot be mixed with compact notation)")
+    if err == 40:
+        return f"too many tiles: {a} (counting 3 per meld; at most 14)"
+    if err == 41:
+        return (f"fifth copy of {TILE_NAMES[a]}: {b} copies counting melds and concealed tiles, "
+                f"at most 4 exist")
+    if err == 42:
+        return str(_fifth_copy(a, b))
+    if err == 43:
+        return f"melds in brackets in {src!r}: mjfast.to_counts or parse_hand reads them"
+    if err == 44:
+        return (f"flower {src[a:a + 2]!r} in {src!r} is not a tile; use parse_hand "
+                f"to count flowers")
+    return f"cannot parse {src!r} (parser error {err})"  # pragma: no cover - every code is above
 
 
-def _compact_error_msg(text, offset, src):
-    pend_start = -1
-    for k, ch in enumerate(text):
-        pos = offset + k + 1  # 1-based position in src
-        if ch in _DIGIT:
-            if pend_start < 0:
-                pend_start = pos
-            continue
-        if ch in _SUIT_BASE:
-            if pend_start < 0:
-                return (
-                    f"suit letter {ch!r} at position {pos} in {src!r} has no "
-                    f"digits before it"
-                )
-            pend_start = -1
-            continue
-        if ch == "0":
-            return f"digit '0' at position {pos} in {src!r}: ranks are 1-9"
-        if not (ch in _HONOR_INDEX or ch.isspace() or ch in "[]"):
-            return f"unknown tile {ch!r} at position {pos} in {src!r}"
-        if pend_start >= 0:
-            run = src[pend_start - 1:pos - 1]
-            return (
-                f"digits {run!r} at position {pend_start} in {src!r} are not "
-                f"followed by a suit letter (m, p or s)"
-            )
-        if ch in _HONOR_INDEX or ch.isspace():
-            continue
-        if ch in "[]":
-            return (
-                f"unexpected {ch!r} at position {pos} in {src!r}: melds in "
-                f"brackets must come first (and only parse_hand reads them)"
-            )
-    if pend_start >= 0:
-        run = src[pend_start - 1:offset + len(text)].rstrip()
-        return (
-            f"digits {run!r} at position {pend_start} in {src!r} are not "
-            f"followed by a suit letter (m, p or s)"
-        )
-    # not reached: the regex and this scanner accept the same strings
-    return f"cannot parse tiles {text!r} in {src!r}"
+def _meld_problem(err, c, d):
+    """What is wrong inside a meld (codes 6-14)."""
+    if err == 6:
+        return "no whitespace inside a meld"
+    if err == 7:
+        note = f" (the final digit {d} is the meld's digit, not a tile)" if d >= 0 else ""
+        return f"{c} tile{'s' if c != 1 else ''}; a meld has 3 (chow, pung) or 4 (kong){note}"
+    if err == 8:
+        return f"bad digit {d}: a pung's discarder is 1-3"
+    if err == 9:
+        return f"bad digit {d}: a kong's digit is 1-3 (melded), 5-7 (added to a pung) or none (concealed)"
+    if err == 10:
+        return "4 tiles that are not one kong"
+    if err == 11:
+        return "not a chow, pung or kong (honors cannot form a chow)"
+    if err == 12:
+        return "write a chow's tiles in ascending order (the digit gives the claimed tile)"
+    if err == 13:
+        return "not a chow, pung or kong" + (" (a chow cannot wrap past 9)" if c else "")
+    return f"bad digit {d}: a chow's claimed tile is 1-3"
 
 
-def _parse_botzone(text, offset, src):
-    """Botzone tokens -> (tiles, flower codes).  Errors name the token."""
-    tiles = []
-    flowers = []
-    get = _BOTZONE_TO_INDEX.get
-    for tok in text.split():
-        i = get(tok)
-        if i is not None:
-            tiles.append(i)
-        elif tok in _FLOWER_CODES:
-            if tok in flowers:
-                raise InvalidHand(
-                    f"flower {tok!r} appears twice in {src!r}"
-                )
-            flowers.append(tok)
-        else:
-            pos = offset + 1
-            for m in _TOKEN.finditer(text):
-                if m.group() == tok:
-                    pos = offset + m.start() + 1
-                    break
-            if _BOTZONE_TOKEN.fullmatch(tok):
-                raise InvalidHand(
-                    f"unknown Botzone code {tok!r} at position {pos} in {src!r}"
-                )
-            raise InvalidHand(
-                f"{tok!r} at position {pos} in {src!r} is not a Botzone code "
-                f"(Botzone codes cannot be mixed with compact notation)"
-            )
-    return tiles, flowers
+def _tile_problem(src, err, a, b):
+    """The first wrong character of tiles that are not compact notation (codes 20-25)."""
+    if err == 20:
+        return f"suit letter {src[a]!r} at position {a + 1} in {src!r} has no digits before it"
+    if err == 21:
+        return f"digit '0' at position {a + 1} in {src!r}: ranks are 1-9"
+    if err == 22:
+        return f"unknown tile {src[a]!r} at position {a + 1} in {src!r}"
+    if err == 23:
+        return (f"digits {src[a:b]!r} at position {a + 1} in {src!r} are not "
+                f"followed by a suit letter (m, p or s)")
+    if err == 24:
+        return (f"unexpected {src[a]!r} at position {a + 1} in {src!r}: melds in "
+                f"brackets must come first (and only parse_hand reads them)")
+    return f"cannot parse tiles {src[a:b]!r} in {src!r}"  # pragma: no cover - the scanners agree
 
 
-def _parse_any(text, offset=0, src=None):
-    """Concealed tiles, compact or Botzone -> (tiles, flower codes).
-
-    ``text`` is the part of ``src`` starting at 0-based ``offset``; used for
-    error positions."""
-    if src is None:
-        src = text
-    if _COMPACT_OK.fullmatch(text) is not None:
-        tiles = []
-        for digits, suit, honor in _COMPACT_GROUP.findall(text):
-            if honor:
-                tiles.append(_HONOR_INDEX[honor])
-            else:
-                tiles.extend(_group(digits, suit))
-        return tiles, ()
-    if _BOTZONE_OK.fullmatch(text) is not None:
-        return _parse_botzone(text, offset, src)
-    first = text.split(None, 1)
-    if first and _BOTZONE_TOKEN.fullmatch(first[0]):
-        # starts like Botzone codes: report the first token that is not one
-        _parse_botzone(text, offset, src)
-    _compact_error(text, offset, src)
-
-
-def _parse_compact_meld(text, offset, src):
-    """Tiles of a meld body (compact notation only), found at 0-based
-    ``offset`` in ``src``."""
-    if _COMPACT_OK.fullmatch(text) is not None:
-        tiles = []
-        for digits, suit, honor in _COMPACT_GROUP.findall(text):
-            if honor:
-                tiles.append(_HONOR_INDEX[honor])
-            else:
-                tiles.extend(_group(digits, suit))
-        return tiles
-    _compact_error(text, offset, src)
+def _parse(s, mode):
+    """The compiled parser's result (see _core.parse_notation), or InvalidHand."""
+    r = _core.parse_notation(s, mode)
+    if r[0]:
+        raise InvalidHand(_notation_error(s, *r))
+    return r
 
 
 def parse_tiles(s):
@@ -282,13 +225,7 @@ def parse_tiles(s):
     """
     if not isinstance(s, str):
         raise InvalidHand(f"a tile string must be a str, got {type(s).__name__}")
-    tiles, flowers = _parse_any(s)
-    if flowers:
-        raise InvalidHand(
-            f"flower {flowers[0]!r} in {s!r} is not a tile; use parse_hand "
-            f"to count flowers"
-        )
-    return tiles
+    return list(_parse(s, 1)[2])
 
 
 def _fifth_copy(tile, n):
@@ -301,18 +238,7 @@ def _counts_of(x):
     """The body of :func:`mjfast.to_counts` for everything but melds: a
     string of concealed tiles, tile indices or 34 counts (see there)."""
     if isinstance(x, str):
-        if "[" in x or "]" in x:
-            raise InvalidHand(
-                f"melds in brackets in {x!r}: mjfast.to_counts or parse_hand reads them"
-            )
-        tiles, _ = _parse_any(x)
-        c = [0] * N_TILES
-        for t in tiles:
-            c[t] += 1
-        for t in range(N_TILES):
-            if c[t] > 4:
-                raise _fifth_copy(t, c[t])
-        return np.array(c, dtype=np.uint8)
+        return np.array(_parse(x, 2)[4], dtype=np.uint8)
 
     if isinstance(x, np.ndarray):
         if x.ndim != 1:

@@ -676,6 +676,7 @@ if NFAN != 84:
 
 include "_rulesets.pxi"
 include "_fan_entry.pxi"
+include "_notation.pxi"
 include "_parse.pxi"
 include "_records.pxi"
 include "_decide.pxi"

@@ -573,7 +573,6 @@ def scan_lines(list lines, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds, uin
     cdef long long vi[14]
     cdef const unsigned char* s
     cdef PHand h
-    cdef uint8_t allc[34]
     cdef int j, b, f, rf, se, ro, fl, t
     _check_len(_check_rows(counts, "counts"), n, "counts")
     if melds.shape[0] != n or melds.shape[1] != 4 or melds.shape[2] != 3:
@@ -619,7 +618,7 @@ def scan_lines(list lines, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds, uin
         fl = _scalar_int(vt[K_FLOWERS], vi[K_FLOWERS], 8)
         if se < 0 or ro < 0 or fl < 0 or vt[K_HAND] != V_STR:
             continue
-        if _parse_buf(s + vs[K_HAND], ve[K_HAND] - vs[K_HAND], &h, allc) != PARSE_OK or _check_win_size(&h) != PARSE_OK:
+        if _parse_fast_bytes(s + vs[K_HAND], ve[K_HAND] - vs[K_HAND], &h) != PARSE_OK:
             continue
         t = vt[K_ID]
         if t == V_INT:

@@ -341,6 +341,8 @@ CORE_CALLABLES = {
     "unique_wait_check",
     # wider tile counts narrowed for the batch functions
     "narrow_counts",
+    # the notation parser (mjfast.tiles / mjfast.hand word its errors)
+    "parse_notation",
 }
 
 
@@ -381,6 +383,7 @@ _HOSTILE = r"""
             "is_win_one": (c14.copy(),),
             "narrow_counts": (H14.astype(np.int64), u(N, 34), u(N)),
             "parse_counts_fast": ("[123s]456m55p", u(34), u(34)),
+            "parse_notation": ("[123s][EEEE5] W1 W1 H2", 0),
             "parse_rows_fast": (["123m456m789m123p55p"] * N, u(N, 34), u(N, 4, 3), u(N), u(N), u(N)),
             "read_records": ([{"hand": "123m456m789m123p55p", "seat_wind": "s", "flowers": 2}] * N, u(N, 34),
                              u(N, 4, 3), u(N), u(N), u(N), u(N), u(N), u(N), u(N), u(N), [None] * N),
