@@ -247,7 +247,7 @@ cdef object _build_tables_locked():
             flag2[_k >> 2] |= flag[_k] << ((_k & 3) * 2)
             wf[_k] = wmask[_k * 2] | (<uint32_t>wmask[_k * 2 + 1] << 9) | (<uint32_t>flag[_k] << 18)
         _build_part(hdist, hflag, NULL, hwmask, 7, NHKEY, False)
-        srec = _build_srec(dist)
+        srec = _build_srec(dist, True)
         hrec = _build_hrec(hdist)
         k_parts = _build_partitions(flag)
     if srec == NULL or hrec == NULL:

@@ -122,16 +122,23 @@ cdef uint8_t* _build_exact(const Spec* S) noexcept nogil:
     return out
 
 
-# The exact tables: every rank, every shape, at most four copies.
+# The exact tables: every rank, every shape, at most four copies; and their
+# shanten records, built as the plain ones (_build_srec / _build_hrec, in
+# src/_shanten.pxi) so that the exact shanten is the plain kernel
+# (_shanten_rec) over other records.
 cdef uint8_t* _xdist = NULL
 cdef uint8_t* _xhdist = NULL
+cdef uint8_t* _xsrec = NULL
+cdef uint8_t* _xhrec = NULL
 
 
 cdef int _need_exact() except -1:
-    global _xdist, _xhdist
+    global _xdist, _xhdist, _xsrec, _xhrec
     cdef Spec S
     cdef uint8_t* a
     cdef uint8_t* b
+    cdef uint8_t* ra = NULL
+    cdef uint8_t* rb = NULL
     if _xdist != NULL:
         return 0
     _need_tables()
@@ -143,10 +150,15 @@ cdef int _need_exact() except -1:
             a = _build_exact(&S)
             _spec_init(&S, 7, 0x7F, 0, 0x7F, 0x7F)
             b = _build_exact(&S)
-        if a == NULL or b == NULL:
-            free(a); free(b)
+            if a != NULL and b != NULL:
+                ra = _build_srec(a, False)      # the ranking tables are _need_tables'
+                rb = _build_hrec(b)
+        if a == NULL or b == NULL or ra == NULL or rb == NULL:
+            free(a); free(b); free(ra); free(rb)
             raise MemoryError("mjfast: cannot allocate the exact shanten tables")
         _xhdist = b
+        _xsrec = ra
+        _xhrec = rb
         _xdist = a          # published last: its test is the "built" flag
     return 0
 
@@ -175,11 +187,19 @@ cdef inline int _regular_dist_x(const uint8_t* c, int m) noexcept nogil:
     return best
 
 
-cdef int _shanten_exact(const uint8_t* c, int melds, int form) noexcept nogil:
+cdef inline int _shanten_exact(const uint8_t* c, int melds, int form) noexcept nogil:
+    """The exact replacement number - 1 (see _shanten_exact_plain): the
+    shanten kernel over the exact records."""
+    return _shanten_rec(c, melds, form, _xsrec, _xhrec)
+
+
+cdef int _shanten_exact_plain(const uint8_t* c, int melds, int form) noexcept nogil:
     """The exact replacement number - 1: as _shanten, but the regular form
     and a knitted straight's rest never count on a fifth copy.  Seven pairs
     (four of a kind = two pairs), thirteen orphans and honors-and-knitted
-    need only tiles the hand lacks, so their counts are exact already."""
+    need only tiles the hand lacks, so their counts are exact already.  The
+    definition _shanten_exact computes from its records, kept as the
+    reference of the differential tests (shanten_plain_batch(exact=True))."""
     cdef int best = BIG, v, a, j, t
     cdef int got[6]
     cdef uint8_t rest[34]

@@ -12,6 +12,11 @@ form.  (tests/test_core.py checks both against the reference calculator.)
 * random hands of every size 1-14 (melds implied by the size) and every bias
   of the generator, every form the melds allow;
 * ``-m slow``: 6,000,000 more random hands.
+
+The same for ``exact=True``: the kernel over the exact records against
+``shanten_plain_batch(..., exact=True)`` (the per-form definition on the exact
+tables, src/_exact.pxi); tests/test_exact.py checks the exact answers against
+a brute force and xiangting.
 """
 from __future__ import annotations
 
@@ -41,15 +46,15 @@ def _forms(melds):
     return (-1, 0, 4) if melds == 1 else (-1, 0)
 
 
-def _compare(H, label):
+def _compare(H, label, exact=False):
     """Kernel == plain definition on every row of H (one meld count), every form."""
     melds = _melds_of(H)
     assert (melds == melds[0]).all()
     n = len(H)
     for form in _forms(int(melds[0])):
         ref = np.empty(n, np.int8)
-        _core.shanten_plain_batch(H, melds, form, ref)
-        got = mjfast.shanten_batch(H, form=None if form < 0 else mjfast.FORMS[form])
+        _core.shanten_plain_batch(H, melds, form, ref, exact)
+        got = mjfast.shanten_batch(H, form=None if form < 0 else mjfast.FORMS[form], exact=exact)
         bad = np.flatnonzero(got != ref)
         assert len(bad) == 0, (f"{label}, form {form}: {len(bad)} of {n} differ; first "
                                f"{mjfast.counts_to_str(H[bad[0]])}: kernel {got[bad[0]]}, plain {ref[bad[0]]}")
@@ -76,8 +81,9 @@ def test_the_patterns_are_the_records():
     assert sum(len(p) for p in _patterns().values()) == 405_350
 
 
+@pytest.mark.parametrize("exact", (False, True))
 @pytest.mark.parametrize("suit", (0, 1, 2))
-def test_every_suit_pattern(suit):
+def test_every_suit_pattern(suit, exact):
     # a pattern of t tiles alone is a hand when t % 3 != 0; otherwise one
     # honor tile is added (East, or a pair of whites when that makes 14)
     for t, P in _patterns().items():
@@ -88,17 +94,19 @@ def test_every_suit_pattern(suit):
                 H[:, 33] = 2
             else:
                 H[:, 27] = 1
-        _compare(H, f"suit {suit}, {t} tiles")
+        _compare(H, f"suit {suit}, {t} tiles", exact)
 
 
+@pytest.mark.parametrize("exact", (False, True))
 @pytest.mark.parametrize("size", SIZES)
-def test_random_hands(size):
+def test_random_hands(size, exact):
     for b, bias in enumerate(handgen.BIASES):
         H = handgen.random_hands(4000, size, seed=700 + 10 * size + b, bias=bias)
-        _compare(H, f"{size} tiles, bias {bias}")
+        _compare(H, f"{size} tiles, bias {bias}", exact)
 
 
-def test_four_of_a_kind_and_full_suits():
+@pytest.mark.parametrize("exact", (False, True))
+def test_four_of_a_kind_and_full_suits(exact):
     # four of a kind in every suit part and in the honors, one-suit hands
     rng = np.random.default_rng(5)
     rows = []
@@ -112,15 +120,22 @@ def test_four_of_a_kind_and_full_suits():
                 c[t] += 1
         rows.append(c)
     H = np.array(rows)
-    _compare(H, "four of a kind, 13 tiles")
+    _compare(H, "four of a kind, 13 tiles", exact)
     H14 = H.copy()
     H14[np.arange(len(H)), np.argmin(np.where(H < 4, H, 9), axis=1)] += 1
-    _compare(H14, "four of a kind, 14 tiles")
+    _compare(H14, "four of a kind, 14 tiles", exact)
+    if exact:       # the exact records are the ones read: 1111m is no pung and pair
+        q = np.zeros((2, 34), np.uint8)
+        q[0, 0] = 4
+        q[1, [0, 27, 28, 29]] = 4, 4, 3, 2
+        assert mjfast.shanten_batch(q, form="regular", exact=True).tolist() == [1, 1]
+        assert mjfast.shanten_batch(q, form="regular")[0] == 0      # the shape count: a pung and a pair
 
 
 @pytest.mark.slow
 def test_random_hands_slow():
-    """6,000,000 random hands (every size, every bias), every form (~1 min)."""
+    """6,000,000 random hands (every size, every bias), every form, plain and
+    exact (~2 min)."""
     per = 6_000_000 // (len(SIZES) * len(handgen.BIASES))
     for size in SIZES:
         for b, bias in enumerate(handgen.BIASES):
@@ -128,6 +143,7 @@ def test_random_hands_slow():
                 H = handgen.random_hands(min(100_000, per - part), size, seed=10**6 + 1000 * size + 10 * b + part,
                                          bias=bias)
                 _compare(H, f"{size} tiles, bias {bias}")
+                _compare(H, f"{size} tiles, bias {bias}, exact", True)
 
 
 def test_plain_reference_refuses_bad_rows():
@@ -138,3 +154,5 @@ def test_plain_reference_refuses_bad_rows():
     H = handgen.random_hands(2, 10, seed=1)
     with pytest.raises(ValueError, match="row 0"):
         _core.shanten_plain_batch(H, np.ones(2, np.uint8), 1, np.empty(2, np.int8))
+    with pytest.raises(ValueError, match="row 0"):
+        _core.shanten_plain_batch(H, np.ones(2, np.uint8), 1, np.empty(2, np.int8), True)
