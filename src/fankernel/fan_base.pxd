@@ -1,6 +1,11 @@
 # What every rule set's fan engine shares: the packed hand, the sets of a
 # reading (Pack), the per-hand context, fan-count vectors and the exclusion
 # pass over a table of masks.  Compiled into _core by cimport.
+#
+# Speed: a hand has about one reading, so the exclusion pass runs about once
+# a hand; it is written with as few data-dependent branches as it can have
+# (one per excluder present), because mispredicted branches, not arithmetic,
+# are most of the kernel's time (benchmarks/README.md, the fan kernel).
 
 from libc.stdint cimport uint8_t, int16_t, uint64_t
 from libc.string cimport memcpy
@@ -118,26 +123,35 @@ cdef extern from *:
 cdef inline void _exclusion_pass(const ExclTable* t, int16_t* ft) noexcept nogil:
     """Non-repeat (不重复): drop every fan that a scored fan excludes, by the
     table's masks.  Fans are taken by id (the tables list them highest first)
-    and a fan already dropped excludes nothing."""
-    cdef int i, k, w
+    and a fan already dropped excludes nothing.
+
+    Written with one branch per excluder (the loop's): the fans still to be
+    taken are the excluders present with a higher id, so a fan dropped by an
+    earlier one simply leaves that set (pend &= p), and the counts of the
+    dropped fans are cleared at the end, from the bits that went."""
+    cdef int i
     cdef uint64_t present[2]
-    cdef uint64_t pending, drop, d
+    cdef uint64_t p0, p1, pend, gone
     _present84(ft, present)
-    for w in range(2):
-        pending = present[w] & t.excluder_bits[w]
-        while pending:
-            i = w * 64 + _ctz64(pending)
-            pending &= pending - 1
-            if not ((present[w] >> (i & 63)) & 1):
-                continue                         # already dropped by a higher fan
-            for k in range(2):
-                drop = t.excl[i][k] & present[k]
-                if not drop:
-                    continue
-                present[k] &= ~drop
-                if k == w:
-                    pending &= ~drop
-                d = drop
-                while d:
-                    ft[k * 64 + _ctz64(d)] = 0
-                    d &= d - 1
+    p0 = present[0]
+    p1 = present[1]
+    pend = p0 & t.excluder_bits[0]
+    while pend:
+        i = _ctz64(pend)
+        p0 &= ~t.excl[i][0]
+        p1 &= ~t.excl[i][1]
+        pend &= (pend - 1) & p0
+    pend = p1 & t.excluder_bits[1]
+    while pend:
+        i = 64 + _ctz64(pend)
+        p0 &= ~t.excl[i][0]
+        p1 &= ~t.excl[i][1]
+        pend &= (pend - 1) & p1
+    gone = present[0] & ~p0
+    while gone:
+        ft[_ctz64(gone)] = 0
+        gone &= gone - 1
+    gone = present[1] & ~p1
+    while gone:
+        ft[64 + _ctz64(gone)] = 0
+        gone &= gone - 1
