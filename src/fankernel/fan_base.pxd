@@ -4,8 +4,9 @@
 #
 # Speed: a hand has about one reading, so the exclusion pass runs about once
 # a hand; it is written with as few data-dependent branches as it can have
-# (one per excluder present), because mispredicted branches, not arithmetic,
-# are most of the kernel's time (benchmarks/README.md, the fan kernel).
+# (one per excluder present): removing branches that depend on the hand is
+# what has measurably sped the kernel up (benchmarks/README.md, the fan
+# kernel; this machine has no counters to count mispredictions directly).
 
 from libc.stdint cimport uint8_t, int16_t, uint64_t
 from libc.string cimport memcpy

@@ -463,10 +463,14 @@ cdef inline void _init_mcr_tables() noexcept nogil:
 
 cdef inline void _tile_set_fans(const uint8_t* all_c, int n_kongs, int which, int16_t* ft) noexcept nogil:
     """Suit fans, tile-trait fans, rank-range fans and Tile Hog of the hand's
-    tiles (all_c: counts of every tile, a kong counting 4), from the 34-bit
-    mask of the tiles present.  ft starts at zero for these fans; every fan is
-    stored as a 0/1 condition (no branches: these depend on the hand)."""
-    cdef uint64_t p = _present34(all_c)
+    tiles (all_c: counts of every tile, a kong counting 4)."""
+    _tile_set_fans_of(_present34(all_c), _eq34(all_c, 4), n_kongs, which, ft)
+
+
+cdef inline void _tile_set_fans_of(uint64_t p, uint64_t fours, int n_kongs, int which, int16_t* ft) noexcept nogil:
+    """The same from the 34-bit masks of the tiles present (p) and of the
+    tiles held four times (fours).  ft starts at zero for these fans; every
+    fan is stored as a 0/1 condition (no branches: these depend on the hand)."""
     cdef int hon = (p & M_HONOR) != 0
     cdef int suited = (p & M_SUITED) != 0
     cdef int th = (p & (M_TERMINAL | M_HONOR)) != 0          # any terminal or honor
@@ -498,18 +502,22 @@ cdef inline void _tile_set_fans(const uint8_t* all_c, int n_kongs, int which, in
         ft[UPPER_TILES] = high and not low and (ranks & 0b000100000) == 0
         ft[MIDDLE_TILES] = mid and not low and not high
     if which & TF_HOG:
-        ft[TILE_HOG] = _popcount64(_eq34(all_c, 4)) - n_kongs
+        ft[TILE_HOG] = _popcount64(fours) - n_kongs
 
 
 cdef inline void _win_flag_fans(int flags, int16_t* ft) noexcept nogil:
-    if flags & W_FOURTH:
-        ft[LAST_TILE] = 1
-    if flags & W_LAST:
-        ft[LAST_TILE_DRAW if flags & W_SELF_DRAWN else LAST_TILE_CLAIM] = 1
-    if flags & W_KONG:
-        ft[OUT_WITH_REPLACEMENT_TILE if flags & W_SELF_DRAWN else ROBBING_THE_KONG] = 1
-    if flags & W_SELF_DRAWN:
-        ft[SELF_DRAWN] = 1
+    """The fans of the (normalised) win flags.  ft starts at zero for these
+    fans; each is stored as a 0/1 condition (the flags vary from hand to
+    hand: branches on them were mispredicted)."""
+    cdef int sd = flags & W_SELF_DRAWN
+    cdef int last = (flags & W_LAST) != 0
+    cdef int kong = (flags & W_KONG) != 0
+    ft[LAST_TILE] = (flags & W_FOURTH) != 0
+    ft[LAST_TILE_DRAW] = last and sd
+    ft[LAST_TILE_CLAIM] = last and not sd
+    ft[OUT_WITH_REPLACEMENT_TILE] = kong and sd
+    ft[ROBBING_THE_KONG] = kong and not sd
+    ft[SELF_DRAWN] = sd != 0
 
 
 

@@ -23,6 +23,12 @@
 # setup.py's generator and a line in registry.pxd; the Python-facing loaders
 # and entry points are in src/_rulesets.pxi.  The notation parsers and the
 # batch entry points stay in src/_fan_entry.pxi.
+#
+# Speed (benchmarks/README.md, the fan kernel): a hand has about one reading,
+# so the per-hand preamble and the one reading's scoring cost alike.  Where a
+# branch would depend on the hand (a meld's or a set's kind, the win flags),
+# both sides are computed and the answer is selected or stored as a 0/1
+# condition; those rewrites are what measurably sped the kernel up.
 
 from libc.stdint cimport uint8_t, int16_t, uint64_t
 from libc.string cimport memset, memcpy
@@ -343,7 +349,7 @@ cdef inline int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, 
     """Score a validated hand. Returns the total (flowers included), -1 if it
     is not a win, -3 if its counts are out of range (re-checked, never trusted).  out_ft receives the fan counts of the best reading."""
     cdef Ctx ctx
-    cdef uint8_t all_c[34]
+    cdef uint8_t all_c[36]
     cdef int i, t, n_kongs = 0, best = -1, tot, win_in_melds = 0
     cdef int16_t ft[NFAN]
     cdef int16_t special[NFAN]
@@ -353,38 +359,59 @@ cdef inline int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, 
     cdef bint have_special = False
     cdef uint64_t w
     cdef uint8_t c[34]
+    cdef uint64_t meld_tiles = 0, fours, x
+    cdef int k, is_chow, add, dw, sd
+    cdef uint64_t one = 1
     memcpy(c, h.counts, 34)
     memcpy(all_c, h.counts, 34)
+    all_c[34] = 0
+    all_c[35] = 0
     memset(&sdiv, 0, sizeof(Division))
     ctx.n_fixed = h.n_melds
     ctx.n_melded_fixed = 0
     ctx.win = h.win_tile
     ctx.seat = h.seat
     ctx.round = h.round
+    # the melds, with no branch on their kind (k: 0 chow, 1 pung, 2 kong --
+    # any other kind byte reads as a kong, as it always did): a chow adds one
+    # of each of its three tiles, a pung three and a kong four of its tile
+    # (all_c has two spare bytes for the "+ 0" of a pung's t + 1, t + 2)
     for i in range(h.n_melds):
         t = h.meld_tile[i]
-        if h.meld_kind[i] == 0:
-            ctx.fixed[i].type = P_CHOW
-            ctx.fixed[i].tile = t
-            all_c[t] += 1; all_c[t + 1] += 1; all_c[t + 2] += 1
-            if t == h.win_tile or t + 1 == h.win_tile or t + 2 == h.win_tile:
-                win_in_melds += 1
-        else:
-            ctx.fixed[i].type = P_PUNG if h.meld_kind[i] == 1 else P_KONG
-            ctx.fixed[i].tile = t
-            all_c[t] += 3 if h.meld_kind[i] == 1 else 4
-            if h.meld_kind[i] == 2:
-                n_kongs += 1
-            if t == h.win_tile:
-                win_in_melds += 3 if h.meld_kind[i] == 1 else 4
+        k = h.meld_kind[i]
+        k = k if k < 2 else 2
+        is_chow = k == 0
+        add = 1 if is_chow else k + 2
+        ctx.fixed[i].type = P_CHOW + k                  # P_CHOW, P_PUNG, P_KONG
+        ctx.fixed[i].tile = t
         ctx.fixed[i].melded = h.meld_open[i]
-        if h.meld_open[i]:
-            ctx.n_melded_fixed += 1
+        all_c[t] += add
+        all_c[t + 1] += is_chow
+        all_c[t + 2] += is_chow
+        meld_tiles |= (<uint64_t>(1 + 6 * is_chow)) << t
+        dw = h.win_tile - t
+        win_in_melds += (is_chow & (<unsigned int>dw <= 2)) + (dw == 0 and not is_chow) * add
+        n_kongs += k == 2
+        ctx.n_melded_fixed += h.meld_open[i] != 0
     # counts, melds included, within four copies and 14 tiles (kongs as 3):
     # validation established it; checked again so that nothing can index out
-    # of the tables
-    if _over4(h.counts) or _over4(all_c) or _sum34(h.counts) + 3 * h.n_melds != 14 or h.counts[h.win_tile] == 0:
+    # of the tables.  all_c differs from h.counts only on the melds' tiles, so
+    # those are read one by one: a 16-byte read of all_c right after its byte
+    # writes above would wait for them to reach the cache (a store-forwarding
+    # stall, ~5 % of the kernel's time when it was _over4(all_c)).  The same
+    # goes for the tile-set fans: the tiles present and the tiles held four
+    # times come from h.counts plus the melds' tiles.
+    if _over4(h.counts) or _sum34(h.counts) + 3 * h.n_melds != 14 or h.counts[h.win_tile] == 0:
         return -3
+    fours = _eq34(h.counts, 4) & ~meld_tiles
+    x = meld_tiles
+    while x:
+        t = _ctz64(x)
+        x &= x - 1
+        if all_c[t] > 4:
+            return -3
+        if all_c[t] == 4:
+            fours |= one << t
     memcpy(ctx.standing, h.counts, 34)
     ctx.standing[h.win_tile] -= 1
     # normalise the flags as the reference does (docs/rulings.md, 4)
@@ -404,15 +431,17 @@ cdef inline int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, 
     # fans of the whole tile set, shared by every reading
     _fans_zero(ctx.hand_fans)
     _win_flag_fans(ctx.flags, ctx.hand_fans)
-    _tile_set_fans(all_c, n_kongs, TF_SUITS | TF_TRAITS | TF_RANKS | TF_HOG, ctx.hand_fans)
+    _tile_set_fans_of(_present34(h.counts) | meld_tiles, fours, n_kongs,
+                      TF_SUITS | TF_TRAITS | TF_RANKS | TF_HOG, ctx.hand_fans)
     if h.n_melds == 0 and ctx.hand_fans[FULL_FLUSH] and _is_nine_gates(ctx.standing):
         ctx.hand_fans[NINE_GATES] = 1
     # concealment (the same for every reading): Fully Concealed Hand /
-    # Concealed Hand / Melded Hand / Self-Drawn
-    if ctx.n_melded_fixed == 0:
-        ctx.hand_fans[FULLY_CONCEALED_HAND if ctx.flags & W_SELF_DRAWN else CONCEALED_HAND] = 1
-    elif ctx.n_melded_fixed == 4:
-        ctx.hand_fans[SELF_DRAWN if ctx.flags & W_SELF_DRAWN else MELDED_HAND] = 1
+    # Concealed Hand / Melded Hand (and Self-Drawn with four melds claimed,
+    # which the flags gave already), stored as conditions: no branch
+    sd = ctx.flags & W_SELF_DRAWN
+    ctx.hand_fans[FULLY_CONCEALED_HAND] = ctx.n_melded_fixed == 0 and sd
+    ctx.hand_fans[CONCEALED_HAND] = ctx.n_melded_fixed == 0 and not sd
+    ctx.hand_fans[MELDED_HAND] = ctx.n_melded_fixed == 4 and not sd
     out_form[0] = FORM_REGULAR
     # special forms first; a knitted straight, when it fits, is the only reading
     if h.n_melds <= 1 and _full_knit(c) >= 0 and _score_knitted_straight(&ctx, c, all_c, n_kongs, special, &sdiv):
