@@ -576,6 +576,17 @@ cdef inline void _wind_pungs(const Pack* pungs, int n, int seat, int rnd, int16_
                 ft[PUNG_OF_TERMINALS_OR_HONORS] -= 1
 
 
+cdef inline void _wind_pung_fans(int winds, int seat, int rnd, int16_t* ft) noexcept nogil:
+    """_wind_pungs from the winds of the pungs as bits (bit w: a pung of
+    wind w; there is at most one pung of a tile)."""
+    cdef bint deducted = ft[BIG_THREE_WINDS] or ft[ALL_TERMINALS_AND_HONORS] or ft[ALL_HONORS] or ft[LITTLE_FOUR_WINDS]
+    cdef int pw = (winds >> rnd) & 1, sw = (winds >> seat) & 1
+    ft[PREVALENT_WIND] = pw
+    ft[SEAT_WIND] = sw
+    if not deducted:
+        ft[PUNG_OF_TERMINALS_OR_HONORS] -= pw + (sw if seat != rnd else 0)
+
+
 cdef inline int _total(const int16_t* ft) noexcept nogil:
     # flowers are added after the best reading is chosen: ft[FLOWER_TILES] is 0 here
     cdef int i, s = 0

@@ -90,30 +90,33 @@ cdef inline int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexce
     cdef Pack pungs[4]
     cdef int chows[4]
     cdef int pt[4]
-    cdef int nchow = 0, npung = 0, i, f, win = ctx.win
+    cdef int nchow = 0, npung = 0, i, f, win = ctx.win, is_chow, fits_chow = 0, mark
+    cdef int winds = 0                  # bit w: a pung (kong) of wind w (0 E .. 3 N)
     cdef const Pack* packs = d.packs
-    cdef bint fits_chow
+    cdef Pack p
     cdef Pack pair = packs[4]
     cdef int r, tot
     _fans_copy(ft, ctx.hand_fans)
+    # the sets split into chows and pungs (kongs), with no branch on a set's
+    # kind: each set is written to both lists and only its own list's length
+    # moves on (a branch per set here was mispredicted about once a reading)
+    memset(pungs, 0, sizeof(pungs))
     for i in range(4):
-        if packs[i].type == P_CHOW:
-            chows[nchow] = packs[i].tile
-            nchow += 1
-        else:
-            pungs[npung] = packs[i]
-            npung += 1
+        p = packs[i]
+        is_chow = p.type == P_CHOW
+        fits_chow |= is_chow & (p.melded == 0) & (<unsigned int>(win - p.tile) <= 2)
+        chows[nchow] = p.tile
+        pungs[npung] = p
+        pt[npung] = p.tile
+        winds |= (1 - is_chow) * (<unsigned int>(p.tile - 27) <= 3) << ((p.tile - 27) & 3)
+        nchow += is_chow
+        npung += 1 - is_chow
     # 8.4: on a discard, a concealed pung of the winning tile counts as
     # melded, unless the winning tile can be read inside a concealed chow
-    if not (ctx.flags & W_SELF_DRAWN):
-        fits_chow = False
-        for i in range(4):
-            if packs[i].type == P_CHOW and not packs[i].melded and packs[i].tile <= win <= packs[i].tile + 2:
-                fits_chow = True
-        if not fits_chow:
-            for i in range(npung):
-                if pungs[i].tile == win and not pungs[i].melded:
-                    pungs[i].melded = 1
+    # (pungs past npung are scratch)
+    mark = (ctx.flags & W_SELF_DRAWN) == 0 and not fits_chow
+    for i in range(4):
+        pungs[i].melded |= mark & (pungs[i].tile == win)
     if npung:
         _kong_and_concealed_pung_fans(pungs, npung, ft)
     if nchow == 4:
@@ -122,10 +125,10 @@ cdef inline int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexce
         elif _pure_terminal_chows(chows, pair.tile):
             ft[PURE_TERMINAL_CHOWS] = 1
         else:
-            _sort_in_reading_order(chows, 4)
+            _sort4_in_reading_order(chows)
             _four_chows(chows, ft)
     elif nchow == 3:
-        _sort_in_reading_order(chows, 3)
+        _sort3_in_reading_order(chows)
         _three_chows(chows, ft)
     elif nchow == 2:
         f = fan_of_two_chows(chows[0], chows[1])
@@ -135,14 +138,10 @@ cdef inline int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexce
         if f:
             ft[f] += 1
     elif nchow == 1:
-        for i in range(3):
-            pt[i] = pungs[i].tile
-        _sort_in_reading_order(pt, 3)
+        _sort3_in_reading_order(pt)
         _three_pungs(pt, ft)
     else:
-        for i in range(4):
-            pt[i] = pungs[i].tile
-        _sort_in_reading_order(pt, 4)
+        _sort4_in_reading_order(pt)
         _four_pungs(pt, ft)
     # the pair: All Chows; two dragon pungs + dragon pair = Little Three
     # Dragons; three wind pungs + wind pair = Little Four Winds
@@ -186,8 +185,8 @@ cdef inline int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexce
     _apply_exclusions(ft)
     if ctx.variant & V_DAZHONG:
         _dazhong_exclusions(ctx.flags, ft)
-    if not ft[BIG_FOUR_WINDS]:
-        _wind_pungs(pungs, npung, ctx.seat, ctx.round, ft)
+    if winds and not ft[BIG_FOUR_WINDS]:
+        _wind_pung_fans(winds, ctx.seat, ctx.round, ft)
     tot = _total(ft)
     if tot == 0:
         # no fan at all (every fan is worth points, so a zero total means none)

@@ -181,6 +181,40 @@ cdef inline void _sort_in_reading_order(int* a, int n) noexcept nogil:
         a[j + 1] = t
 
 
+cdef inline void _order2(int* a, int* b) noexcept nogil:
+    """a, b = the lower and the higher of the two keys (cmov, no branch)"""
+    cdef int x = a[0], y = b[0]
+    a[0] = x if x < y else y
+    b[0] = y if x < y else x
+
+
+cdef inline void _sort3_in_reading_order(int* a) noexcept nogil:
+    """_sort_in_reading_order(a, 3) as a sorting network on the tiles'
+    positions (READING_ORDER is one-to-one: equal keys are equal tiles, so
+    the result is the same)"""
+    cdef int k0 = READING_ORDER[a[0]], k1 = READING_ORDER[a[1]], k2 = READING_ORDER[a[2]]
+    _order2(&k0, &k1)
+    _order2(&k1, &k2)
+    _order2(&k0, &k1)
+    a[0] = IN_READING_ORDER[k0]
+    a[1] = IN_READING_ORDER[k1]
+    a[2] = IN_READING_ORDER[k2]
+
+
+cdef inline void _sort4_in_reading_order(int* a) noexcept nogil:
+    """_sort_in_reading_order(a, 4) as a sorting network (see _sort3_...)"""
+    cdef int k0 = READING_ORDER[a[0]], k1 = READING_ORDER[a[1]], k2 = READING_ORDER[a[2]], k3 = READING_ORDER[a[3]]
+    _order2(&k0, &k1)
+    _order2(&k2, &k3)
+    _order2(&k0, &k2)
+    _order2(&k1, &k3)
+    _order2(&k1, &k2)
+    a[0] = IN_READING_ORDER[k0]
+    a[1] = IN_READING_ORDER[k1]
+    a[2] = IN_READING_ORDER[k2]
+    a[3] = IN_READING_ORDER[k3]
+
+
 cdef inline void _sort_small(int* a, int n) noexcept nogil:
     cdef int i, j, t
     for i in range(1, n):
