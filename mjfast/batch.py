@@ -22,7 +22,6 @@ from .errors import InvalidArgument, InvalidHand
 from .hand import Hand, Meld, parse_hand
 from .rules.mcr import MCR
 from .rules.base import RuleSet, available, get as _get_rules
-from .rules.two_player import batch_dropped_reasons, option_bits, score_two_player
 from .records import (FLAG_BITS, FLAG_NAMES, RecordError, check_context, check_flag, check_flowers, check_wind,
                       validate_record, _flag_values, _loads, _parse_error, _show)
 from .score import (WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons,  # noqa: F401
@@ -844,6 +843,7 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
     own_legal = {}      # row -> the rule set's own verdict (zhuji: self-drawn only, its minimum)
     errors[invalid] = ERR_INVALID
     rows = np.flatnonzero(~invalid)
+    from .rules.two_player import score_two_player      # (loaded with the rule set)
     if rs.engine == "two_player" and rs.score_fn is None and compiled:
         # the compiled engine scores the batch; rows it does not take (-3) go
         # the row path below, which words their error
@@ -903,6 +903,7 @@ def _score_two_player_compiled(batch, rs, nthreads, strict, invalid, totals, fan
     messages as the row path (tests/test_rules_two_player.py holds them
     together).  Fills the arrays in place; returns the rows left to the row
     path."""
+    from .rules.two_player import batch_dropped_reasons, option_bits
     n = len(batch)
     dropped = np.zeros(n, np.uint8)
     _core.two_player_batch_kernel(batch.counts, batch.melds, batch.n_melds, batch.added, batch.win_tile, batch.flags,

@@ -18,7 +18,6 @@ from .records import FLAG_BITS, check_context, check_flag, check_wind
 from .rules.mcr import DEMOTES_FULLY_CONCEALED_HAND, MCR
 from .rules.base import CountedResult, FanResult, RuleSet, get as _get_rules
 from .rules.mcr_sets import MCR_RULES
-from .rules.two_player import score_two_player
 from .tiles import TILE_NAMES, set_text
 
 __all__ = ["score", "Score", "FanResult", "hand_args", "WINDS", "MIN_POINTS"]
@@ -550,6 +549,7 @@ def _score_own(hand, rs, extra, strict, ctx):
         if "seat_wind" not in rs.flags:
             unused["winds"] = f"ignored: rule set {rs.name!r} has no wind fan"
     flags = {k: v for k, v in given.items() if k in rs.flags}
+    from .rules.two_player import score_two_player      # (loaded with the rule set)
     total, fans, form, items, dropped = score_two_player(h, rs, flags)
     dropped.update(unused)
     if dropped and strict:

@@ -119,3 +119,55 @@ def test_to_counts_still_public():
 
     with pytest.raises(mjfast.InvalidHand, match="brackets"):
         tiles._counts_of("[EEE]11m")
+
+
+# -- start-up: what `import mjfast` and the command line's parser load -----------------
+
+_HEAVY = ("mjfast.rules.zhuji", "mjfast.rules.guizhou", "mjfast.rules.shanghai", "mjfast.rules.two_player",
+          "mjfast.game", "mjfast.botzone.state", "mjfast.stats.accumulate", "mjfast.stats.sources",
+          "pandas", "matplotlib", "dask", "pyarrow", "tqdm")
+
+
+def _loaded_after(code):
+    out = subprocess.run([sys.executable, "-c", code + "\nimport sys\nprint(' '.join(sorted(sys.modules)))"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return set(out.stdout.split())
+
+
+def test_import_and_the_parser_load_only_what_they_need():
+    # the other rule sets, the game engine, the bots' state, the statistics and
+    # the optional extras load on first use, not with the package or the parser
+    loaded = _loaded_after("import mjfast\nfrom mjfast.cli import build_parser\nbuild_parser()")
+    assert not loaded & set(_HEAVY), sorted(loaded & set(_HEAVY))
+    # scoring under MCR loads none of them either
+    loaded = _loaded_after("import mjfast\nmjfast.score_batch(['123m456m789m123p5p5p'])\n"
+                           "mjfast.score('123m456m789m123p5p5p')")
+    assert not loaded & set(_HEAVY), sorted(loaded & set(_HEAVY))
+
+
+def test_lazy_names_still_import():
+    out = subprocess.run([sys.executable, "-c", """
+import mjfast
+from mjfast import rules
+assert set(rules.available()) == {"mcr", "dazhong", "guizhou", "shanghai_old", "two_player", "zhuji"}
+from mjfast.rules import ZHUJI, TWO_PLAYER_TABLE
+assert rules.get("zhuji") is ZHUJI and rules.SHANGHAI_OLD.name == "shanghai_old"
+assert callable(rules.guizhou.settle) and "GUIZHOU" in dir(rules)
+# a rule set loaded lazily has its own fan table (the statistics commands count on it)
+from mjfast.rules.base import _LAZY
+assert all(rules.get(n).table is not rules.MCR for n in _LAZY)
+assert mjfast.score("123m456m789mEEE5m5m", rules="two_player").total == 33
+from mjfast.stats import FanStats, iter_file
+from mjfast.botzone import BotState, ProtocolError
+import mjfast.stats, mjfast.botzone
+assert "FanStats" in dir(mjfast.stats) and "BotState" in dir(mjfast.botzone)
+try:
+    rules.NOPE
+except AttributeError as exc:
+    assert "NOPE" in str(exc)
+else:
+    raise AssertionError("no AttributeError")
+print("ok")
+"""], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]

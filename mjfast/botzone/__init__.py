@@ -10,6 +10,19 @@
 
 See docs/botzone.md.
 """
-from .state import BotState, ProtocolError
-
 __all__ = ["BotState", "ProtocolError"]
+
+
+def __getattr__(name):
+    # the state (and the game engine under it) loads on first use, so that the
+    # command line's `mjfast match` parser does not import it
+    if name in __all__:
+        from . import state
+        value = getattr(state, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

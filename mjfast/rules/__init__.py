@@ -30,11 +30,27 @@ from .mcr import (
 )
 from .base import Option, RuleSet, available, get, register
 from .mcr_sets import DAZHONG, MCR_RULES
-from .two_player import TWO_PLAYER, TWO_PLAYER_TABLE
-from . import guizhou
-from .guizhou import GUIZHOU, GUIZHOU_TABLE
-from .zhuji import ZHUJI, ZHUJI_TABLE
-from .shanghai import SHANGHAI_OLD, SHANGHAI_OLD_TABLE
+
+#: names of the rule sets other than MCR's, from their modules, imported on
+#: first use (mjfast.rules.get(name) imports them too)
+_LAZY_NAMES = {"TWO_PLAYER": "two_player", "TWO_PLAYER_TABLE": "two_player", "guizhou": "guizhou",
+               "GUIZHOU": "guizhou", "GUIZHOU_TABLE": "guizhou", "ZHUJI": "zhuji", "ZHUJI_TABLE": "zhuji",
+               "SHANGHAI_OLD": "shanghai", "SHANGHAI_OLD_TABLE": "shanghai"}
+
+
+def __getattr__(name):
+    mod = _LAZY_NAMES.get(name)
+    if mod is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    m = importlib.import_module(f"{__name__}.{mod}")
+    value = m if name == mod else getattr(m, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_NAMES))
 
 __all__ = [
     "Fan",

@@ -337,6 +337,11 @@ class RuleSet:
 
 
 _REGISTRY: dict = {}
+#: rule sets whose module is imported on first use (get), so that importing
+#: mjfast (and starting the command line) does not load them all.  Each has
+#: its own fan table (mjfast.stats.cli counts on it; tests/test_imports.py checks)
+_LAZY = {"guizhou": "mjfast.rules.guizhou", "shanghai_old": "mjfast.rules.shanghai",
+         "two_player": "mjfast.rules.two_player", "zhuji": "mjfast.rules.zhuji"}
 
 
 def register(rules: RuleSet) -> RuleSet:
@@ -347,7 +352,7 @@ def register(rules: RuleSet) -> RuleSet:
 
 def available() -> tuple:
     """Names of the registered rule sets, MCR first."""
-    return tuple(sorted(_REGISTRY, key=lambda n: (n != "mcr", n)))
+    return tuple(sorted(set(_REGISTRY) | set(_LAZY), key=lambda n: (n != "mcr", n)))
 
 
 def get(rules="mcr", **options) -> RuleSet:
@@ -358,6 +363,9 @@ def get(rules="mcr", **options) -> RuleSet:
     elif rules is None:
         rs = _REGISTRY["mcr"]
     elif isinstance(rules, str):
+        if rules not in _REGISTRY and rules in _LAZY:
+            import importlib
+            importlib.import_module(_LAZY[rules])      # registers it
         try:
             rs = _REGISTRY[rules]
         except KeyError:

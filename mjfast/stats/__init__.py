@@ -9,15 +9,32 @@ statistics over every fully concealed winning hand.
 
 Plots live in :mod:`mjfast.stats.plot` (matplotlib, ``pip install 'mjfast[plot]'``).
 """
-from .accumulate import FanStats, wilson_interval, forms_of, self_drawn_of, FORM_NAMES, Z95
-from .sources import Chunk, iter_file, iter_files, frame_arrays
-
 __all__ = ["FanStats", "wilson_interval", "forms_of", "self_drawn_of", "FORM_NAMES", "Z95",
            "Chunk", "iter_file", "iter_files", "frame_arrays", "stats_of_files"]
 
+#: the names of the submodules, loaded on first use (the command line's
+#: parser imports mjfast.stats.cli without them)
+_LAZY = {"FanStats": "accumulate", "wilson_interval": "accumulate", "forms_of": "accumulate",
+         "self_drawn_of": "accumulate", "FORM_NAMES": "accumulate", "Z95": "accumulate",
+         "Chunk": "sources", "iter_file": "sources", "iter_files": "sources", "frame_arrays": "sources"}
+
+
+def __getattr__(name):
+    mod = _LAZY.get(name)
+    if mod is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    value = getattr(importlib.import_module(f"{__name__}.{mod}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
+
 
 def stats_of_files(paths, *, chunk_size: int = 65536, workers: int = 1, on_problem=None,
-                   rules=None) -> FanStats:
+                   rules=None) -> "FanStats":
     """One pass over scored-result files or hand-record files (see
     :mod:`mjfast.stats.sources`); ``on_problem(path, line, message)`` is called
     for each bad line (bad lines are counted as invalid rows either way).
@@ -33,6 +50,8 @@ def stats_of_files(paths, *, chunk_size: int = 65536, workers: int = 1, on_probl
         if rules.table is not MCR:
             raise ValueError(f"rule set {rules.name!r} has its own fan table; the statistics count "
                              "MCR's (a rule set scored with it, e.g. mcr or dazhong)")
+    from .accumulate import FanStats
+    from .sources import iter_file
     acc = FanStats()
     for p in paths:
         for ch in iter_file(p, chunk_size=chunk_size, workers=workers, rules=rules):
