@@ -86,7 +86,7 @@ def two_player_score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds,
     [(kind, our tile index, 0) of the reading's concealed sets and pair])."""
     _need_tables()
     if not _tp_loaded:
-        raise RuntimeError("mjfast: the two-player table is not loaded (import mjfast.rules)")
+        raise RuntimeError("mjfast: the two-player table is not loaded (import mjfast.rules.two_player)")
     cdef uint8_t kind[4]
     cdef uint8_t mt[4]
     cdef uint8_t mo[4]
@@ -240,7 +240,7 @@ def two_player_batch_kernel(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::
     _need_tables()
     nthreads = _nthreads(nthreads)
     if not _tp_loaded:
-        raise RuntimeError("mjfast: the two-player table is not loaded (import mjfast.rules)")
+        raise RuntimeError("mjfast: the two-player table is not loaded (import mjfast.rules.two_player)")
     cdef Py_ssize_t i, n = _check_rows(counts, "counts")
     if melds.shape[0] != n or melds.shape[1] != 4 or melds.shape[2] != 3:
         raise ValueError(f"melds must be ({n}, 4, 3), got ({melds.shape[0]}, {melds.shape[1]}, {melds.shape[2]})")

@@ -356,6 +356,7 @@ _HOSTILE = r"""
     import itertools, random
     import numpy as np
     import mjfast
+    import mjfast.rules.two_player      # loads the two-player table (its rule set loads on first use)
     from mjfast import _core
 
     c14 = mjfast.to_counts("123m456m789m123p55p").astype(np.uint8)
