@@ -792,13 +792,6 @@ def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 
         return _ret(out, err, errors)
     if not isinstance(exact, (bool, np.bool_)):
         raise TypeError(f"exact must be a bool, got {type(exact).__name__} {exact!r}")
-    if exact:
-        arr, given, m, err = _batch_input(hands, melds, "any", errors)
-        _batch_forms(code, form, m)
-        out = np.empty(arr.shape[0], dtype=np.int8)
-        # bad rows (flagged in err) get -128; the kernel flags any row that changed since
-        _changed(arr, given, err, errors, _core.shanten_exact_batch(arr, m, err, out, code, nthreads))
-        return _ret(out, err, errors)
     # validation fused into the kernel: one pass over the rows (a form that
     # does not apply beside a row's melds is refused after it, as before it)
     arr, given, negative = _batch_array(hands, melds, errors)
@@ -806,7 +799,7 @@ def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 
     out = np.empty(n, dtype=np.int8)
     err = np.empty(n, dtype=np.uint8)
     m = np.empty(n, dtype=np.uint8)
-    nbad = _core.shanten_checked(arr, given, code, out, err, m, nthreads)
+    nbad = _core.shanten_checked(arr, given, code, out, err, m, nthreads, bool(exact))
     if negative is not None:
         err[negative] = ERR_NEGATIVE
         out[negative] = -128

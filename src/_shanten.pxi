@@ -511,9 +511,10 @@ def shanten_plain_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, i
 
 
 cdef inline int _shanten_checked_row(const uint8_t* src, const int64_t* given, int form, cnp.int8_t* out,
-                                     uint8_t* melds) noexcept nogil:
+                                     uint8_t* melds, const uint8_t* srec, const uint8_t* hrec) noexcept nogil:
     """One row of shanten_checked: copied, checked (the validating pass of
-    validate_batch, mode 2), then computed from the same copy."""
+    validate_batch, mode 2), then computed from the same copy over the
+    records srec / hrec (plain or exact)."""
     cdef uint8_t c[34]
     cdef int e, m
     _copy_row(c, src)
@@ -524,17 +525,22 @@ cdef inline int _shanten_checked_row(const uint8_t* src, const int64_t* given, i
     elif 1 <= form <= 3:
         out[0] = _shanten_special(c, m, form)
     else:
-        out[0] = _shanten(c, m, form)
+        out[0] = _shanten_rec(c, m, form, srec, hrec)
     return e
 
 
 def shanten_checked(const uint8_t[:, ::1] hands, melds_given, int form, cnp.int8_t[::1] out, uint8_t[::1] err,
-                    uint8_t[::1] melds_out, int nthreads):
+                    uint8_t[::1] melds_out, int nthreads, bint exact=False):
     """Validation and shanten in one pass over the rows (as is_win_checked):
     err[i] as validate_batch (a bad row gets out -128), melds_out[i] its melds
     (given, or implied by the size), out[i] its shanten in `form` (-1: every
-    form).  Returns the number of bad rows."""
+    form), with `exact` the exact shanten (_shanten_exact).  Returns the
+    number of bad rows."""
     _need_tables()
+    if exact:
+        _need_exact()
+    cdef const uint8_t* srec = _xsrec if exact else _srec
+    cdef const uint8_t* hrec = _xhrec if exact else _hrec
     nthreads = _nthreads(nthreads)
     _check_form(form)
     cdef Py_ssize_t i, n = _check_rows(hands, "hands")
@@ -553,11 +559,11 @@ def shanten_checked(const uint8_t[:, ::1] hands, melds_given, int form, cnp.int8
         with nogil:
             for i in range(n):
                 err[i] = _shanten_checked_row(&hands[i, 0], gp + i if gp != NULL else NULL, form, &out[i],
-                                              &melds_out[i])
+                                              &melds_out[i], srec, hrec)
     else:
         for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=4096):
             err[i] = _shanten_checked_row(&hands[i, 0], gp + i if gp != NULL else NULL, form, &out[i],
-                                          &melds_out[i])
+                                          &melds_out[i], srec, hrec)
     for i in range(n):
         bad += err[i] != 0
     return bad

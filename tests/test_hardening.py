@@ -328,7 +328,7 @@ CORE_CALLABLES = {
     "__pyx_unpickle_Enum",
     # per-call decisions, exact shanten, fan targets
     "shanten", "useful_tiles", "best_discards", "useful_mask", "discards_core", "discards_batch",
-    "shanten_exact_one", "shanten_exact_batch", "shanten_plain_batch", "shanten_checked", "build_restricted", "target_dists", "_set_slow",
+    "shanten_exact_one", "shanten_plain_batch", "shanten_checked", "build_restricted", "target_dists", "_set_slow",
     # C function pointers for mjfast._game (capsules; no arguments)
     "game_kernels", "score_capsule",
     # the distance tables for mjfast._wild (capsules; no arguments)
@@ -417,9 +417,8 @@ _HOSTILE = r"""
             "discards_batch": (H14.copy(), u(N), u(N), H14.copy(), np.zeros((N, 34), np.int8), u(N, 34),
                                u(N, 34), 1),
             "shanten_exact_one": (c13.copy(), 0, -1),
-            "shanten_exact_batch": (H13.copy(), u(N), u(N), np.zeros(N, np.int8), -1, 1),
             "shanten_plain_batch": (H13.copy(), u(N), -1, np.zeros(N, np.int8)),
-            "shanten_checked": (H13.copy(), None, -1, np.zeros(N, np.int8), u(N), u(N), 1),
+            "shanten_checked": (H13.copy(), None, -1, np.zeros(N, np.int8), u(N), u(N), 1, True),
             "build_restricted": ([targets._RSPECS[n] for n in targets._RNAMES],),
             "target_dists": (c13.copy(), 0, u(34), TT.F0.copy(), TT.RP0.copy(), TT.fan0.copy(), TT.rspec.copy(),
                              TT.rfan.copy(), TT.pallow.copy(), TT.pfan.copy(), TT.form_fan.copy(),
