@@ -854,10 +854,18 @@ def waits_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise", r
             out[:, kinds] &= (held[:, kinds] < 4)
         out[known] = 0
         return _ret(out.view(bool), err, errors)
-    arr, given, m, err = _batch_input(hands, melds, "ready", errors)
-    out = np.empty((arr.shape[0], 34), dtype=np.uint8)
-    # bad rows (flagged in err) get no waits; the kernel flags any row that changed since
-    _changed(arr, given, err, errors, _core.waits_batch(arr, m, err, out, nthreads))
+    # validation fused into the kernel: one pass over the rows (bad rows get no waits)
+    arr, given, negative = _batch_array(hands, melds, errors)
+    n = arr.shape[0]
+    out = np.empty((n, 34), dtype=np.uint8)
+    err = np.empty(n, dtype=np.uint8)
+    nbad = _core.waits_checked(arr, given, out, err, nthreads)
+    if negative is not None:
+        err[negative] = ERR_NEGATIVE
+        out[negative] = 0
+        nbad = int(np.count_nonzero(err))
+    if nbad and errors == "raise":
+        _raise_first(arr, given, err)
     return _ret(out.view(bool), err, errors)
 
 

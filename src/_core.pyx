@@ -777,6 +777,51 @@ def is_win_checked(const uint8_t[:, ::1] hands, melds_given, uint8_t[::1] out, u
     return bad
 
 
+cdef inline int _waits_checked_row(const uint8_t* src, const int64_t* given, uint8_t* out) noexcept nogil:
+    """One row of waits_checked: copied, checked (mode 1: 13-3k tiles), then
+    its waits from the same copy; a bad row gets all zeros."""
+    cdef uint8_t c[34]
+    cdef int e, m, t
+    cdef uint64_t w = 0
+    _copy_row(c, src)
+    e = _row_check(c, given, 1, &m)
+    if not e:
+        w = _waits(c, m)
+    for t in range(34):
+        out[t] = (w >> t) & 1
+    return e
+
+
+def waits_checked(const uint8_t[:, ::1] hands, melds_given, uint8_t[:, ::1] out, uint8_t[::1] err, int nthreads):
+    """Validation and waits in one pass (as is_win_checked): err[i] as
+    validate_batch in mode 1, out[i] the waits of row i as 34 0/1 bytes (all
+    zeros for a bad row).  Returns the number of bad rows."""
+    _need_tables()
+    nthreads = _nthreads(nthreads)
+    cdef Py_ssize_t i, n = _check_rows(hands, "hands")
+    cdef const int64_t[::1] mg
+    cdef const int64_t* gp = NULL
+    if melds_given is not None:
+        mg = melds_given                    # held until the call returns
+        _check_len(mg.shape[0], n, "melds_given")
+        if n:
+            gp = &mg[0]
+    cdef int bad = 0
+    _check_rows(out, "out")
+    _check_len(out.shape[0], n, "out")
+    _check_len(err.shape[0], n, "err")
+    if nthreads <= 1:
+        with nogil:
+            for i in range(n):
+                err[i] = _waits_checked_row(&hands[i, 0], gp + i if gp != NULL else NULL, &out[i, 0])
+    else:
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=4096):
+            err[i] = _waits_checked_row(&hands[i, 0], gp + i if gp != NULL else NULL, &out[i, 0])
+    for i in range(n):
+        bad += err[i] != 0
+    return bad
+
+
 def counts_info(const uint8_t[::1] c):
     """(number of tiles, largest count) of a 34-count row, for fast validation."""
     cdef int j, s = 0, mx = 0, v

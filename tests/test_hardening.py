@@ -324,7 +324,8 @@ def test_score_kernel_checks_its_shapes():
 CORE_CALLABLES = {
     "_openmp_flag", "build_tables", "table_nbytes", "counts_info", "decompose_one", "is_win_checked", "is_win_one",
     "parse_counts_fast", "parse_rows_fast", "score_batch_kernel", "score_batch_mcr", "score_one", "score_str",
-    "set_fan_table", "shanten_batch", "shanten_one", "useful_one", "validate_batch", "waits_batch", "waits_one",
+    "set_fan_table", "shanten_batch", "shanten_one", "useful_one", "validate_batch", "waits_batch", "waits_checked",
+    "waits_one",
     "__pyx_unpickle_Enum",
     # per-call decisions, exact shanten, fan targets
     "shanten", "useful_tiles", "best_discards", "useful_mask", "discards_core", "discards_batch",
@@ -409,6 +410,7 @@ _HOSTILE = r"""
             "useful_one": (c13.copy(), 0, -1),
             "validate_batch": (H13.copy(), None, 1, u(N), u(N)),
             "waits_batch": (H13.copy(), u(N), u(N), u(N, 34), 1),
+            "waits_checked": (H13.copy(), None, u(N, 34), u(N), 1),
             "waits_one": (c13.copy(), 0),
             "__pyx_unpickle_Enum": (object, 0, None),
             "shanten": (c13.copy(),), "useful_tiles": (c13.copy(),), "best_discards": (c14.copy(),),
