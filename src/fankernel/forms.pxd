@@ -19,11 +19,14 @@ cdef extern from *:
     static int mjfast_knit_tiles[6][9];     /* arrangement a: the tile index of its nine tiles */
     static uint64_t mjfast_knit_mask[6];    /* the nine tiles of each arrangement as a 34-bit mask */
     static int mjfast_orphans[13];
+    /* the thirteen orphans' tiles (1/9 of each suit, the honors) as a 34-bit mask */
+    static const uint64_t mjfast_orphans_mask = 0x3FC060301ULL;
     """
     int KNIT_SUIT "mjfast_knit_suit"[6][3]
     int KNIT_TILES "mjfast_knit_tiles"[6][9]
     uint64_t KNIT_MASK "mjfast_knit_mask"[6]
     int ORPHANS "mjfast_orphans"[13]
+    const uint64_t ORPHANS_MASK "mjfast_orphans_mask"
 
 
 cdef inline void _init_forms() noexcept nogil:
@@ -77,15 +80,33 @@ cdef inline bint _orphans_win(const uint8_t* c) noexcept nogil:
     return pair == 1
 
 
-cdef inline int _full_knit(const uint8_t* c) noexcept nogil:
-    """The knitted arrangement whose nine tiles are all held, or -1 (a hand of
-    14 tiles holds at most one)."""
-    cdef uint64_t p = _present34(c)
+cdef inline int _knit_of(uint64_t p) noexcept nogil:
+    """The knitted arrangement whose nine tiles are all in the tile mask p, or
+    -1 (a hand of 14 tiles holds at most one)."""
     cdef int a
     for a in range(6):
         if (p & KNIT_MASK[a]) == KNIT_MASK[a]:
             return a
     return -1
+
+
+cdef inline int _full_knit(const uint8_t* c) noexcept nogil:
+    """The knitted arrangement whose nine tiles are all held, or -1."""
+    return _knit_of(_present34(c))
+
+
+cdef inline bint _honors_knitted_of(uint64_t p) noexcept nogil:
+    """Honors and knitted tiles, for 14 tiles of one copy each whose mask is
+    p (the caller knows both): the suited ones all from one knitted
+    arrangement.  (The arrangement _honors_knitted_win settles on from the
+    suits' lowest tiles is one of those holding them, and they all agree on
+    the suits present.)"""
+    cdef uint64_t suited = p & 0x7FFFFFF
+    cdef int a
+    for a in range(6):
+        if not (suited & ~KNIT_MASK[a]):
+            return True
+    return False
 
 
 cdef inline int _knit_arrangement(const uint8_t* c) noexcept nogil:
