@@ -347,48 +347,28 @@ class HandBatch:
     # -- validation of array input ------------------------------------------
 
     def _validate_arrays(self):
-        """Vectorised checks for batches built from arrays: flag bad rows."""
+        """Checks for batches built from arrays, one compiled pass over the
+        rows (_core.batch_row_codes): flag bad rows, the first failing check
+        of each named (_ROW_MESSAGES)."""
         n = len(self)
-        c, m, k = self.counts, self.melds, self.n_melds
-        bad = {}
-
-        def flag(mask, msg):
-            for i in np.flatnonzero(mask & ~self.invalid):
-                if int(i) not in bad:
-                    bad[int(i)] = msg
-
-        flag(k > 4, "more than 4 melds")
-        kk = np.minimum(k, 4)
-        slot = np.arange(4)[None, :] < kk[:, None]
-        kind, tile, open_ = m[:, :, 0], m[:, :, 1], m[:, :, 2]
-        flag(((kind > 2) & slot).any(1), "meld kind must be 0 (chow), 1 (pung) or 2 (kong)")
-        flag(((tile > 33) & slot).any(1), "meld tile out of range")
-        flag((((kind == 0) & ((tile >= 27) | (tile % 9 > 6))) & slot).any(1), "a chow must start on a suited 1-7")
-        flag((((kind != 2) & (open_ == 0)) & slot).any(1), "only a kong can be concealed")
-        full = c.astype(np.int16).copy()
-        rows = np.arange(n)
-        for j in range(4):
-            s = slot[:, j] & (kind[:, j] <= 2) & (tile[:, j] <= 33)
-            t = tile[:, j].astype(np.int64)
-            ch = s & (kind[:, j] == 0) & (t < 27) & (t % 9 <= 6)
-            for d in range(3):
-                np.add.at(full, (rows[ch], t[ch] + d), 1)
-            pg = s & (kind[:, j] > 0)
-            np.add.at(full, (rows[pg], t[pg]), np.where(kind[pg, j] == 2, 4, 3))
-        flag((full > 4).any(1), "a fifth copy of a tile")
-        flag(c.sum(1, dtype=np.int64) + 3 * kk.astype(np.int64) != 14, "a winning hand has 14 tiles counting 3 per meld")
-        flag(self.win_tile > 33, "winning tile out of range")
-        wt = np.minimum(self.win_tile, 33)
-        flag(c[rows, wt] == 0, "the winning tile is not among the concealed tiles")
-        flag(self.flags > 15, "unknown flag bits")
-        flag((self.seat > 3) | (self.round > 3), "winds must be 0-3")
-        flag(self.flowers > 8, "flowers must be 0-8")
-        ad = self.added
-        flag(((ad > 3) | ((ad > 0) & ~(slot & (kind == 2) & (open_ == 1)))).any(1),
-             "added must be 0, or 1-3 on a melded kong (the discarder of the pung it was added to)")
-        for i, msg in bad.items():
+        code = np.empty(n, np.uint8)
+        if not _core.batch_row_codes(self.counts, self.melds, self.n_melds, self.win_tile, self.flags, self.seat,
+                                     self.round, self.flowers, np.ascontiguousarray(self.added, np.uint8),
+                                     self.invalid.view(np.uint8), code):
+            return
+        rows = np.flatnonzero(code)
+        for i in rows[np.argsort(code[rows], kind="stable")].tolist():     # check by check, as numpy did
             self.invalid[i] = True
-            self.messages[i] = msg
+            self.messages[i] = _ROW_MESSAGES[code[i]]
+
+
+#: the checks of HandBatch's array input, in the order they are made (code 1..)
+_ROW_MESSAGES = (None, "more than 4 melds", "meld kind must be 0 (chow), 1 (pung) or 2 (kong)",
+                 "meld tile out of range", "a chow must start on a suited 1-7", "only a kong can be concealed",
+                 "a fifth copy of a tile", "a winning hand has 14 tiles counting 3 per meld",
+                 "winning tile out of range", "the winning tile is not among the concealed tiles",
+                 "unknown flag bits", "winds must be 0-3", "flowers must be 0-8",
+                 "added must be 0, or 1-3 on a melded kong (the discarder of the pung it was added to)")
 
 
 def _uint8_column(a, shape, name, out_of_range) -> np.ndarray:

@@ -263,3 +263,95 @@ def test_fused_pass_checks_its_shapes():
             _core.score_batch_mcr(*(a[:n - 1] if j == k else a for j, a in enumerate(args)), 1)
     with pytest.raises(ValueError, match="variant"):
         _core.score_batch_mcr(*args, 1, 99)
+
+
+def _numpy_row_checks(b, invalid):
+    """HandBatch's array checks as they were written in numpy (the
+    definition the compiled pass, _core.batch_row_codes, must match):
+    {row: message} in the order the checks flag them."""
+    n = len(b)
+    c, m, k = b.counts, b.melds, b.n_melds
+    bad = {}
+
+    def flag(mask, msg):
+        for i in np.flatnonzero(mask & ~invalid):
+            if int(i) not in bad:
+                bad[int(i)] = msg
+
+    flag(k > 4, "more than 4 melds")
+    kk = np.minimum(k, 4)
+    slot = np.arange(4)[None, :] < kk[:, None]
+    kind, tile, open_ = m[:, :, 0], m[:, :, 1], m[:, :, 2]
+    flag(((kind > 2) & slot).any(1), "meld kind must be 0 (chow), 1 (pung) or 2 (kong)")
+    flag(((tile > 33) & slot).any(1), "meld tile out of range")
+    flag((((kind == 0) & ((tile >= 27) | (tile % 9 > 6))) & slot).any(1), "a chow must start on a suited 1-7")
+    flag((((kind != 2) & (open_ == 0)) & slot).any(1), "only a kong can be concealed")
+    full = c.astype(np.int16).copy()
+    rows = np.arange(n)
+    for j in range(4):
+        s = slot[:, j] & (kind[:, j] <= 2) & (tile[:, j] <= 33)
+        t = tile[:, j].astype(np.int64)
+        ch = s & (kind[:, j] == 0) & (t < 27) & (t % 9 <= 6)
+        for d in range(3):
+            np.add.at(full, (rows[ch], t[ch] + d), 1)
+        pg = s & (kind[:, j] > 0)
+        np.add.at(full, (rows[pg], t[pg]), np.where(kind[pg, j] == 2, 4, 3))
+    flag((full > 4).any(1), "a fifth copy of a tile")
+    flag(c.sum(1, dtype=np.int64) + 3 * kk.astype(np.int64) != 14, "a winning hand has 14 tiles counting 3 per meld")
+    flag(b.win_tile > 33, "winning tile out of range")
+    wt = np.minimum(b.win_tile, 33)
+    flag(c[rows, wt] == 0, "the winning tile is not among the concealed tiles")
+    flag(b.flags > 15, "unknown flag bits")
+    flag((b.seat > 3) | (b.round > 3), "winds must be 0-3")
+    flag(b.flowers > 8, "flowers must be 0-8")
+    ad = b.added
+    flag(((ad > 3) | ((ad > 0) & ~(slot & (kind == 2) & (open_ == 1)))).any(1),
+         "added must be 0, or 1-3 on a melded kong (the discarder of the pung it was added to)")
+    return bad
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_array_checks_match_their_numpy_definition(records, seed):
+    # HandBatch's checks of array input run as one compiled pass; against the
+    # numpy formulation they replaced, on rows damaged field by field (and
+    # some rows flagged invalid beforehand, which are not checked)
+    rng = np.random.default_rng(seed)
+    b0 = HandBatch.from_records(records[:2000])
+    cols = {name: getattr(b0, name).copy() for name in
+            ("counts", "melds", "n_melds", "win_tile", "flags", "seat", "round", "flowers")}
+    added = np.zeros((len(b0), 4), np.uint8)
+    n = len(b0)
+    for i in range(n):
+        r = rng.random()
+        if r < 0.5:
+            continue
+        what = rng.integers(0, 10)
+        if what == 0:
+            cols["n_melds"][i] = rng.choice([5, 6, 255, 4, 0])
+        elif what == 1:
+            cols["melds"][i, rng.integers(0, 4)] = rng.integers(0, [4, 40, 3])
+        elif what == 2:
+            cols["counts"][i, rng.integers(0, 34)] = rng.integers(0, 6)
+        elif what == 3:
+            cols["win_tile"][i] = rng.choice([33, 34, 255, int(rng.integers(0, 34))])
+        elif what == 4:
+            cols["flags"][i] = rng.integers(0, 20)
+        elif what == 5:
+            cols["seat"][i] = rng.integers(0, 6)
+            cols["round"][i] = rng.integers(0, 6)
+        elif what == 6:
+            cols["flowers"][i] = rng.integers(0, 11)
+        elif what == 7:
+            added[i, rng.integers(0, 4)] = rng.integers(0, 5)
+        else:                               # two fields at once
+            cols["melds"][i, rng.integers(0, 4), 2] = rng.integers(0, 2)
+            cols["counts"][i, rng.integers(0, 34)] += 1
+    invalid = rng.random(n) < 0.05
+    messages = {int(i): "read badly" for i in np.flatnonzero(invalid)}
+    b = HandBatch(**cols, added=added, invalid=invalid.copy(), messages=messages)
+    ref = HandBatch(**cols, added=added, invalid=invalid.copy(), messages=messages, validate=False)
+    want = _numpy_row_checks(ref, invalid)
+    assert len(want) > n // 4 and len(set(want.values())) == 13
+    assert b.messages == {**messages, **want}
+    assert list(b.messages) == list(messages) + list(want)      # the same order of insertion
+    assert b.invalid.tolist() == [i in want or bool(invalid[i]) for i in range(n)]

@@ -340,8 +340,8 @@ CORE_CALLABLES = {
     "read_records", "write_results", "scan_lines",
     # the fan kernel's unique-wait test against the full computation (tests)
     "unique_wait_check",
-    # wider tile counts narrowed for the batch functions
-    "narrow_counts",
+    # wider tile counts narrowed for the batch functions; HandBatch's array checks
+    "narrow_counts", "batch_row_codes",
     # the notation parser (mjfast.tiles / mjfast.hand word its errors)
     "parse_notation",
 }
@@ -384,6 +384,8 @@ _HOSTILE = r"""
             "is_win_checked": (H14.copy(), None, u(N), u(N), 1),
             "is_win_one": (c14.copy(),),
             "narrow_counts": (H14.astype(np.int64), u(N, 34), u(N)),
+            "batch_row_codes": (b.counts.copy(), b.melds.copy(), b.n_melds.copy(), b.win_tile.copy(), b.flags.copy(),
+                                b.seat.copy(), b.round.copy(), b.flowers.copy(), u(N, 4), u(N), u(N)),
             "parse_counts_fast": ("[123s]456m55p", u(34), u(34)),
             "parse_notation": ("[123s][EEEE5] W1 W1 H2", 0),
             "parse_rows_fast": (["123m456m789m123p55p"] * N, u(N, 34), u(N, 4, 3), u(N), u(N), u(N)),
