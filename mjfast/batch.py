@@ -20,6 +20,7 @@ from . import _core
 from .core import resolve_workers
 from .errors import InvalidArgument, InvalidHand
 from .hand import Hand, Meld, parse_hand
+from .tiles import TILE_NAMES
 from .rules.mcr import MCR
 from .rules.base import RuleSet, available, get as _get_rules
 from .records import (FLAG_BITS, FLAG_NAMES, RecordError, check_context, check_flag, check_flowers, check_wind,
@@ -626,6 +627,10 @@ class BatchResult:
     flags: Optional[np.ndarray] = None    # (N,) uint8 the flags as given (HandBatch.flags)
     rules: Optional[RuleSet] = None       # the rule set (None = MCR); fan columns follow its table
     extra_ignored: dict = field(default_factory=dict)   # row -> {flag: reason} beyond the MCR bits
+    #: row -> the tiles its wildcards stood for (tile indices, as
+    #: ``Score.substitutions``), for the rows a rule set scored with wildcards
+    #: (Zhuji's 财神 named by its option ``wildcards``); other rows are absent
+    substitutions: dict = field(default_factory=dict)
 
     @property
     def table(self):
@@ -680,6 +685,8 @@ class BatchResult:
         out = {"id": rid, "total": int(self.totals[i]),
                "fans": [{"name": n, "zh": z, "points": p, "count": c} for n, z, p, c in self.fans(i)],
                "legal": bool(self.legal[i])}
+        if i in self.substitutions:
+            out["substitutions"] = [TILE_NAMES[t] for t in self.substitutions[i]]
         ign = self.ignored_flags(i)
         if ign:
             out["ignored_flags"] = ign
@@ -821,6 +828,7 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
     col = {f.key: j for j, f in enumerate(rs.table.fans)}
     kinds = ("chow", "pung", "kong")
     own_legal = {}      # row -> the rule set's own verdict (zhuji: self-drawn only, its minimum)
+    subs = {}           # row -> what its wildcards stood for
     errors[invalid] = ERR_INVALID
     rows = np.flatnonzero(~invalid)
     from .rules.two_player import score_two_player      # (loaded with the rule set)
@@ -848,8 +856,10 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
             unused = {nm: f"ignored: rule set {rs.name!r} has no fan that uses it"
                       for nm, b in (("fourth_tile", 2), ("last_tile", 8)) if f & b}
             if rs.score_fn is not None:
-                total, fd, dropped, ok = _score_row_own(rs, h, f, given, batch.seat[i], batch.round[i])
+                total, fd, dropped, ok, stood = _score_row_own(rs, h, f, given, batch.seat[i], batch.round[i])
                 own_illegal[i] = not ok
+                if stood is not None and total >= 0:
+                    subs[i] = tuple(int(t) for t in stood)
             else:
                 flags = {k2: v for k2, v in given.items() if k2 in rs.flags}
                 total, fd, form, items, dropped = score_two_player(h, rs, flags)
@@ -873,8 +883,10 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
             extra[i] = dropped
     legal = (errors == 0) & ~own_illegal & (totals - (0 if rs.flowers_count_to_minimum
                                                       else batch.flowers.astype(np.int32)) >= rs.min_points)
+    for i in [i for i in subs if errors[i]]:        # (a row then failed: strict)
+        del subs[i]
     return BatchResult(totals, fans, legal, errors, messages, batch.ids, batch.lines, ignored, batch.flags,
-                       rules=rs, extra_ignored=extra)
+                       rules=rs, extra_ignored=extra, substitutions=subs)
 
 
 def _score_two_player_compiled(batch, rs, nthreads, strict, invalid, totals, fans, errors, messages, extra):
@@ -916,7 +928,8 @@ def _score_two_player_compiled(batch, rs, nthreads, strict, invalid, totals, fan
 def _score_row_own(rs, h, f, given, seat, rnd):
     """One row under a rule set that scores hands on its own (``score_fn``):
     (total or -1 when not winning, {fan key: count}, {flag: reason}, legal by
-    the rule set's own test beside its minimum: the result's ``is_legal_win``).  The
+    the rule set's own test beside its minimum: the result's ``is_legal_win``,
+    the tiles its wildcards stood for or None).  The
     row's flags are passed as keyword flags; the rule set reports those it does
     not use, so nothing is dropped silently."""
     from .errors import NotWinning
@@ -925,9 +938,9 @@ def _score_row_own(rs, h, f, given, seat, rnd):
     try:
         res = rs.score_fn(h, rs, ctx, extra, False, dict(wildcards=None, wildcard_tiles=None, wild_fifth=False))
     except NotWinning:
-        return -1, {}, {}, False
+        return -1, {}, {}, False, None
     return (res.total, {fr.key: fr.count for fr in res.fans}, dict(res.ignored_flags),
-            bool(getattr(res, "is_legal_win", True)))
+            bool(getattr(res, "is_legal_win", True)), getattr(res, "substitutions", None))
 
 
 def _score_batch_mcr(batch, nthreads, strict, invalid=None, messages=None, variant=0,

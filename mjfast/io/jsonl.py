@@ -55,6 +55,7 @@ import numpy as np
 from .. import _core
 from ..batch import HandBatch, score_batch, ERR_NOT_WINNING
 from ..records import RecordError, validate_record, _loads, _one_line, _parse_error, _show
+from ..tiles import TILE_NAMES
 
 __all__ = [
     "JSON_BACKEND",
@@ -169,12 +170,16 @@ def _score_group(records, strict, rules):
             out.append({"id": rid, "error": f"not a winning hand: {records[i]['hand']}"})
         elif err:
             out.append({"id": rid, "error": _one_line(res.error_message(i))})
-        elif ignored[i] or i in res.extra_ignored:
-            # rare: a flag the rules dropped is reported, never silently applied
-            out.append({"id": rid, "total": total, "fans": per_row[i], "legal": legal,
-                        "ignored_flags": res.ignored_flags(i), **tag})
         else:
-            out.append({"id": rid, "total": total, "fans": per_row[i], "legal": legal, **tag})
+            d = {"id": rid, "total": total, "fans": per_row[i], "legal": legal}
+            if i in res.substitutions:
+                # what the wildcards stood for (Zhuji's 财神), as score() reports it
+                d["substitutions"] = [TILE_NAMES[t] for t in res.substitutions[i]]
+            if ignored[i] or i in res.extra_ignored:
+                # rare: a flag the rules dropped is reported, never silently applied
+                d["ignored_flags"] = res.ignored_flags(i)
+            d.update(tag)
+            out.append(d)
     return out
 
 
