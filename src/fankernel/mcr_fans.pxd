@@ -470,37 +470,42 @@ cdef inline void _tile_set_fans(const uint8_t* all_c, int n_kongs, int which, in
 cdef inline void _tile_set_fans_of(uint64_t p, uint64_t fours, int n_kongs, int which, int16_t* ft) noexcept nogil:
     """The same from the 34-bit masks of the tiles present (p) and of the
     tiles held four times (fours).  ft starts at zero for these fans; every
-    fan is stored as a 0/1 condition (no branches: these depend on the hand)."""
+    fan is stored as a 0/1 condition, combined with & and ^ 1 on 0/1 ints:
+    Cython compiles `and` / `not` to short-circuit jumps, and these
+    conditions change from hand to hand (a jump on them is mispredicted)."""
     cdef int hon = (p & M_HONOR) != 0
+    cdef int nohon = hon ^ 1
     cdef int suited = (p & M_SUITED) != 0
     cdef int th = (p & (M_TERMINAL | M_HONOR)) != 0          # any terminal or honor
-    cdef int simple = (p & M_SUITED & ~M_TERMINAL) != 0       # any suited 2-8
+    cdef int nosimple = (p & M_SUITED & ~M_TERMINAL) == 0     # no suited 2-8
     cdef int missing = ((p & M_MAN) == 0) + ((p & M_PIN) == 0) + ((p & M_SOU) == 0)
+    cdef int two = missing == 2
     cdef uint64_t ranks = (p | (p >> 9) | (p >> 18)) & 0x1FF   # bit r-1 = rank r present
-    cdef int low = not hon and not (ranks & ~0b000001111)      # only 1-4
-    cdef int high = not hon and not (ranks & ~0b111100000)     # only 6-9
-    cdef int mid = not hon and not (ranks & ~0b000111000)      # only 4-6
+    cdef int low = nohon & ((ranks & ~0b000001111) == 0)       # only 1-4
+    cdef int high = nohon & ((ranks & ~0b111100000) == 0)      # only 6-9
+    cdef int mid = nohon & ((ranks & ~0b000111000) == 0)       # only 4-6
+    cdef int four = (ranks >> 3) & 1, six = (ranks >> 5) & 1
     if which & TF_SUITS:
-        ft[NO_HONORS] = 1 - hon
-        ft[HALF_FLUSH] = missing == 2 and hon
-        ft[FULL_FLUSH] = missing == 2 and not hon
+        ft[NO_HONORS] = nohon
+        ft[HALF_FLUSH] = two & hon
+        ft[FULL_FLUSH] = two & nohon
         # an all-honors hand counts three voided suits here; All Honors
         # removes One Voided Suit as a whole afterwards
-        ft[ONE_VOIDED_SUIT] = missing if missing != 2 else 0
-        ft[ALL_TYPES] = missing == 0 and (p & M_WIND) != 0 and (p & M_DRAGON) != 0
+        ft[ONE_VOIDED_SUIT] = missing * (two ^ 1)
+        ft[ALL_TYPES] = (missing == 0) & ((p & M_WIND) != 0) & ((p & M_DRAGON) != 0)
     if which & TF_TRAITS:
-        ft[ALL_SIMPLES] = 1 - th
+        ft[ALL_SIMPLES] = th ^ 1
         ft[REVERSIBLE_TILES] = (p & ~M_REVERSIBLE) == 0
         ft[ALL_GREEN] = (p & ~M_GREEN) == 0
-        ft[ALL_HONORS] = th and not suited
-        ft[ALL_TERMINALS] = th and suited and not hon and not simple
-        ft[ALL_TERMINALS_AND_HONORS] = th and suited and hon and not simple
+        ft[ALL_HONORS] = th & (suited ^ 1)
+        ft[ALL_TERMINALS] = th & suited & nohon & nosimple
+        ft[ALL_TERMINALS_AND_HONORS] = th & suited & hon & nosimple
     if which & TF_RANKS:
-        ft[LOWER_FOUR] = low and (ranks & 0b000001000) != 0
-        ft[LOWER_TILES] = low and (ranks & 0b000001000) == 0
-        ft[UPPER_FOUR] = high and not low and (ranks & 0b000100000) != 0
-        ft[UPPER_TILES] = high and not low and (ranks & 0b000100000) == 0
-        ft[MIDDLE_TILES] = mid and not low and not high
+        ft[LOWER_FOUR] = low & four
+        ft[LOWER_TILES] = low & (four ^ 1)
+        ft[UPPER_FOUR] = high & (low ^ 1) & six
+        ft[UPPER_TILES] = high & (low ^ 1) & (six ^ 1)
+        ft[MIDDLE_TILES] = mid & (low ^ 1) & (high ^ 1)
     if which & TF_HOG:
         ft[TILE_HOG] = _popcount64(fours) - n_kongs
 
@@ -513,10 +518,10 @@ cdef inline void _win_flag_fans(int flags, int16_t* ft) noexcept nogil:
     cdef int last = (flags & W_LAST) != 0
     cdef int kong = (flags & W_KONG) != 0
     ft[LAST_TILE] = (flags & W_FOURTH) != 0
-    ft[LAST_TILE_DRAW] = last and sd
-    ft[LAST_TILE_CLAIM] = last and not sd
-    ft[OUT_WITH_REPLACEMENT_TILE] = kong and sd
-    ft[ROBBING_THE_KONG] = kong and not sd
+    ft[LAST_TILE_DRAW] = last & sd
+    ft[LAST_TILE_CLAIM] = last & (sd ^ 1)
+    ft[OUT_WITH_REPLACEMENT_TILE] = kong & sd
+    ft[ROBBING_THE_KONG] = kong & (sd ^ 1)
     ft[SELF_DRAWN] = sd != 0
 
 

@@ -28,7 +28,9 @@
 # so the per-hand preamble and the one reading's scoring cost alike.  Where a
 # branch would depend on the hand (a meld's or a set's kind, the win flags),
 # both sides are computed and the answer is selected or stored as a 0/1
-# condition; those rewrites are what measurably sped the kernel up.
+# condition; those rewrites are what measurably sped the kernel up.  Such
+# conditions are combined with & and ^ 1 on 0/1 ints, never `and` / `not`:
+# Cython compiles those to short-circuit jumps.
 
 from libc.stdint cimport uint8_t, int16_t, uint64_t
 from libc.string cimport memset, memcpy
@@ -114,7 +116,7 @@ cdef inline int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexce
     # 8.4: on a discard, a concealed pung of the winning tile counts as
     # melded, unless the winning tile can be read inside a concealed chow
     # (pungs past npung are scratch)
-    mark = (ctx.flags & W_SELF_DRAWN) == 0 and not fits_chow
+    mark = ((ctx.flags & W_SELF_DRAWN) == 0) & (fits_chow ^ 1)
     for i in range(4):
         pungs[i].melded |= mark & (pungs[i].tile == win)
     if npung:
@@ -372,7 +374,7 @@ cdef inline int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, 
     cdef uint64_t w
     cdef uint8_t c[34]
     cdef uint64_t meld_tiles = 0, fours, x
-    cdef int k, is_chow, add, dw, sd
+    cdef int k, is_chow, add, dw, sd, held, fl
     cdef uint64_t one = 1
     memcpy(c, h.counts, 34)
     memcpy(all_c, h.counts, 34)
@@ -402,7 +404,7 @@ cdef inline int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, 
         all_c[t + 2] += is_chow
         meld_tiles |= (<uint64_t>(1 + 6 * is_chow)) << t
         dw = h.win_tile - t
-        win_in_melds += (is_chow & (<unsigned int>dw <= 2)) + (dw == 0 and not is_chow) * add
+        win_in_melds += (is_chow & (<unsigned int>dw <= 2)) + ((dw == 0) & (is_chow ^ 1)) * add
         n_kongs += k == 2
         ctx.n_melded_fixed += h.meld_open[i] != 0
     # counts, melds included, within four copies and 14 tiles (kongs as 3):
@@ -422,22 +424,19 @@ cdef inline int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, 
         x &= x - 1
         if all_c[t] > 4:
             return -3
-        if all_c[t] == 4:
-            fours |= one << t
+        fours |= (<uint64_t>(all_c[t] == 4)) << t
     memcpy(ctx.standing, h.counts, 34)
     ctx.standing[h.win_tile] -= 1
-    # normalise the flags as the reference does (docs/rulings.md, 4)
-    ctx.flags = h.flags
-    if ctx.standing[h.win_tile] > 0:
-        ctx.flags &= ~W_FOURTH
-    if win_in_melds == 3:
-        ctx.flags |= W_FOURTH
-    if ctx.flags & W_KONG:
-        if ctx.flags & W_SELF_DRAWN:
-            if n_kongs == 0:
-                ctx.flags &= ~W_KONG
-        elif win_in_melds > 0 or ctx.standing[h.win_tile] > 0:
-            ctx.flags &= ~W_KONG
+    # normalise the flags as the reference does (docs/rulings.md, 4), as
+    # masks: no Last Tile when another copy is held, Last Tile when the
+    # melds hold the other three; no kong win self-drawn without a kong, nor
+    # a robbed kong of a tile that a meld or the hand holds
+    held = ctx.standing[h.win_tile] > 0
+    fl = h.flags
+    fl = (fl & ~(W_FOURTH * held)) | (W_FOURTH * (win_in_melds == 3))
+    sd = fl & W_SELF_DRAWN
+    fl &= ~(W_KONG * ((sd & (n_kongs == 0)) | ((sd ^ 1) & ((win_in_melds > 0) | held))))
+    ctx.flags = fl
     ctx.unique_wait = -1
     ctx.variant = h.variant
     # fans of the whole tile set, shared by every reading
@@ -445,15 +444,15 @@ cdef inline int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, 
     _win_flag_fans(ctx.flags, ctx.hand_fans)
     _tile_set_fans_of(_present34(h.counts) | meld_tiles, fours, n_kongs,
                       TF_SUITS | TF_TRAITS | TF_RANKS | TF_HOG, ctx.hand_fans)
-    if h.n_melds == 0 and ctx.hand_fans[FULL_FLUSH] and _is_nine_gates(ctx.standing):
+    if ctx.hand_fans[FULL_FLUSH] and h.n_melds == 0 and _is_nine_gates(ctx.standing):
         ctx.hand_fans[NINE_GATES] = 1
     # concealment (the same for every reading): Fully Concealed Hand /
     # Concealed Hand / Melded Hand (and Self-Drawn with four melds claimed,
     # which the flags gave already), stored as conditions: no branch
     sd = ctx.flags & W_SELF_DRAWN
-    ctx.hand_fans[FULLY_CONCEALED_HAND] = ctx.n_melded_fixed == 0 and sd
-    ctx.hand_fans[CONCEALED_HAND] = ctx.n_melded_fixed == 0 and not sd
-    ctx.hand_fans[MELDED_HAND] = ctx.n_melded_fixed == 4 and not sd
+    ctx.hand_fans[FULLY_CONCEALED_HAND] = (ctx.n_melded_fixed == 0) & sd
+    ctx.hand_fans[CONCEALED_HAND] = (ctx.n_melded_fixed == 0) & (sd ^ 1)
+    ctx.hand_fans[MELDED_HAND] = (ctx.n_melded_fixed == 4) & (sd ^ 1)
     out_form[0] = FORM_REGULAR
     # special forms first; a knitted straight, when it fits, is the only reading
     present = _present34(c) if h.n_melds <= 1 else 0
