@@ -23,6 +23,7 @@ import re
 
 import numpy as np
 
+from . import _core
 from .errors import InvalidArgument, InvalidHand
 
 __all__ = ["RecordError", "validate_record", "check_flag", "check_wind", "check_flowers",
@@ -37,12 +38,6 @@ class RecordError(ValueError):
 FLAG_NAMES = ("self_drawn", "fourth_tile", "kong", "last_tile")
 #: flag name -> bit in the packed ``flags`` byte (HandBatch.flags, the kernel's).
 FLAG_BITS = {name: 1 << i for i, name in enumerate(FLAG_NAMES)}
-
-_WIND_CODES = {}
-for _i, _w in enumerate("ESWN"):
-    _WIND_CODES[_w] = _i
-    _WIND_CODES[_w.lower()] = _i
-del _i, _w
 
 
 try:  # orjson decodes several times faster; the standard json otherwise
@@ -96,17 +91,14 @@ def check_flag(value, name: str) -> bool:
 
 
 def check_wind(value, name: str) -> int:
-    """A wind as 0-3 (E S W N) from ``"E"``..``"N"`` (any case) or an int 0-3."""
-    if type(value) is str:
-        w = _WIND_CODES.get(value)
-        if w is not None:
-            return w
-    elif isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
-        if 0 <= value <= 3:
-            return int(value)
-    else:
-        raise InvalidArgument(f"{name} must be one of \"E\" \"S\" \"W\" \"N\" or 0-3, got {_show(value)}")
-    raise InvalidHand(f"{name} must be one of \"E\" \"S\" \"W\" \"N\" or 0-3, got {_show(value)}")
+    """A wind as 0-3 (E S W N) from ``"E"``..``"N"`` (any case) or an int 0-3
+    (read by the compiled core, as the record readers read it)."""
+    w = _core.wind_code(value)
+    if w >= 0:
+        return w
+    # a string or integer that is no wind is a bad value; anything else a bad type
+    cls = InvalidHand if w == -1 else InvalidArgument
+    raise cls(f"{name} must be one of \"E\" \"S\" \"W\" \"N\" or 0-3, got {_show(value)}")
 
 
 def check_flowers(value, name: str = "flowers") -> int:
@@ -121,13 +113,22 @@ def check_flowers(value, name: str = "flowers") -> int:
 def check_context(self_drawn=False, fourth_tile=False, kong=False, last_tile=False,
                   seat_wind="E", round_wind="E", flowers=0) -> tuple:
     """The whole win context checked: ``(flags, seat, round, flowers)`` with
-    ``flags`` the packed bits of :data:`FLAG_BITS`, winds 0-3, flowers 0-8."""
-    flags = 0
-    for name, value in zip(FLAG_NAMES, (self_drawn, fourth_tile, kong, last_tile)):
-        if check_flag(value, name):
-            flags |= FLAG_BITS[name]
-    return (flags, check_wind(seat_wind, "seat_wind"), check_wind(round_wind, "round_wind"),
-            check_flowers(flowers))
+    ``flags`` the packed bits of :data:`FLAG_BITS`, winds 0-3, flowers 0-8.
+
+    Read and packed by the compiled core (``_core.context_code``, what the
+    record readers and the scorer's fast path use too); the first bad
+    argument is worded here."""
+    c = _core.context_code(self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
+    if c >= 0:
+        return (c & 15, c >> 4 & 3, c >> 6 & 3, c >> 8)
+    k = -1 - c
+    if k < 4:
+        check_flag((self_drawn, fourth_tile, kong, last_tile)[k], FLAG_NAMES[k])
+    elif k < 6:
+        check_wind(round_wind if k == 5 else seat_wind, "round_wind" if k == 5 else "seat_wind")
+    else:
+        check_flowers(flowers)
+    raise AssertionError(f"context_code rejected argument {k}, which checks out")  # pragma: no cover
 
 
 def _flag_values(flags: int) -> tuple:

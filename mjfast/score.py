@@ -339,7 +339,6 @@ def _decomposition(packs):
     return tuple(out)
 
 
-_WIND_CODE = {"E": 0, "S": 1, "W": 2, "N": 3, "e": 0, "s": 1, "w": 2, "n": 3, 0: 0, 1: 1, 2: 2, 3: 3}
 
 
 def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bool = False,
@@ -409,19 +408,16 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     buf = np.zeros(100, dtype=np.int16)
     if strict is not False:
         strict = check_flag(strict, "strict")
-    if (type(hand) is str and type(self_drawn) is bool and type(fourth_tile) is bool
-            and type(kong) is bool and type(last_tile) is bool):
-        # fast path: the compiled parser and kernel in one call; a hand it does
-        # not take (an error, flower codes) goes through hand_args
-        seat = _WIND_CODE.get(seat_wind) if type(seat_wind) in (str, int) else None
-        rnd = _WIND_CODE.get(round_wind) if type(round_wind) in (str, int) else None
-        # fourth_tile / kong may be dropped by the rules: the slow path reports it
-        if (seat is not None and rnd is not None and type(flowers) is int and 0 <= flowers <= 8
-                and not fourth_tile and not kong):
-            flags = (1 if self_drawn else 0) | (8 if last_tile else 0)
-            total = _core.score_str(hand, flags, seat, rnd, flowers, buf, variant)
+    if type(hand) is str:
+        # fast path: the context packed and the hand parsed and scored in
+        # compiled code; a bad argument, a hand it does not take (an error,
+        # flower codes) or fourth_tile / kong (which the rules may drop: the
+        # slow path reports it) go through hand_args
+        c = _core.context_code(self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
+        if c >= 0 and not c & (_FOURTH | _KONG):
+            total = _core.score_str(hand, c & 15, c >> 4 & 3, c >> 6 & 3, c >> 8, buf, variant)
             if total >= 0:
-                return Score(total, buf, self_drawn, flowers, 0, rs)
+                return Score(total, buf, bool(c & 1), c >> 8, 0, rs)
             if total == -1:
                 raise NotWinning(f"not a winning hand: {hand}")
             if total == -3:  # pragma: no cover - the parser validated the hand

@@ -73,7 +73,9 @@ cdef inline int _rec_key(const unsigned char* s, Py_ssize_t m) noexcept nogil:
 
 
 cdef inline int _bool_bit(PyObject* v) noexcept:
-    """0 / 1 for absent, null, false / true; -1 for anything else."""
+    """A record's flag: 0 / 1 for absent, null, false / true; -1 for anything
+    else, a numpy bool too (the validator reads it: the win flags take one,
+    the two-player rule flags do not)."""
     if v == NULL:
         return 0
     cdef object o = <object>v
@@ -84,42 +86,23 @@ cdef inline int _bool_bit(PyObject* v) noexcept:
     return -1
 
 
-cdef inline int _small_int(PyObject* v, int top) noexcept:
-    """An exact int 0..top (absent or null: 0); -1 for anything else (a
-    subclass such as bool, a numpy integer, out of range: the Python
-    validator decides)."""
-    cdef int overflow = 0
-    cdef long x
+cdef inline int _small_int(PyObject* v, int top) except -3:
+    """A record's integer 0..top (absent or null: 0); -1 for anything else."""
+    cdef int x
     if v == NULL or <object>v is None:
         return 0
-    if type(<object>v) is not int:
-        return -1
-    x = PyLong_AsLongAndOverflow(<object>v, &overflow)
-    if overflow or x < 0 or x > top:
-        return -1
-    return <int>x
+    x = _int_in(<object>v, top)
+    return x if x >= 0 else -1
 
 
-cdef inline int _wind_code(PyObject* v) noexcept:
-    """A wind 0-3 from "E" "S" "W" "N" (any case) or an int 0-3; absent or
-    null: East; -1 for anything else."""
-    cdef Py_UCS4 ch
+cdef inline int _wind_code(PyObject* v) except -3:
+    """A record's wind as 0-3 (_wind_of; absent or null: East); -1 for
+    anything else."""
+    cdef int w
     if v == NULL or <object>v is None:
         return 0
-    if type(<object>v) is str:
-        if len(<str>v) != 1:
-            return -1
-        ch = (<str>v)[0]
-        if ch == u'E' or ch == u'e':
-            return 0
-        if ch == u'S' or ch == u's':
-            return 1
-        if ch == u'W' or ch == u'w':
-            return 2
-        if ch == u'N' or ch == u'n':
-            return 3
-        return -1
-    return _small_int(v, 3)
+    w = _wind_of(<object>v)
+    return w if w >= 0 else -1
 
 
 def read_records(list records, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds, uint8_t[::1] n_melds,
@@ -186,20 +169,11 @@ def read_records(list records, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds,
         v = vals[K_RULES]
         if v != NULL and <object>v is not None:
             n_rules += 1
-        f = 0
-        rf = 0
-        for j in range(4):
-            b = _bool_bit(vals[K_FLAG0 + j])
-            if b < 0:
-                f = -1
-                break
-            f |= b << j
-            b = _bool_bit(vals[K_RFLAG0 + j])
-            if b < 0:
-                f = -1
-                break
-            rf |= b << j
-        if f < 0:
+        f = _pack_flags(_bool_bit(vals[K_FLAG0]), _bool_bit(vals[K_FLAG0 + 1]), _bool_bit(vals[K_FLAG0 + 2]),
+                        _bool_bit(vals[K_FLAG0 + 3]))
+        rf = _pack_flags(_bool_bit(vals[K_RFLAG0]), _bool_bit(vals[K_RFLAG0 + 1]), _bool_bit(vals[K_RFLAG0 + 2]),
+                         _bool_bit(vals[K_RFLAG0 + 3]))
+        if f < 0 or rf < 0:
             continue
         s = _wind_code(vals[K_SEAT])
         r = _wind_code(vals[K_ROUND])
@@ -540,20 +514,9 @@ cdef inline int _scalar_int(int t, long long x, int top) noexcept nogil:
 
 
 cdef inline int _scalar_wind(int t, const unsigned char* s, Py_ssize_t a, Py_ssize_t b, long long x) noexcept nogil:
-    cdef unsigned char ch
+    """A scanned wind value (_wind_char for a one-letter string)."""
     if t == V_STR:
-        if b - a != 1:
-            return -1
-        ch = s[a]
-        if ch == c'E' or ch == c'e':
-            return 0
-        if ch == c'S' or ch == c's':
-            return 1
-        if ch == c'W' or ch == c'w':
-            return 2
-        if ch == c'N' or ch == c'n':
-            return 3
-        return -1
+        return _wind_char(s[a]) if b - a == 1 else -1
     return _scalar_int(t, x, 3)
 
 
@@ -598,20 +561,11 @@ def scan_lines(list lines, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds, uin
         t = vt[K_RULES]
         if t != -1 and t != V_NULL:
             continue
-        f = 0
-        rf = 0
-        for j in range(4):
-            b = _scalar_bit(vt[K_FLAG0 + j])
-            if b < 0:
-                f = -1
-                break
-            f |= b << j
-            b = _scalar_bit(vt[K_RFLAG0 + j])
-            if b < 0:
-                f = -1
-                break
-            rf |= b << j
-        if f < 0:
+        f = _pack_flags(_scalar_bit(vt[K_FLAG0]), _scalar_bit(vt[K_FLAG0 + 1]), _scalar_bit(vt[K_FLAG0 + 2]),
+                        _scalar_bit(vt[K_FLAG0 + 3]))
+        rf = _pack_flags(_scalar_bit(vt[K_RFLAG0]), _scalar_bit(vt[K_RFLAG0 + 1]), _scalar_bit(vt[K_RFLAG0 + 2]),
+                         _scalar_bit(vt[K_RFLAG0 + 3]))
+        if f < 0 or rf < 0:
             continue
         se = _scalar_wind(vt[K_SEAT], s, vs[K_SEAT], ve[K_SEAT], vi[K_SEAT])
         ro = _scalar_wind(vt[K_ROUND], s, vs[K_ROUND], ve[K_ROUND], vi[K_ROUND])

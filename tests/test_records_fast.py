@@ -186,18 +186,19 @@ def test_the_compiled_reader_takes_the_common_record():
     recs = handgen.random_winning_records(500, seed=3)
     recs += [{"hand": "123m456m789m123p55p", "seat_wind": w, "round_wind": 3, "flowers": 8, "id": [1],
               "human_hand": False, "extra": 1.5} for w in "ESWNeswn"]
-    recs += [{"hand": "W1 W2 W3 B1 B2 B3 T1 T2 T3 F1 F1 F1 J1 J1"}]
-    recs += [{"hand": "123m456m789m123p55p", "kong": 1}, {"hand": "123m456m789m123p55p", "flowers": np.int64(1)}, [],
-             {"hand": "123m456m789m123p5p"}]
+    recs += [{"hand": "W1 W2 W3 B1 B2 B3 T1 T2 T3 F1 F1 F1 J1 J1"},
+             {"hand": "123m456m789m123p55p", "flowers": np.int64(1), "seat_wind": np.uint8(2)}]
+    recs += [{"hand": "123m456m789m123p55p", "kong": 1}, [], {"hand": "123m456m789m123p5p"}]
     n = len(recs)
     c = _empty(n)
     rf, st, ids = np.zeros(n, np.uint8), np.zeros(n, np.uint8), [None] * n
     assert _core.read_records(recs, c["counts"], c["melds"], c["n_melds"], c["win_tile"], c["flags"], c["seat"],
                               c["round"], c["flowers"], rf, st, ids) == 0
-    assert st.tolist() == [0] * (n - 4) + [1] * 4
+    assert st.tolist() == [0] * (n - 3) + [1] * 3
     assert ids[-6] == [1]
     assert c["counts"][n - 5].tolist() == mjfast.to_counts("123m123p123sEEECC").tolist()
     assert c["win_tile"][n - 5] == 31
+    assert (c["flowers"][n - 4], c["seat"][n - 4]) == (1, 2)
 
 
 def test_records_with_odd_keys_keep_their_id_and_are_read_by_the_validator():
