@@ -87,6 +87,7 @@ cdef extern from *:
     bint mj_space(uint32_t ch) noexcept nogil
     int mj_bz_base(uint32_t ch, int* n) noexcept nogil
     int mj_cls(uint32_t ch) noexcept nogil
+    const unsigned char MJ_CLS[128]
 
 
 # the characters of a str of any kind (1, 2 or 4 bytes each), or of bytes
@@ -374,7 +375,7 @@ cdef inline int _meld(const nchar_t* s, Py_ssize_t lb, Py_ssize_t rb, PNote* o) 
     """The meld between the brackets at lb and rb into o's next meld slot."""
     cdef Py_ssize_t i, pe = rb, a = lb + 1
     cdef uint32_t ch, ch2
-    cdef int digit = -1, n, t0, t1, t2, x, k = o.n_melds
+    cdef int digit = -1
     cdef Py_ssize_t nt
     cdef uint8_t mt[4]
     o.a = lb
@@ -396,6 +397,61 @@ cdef inline int _meld(const nchar_t* s, Py_ssize_t lb, Py_ssize_t rb, PNote* o) 
                 o.err = NE_MELD_WS
                 return o.err
         return _compact_error(s, a, pe, o)
+    return _meld_set(mt, nt, digit, o)
+
+
+cdef inline Py_ssize_t _meld_scan(const nchar_t* s, Py_ssize_t lb, Py_ssize_t n, PNote* o) noexcept nogil:
+    """The common meld in one pass: from the '[' at lb, notation letters and
+    digits up to the ']' (a final digit after a letter being the meld's
+    digit), read into o's next slot by _meld_set.  Returns the index of the
+    ']', or -1 for anything else (the caller then reads the meld step by step,
+    which names what is wrong; an error of _meld_set is already the one it
+    would name)."""
+    cdef Py_ssize_t j = lb + 1, run = -1, k, nt = 0
+    cdef int v, base, digit = -1
+    cdef uint32_t ch
+    cdef uint8_t mt[4]
+    while j < n:
+        ch = s[j]
+        if ch >= 128:
+            return -1
+        v = MJ_CLS[ch]
+        if v == 0 or v == 100:
+            break
+        if v < 10:
+            if run < 0:
+                run = j
+        elif v < 40:
+            if run < 0 or nt + (j - run) > 4:
+                return -1
+            base = v - 11
+            for k in range(run, j):
+                mt[nt] = <uint8_t>(base + <int>s[k] - 48)
+                nt += 1
+            run = -1
+        else:
+            if run >= 0 or nt == 4:
+                return -1
+            mt[nt] = <uint8_t>(v - 40)
+            nt += 1
+        j += 1
+    if j >= n or s[j] != c']' or nt == 0:
+        return -1
+    if run >= 0:
+        if run != j - 1:
+            return -1
+        digit = <int>s[run] - 48
+    o.a = lb
+    o.b = j
+    if _meld_set(mt, nt, digit, o) != NE_OK:
+        return -2
+    return j
+
+
+cdef inline int _meld_set(const uint8_t* mt, Py_ssize_t nt, int digit, PNote* o) noexcept nogil:
+    """A meld's nt tiles (the first four in mt) and digit (-1: none) as o's
+    next meld, or the error that names what is wrong with it."""
+    cdef int n, t0, t1, t2, x, k = o.n_melds
     n = <int>nt if nt < 100 else 100
     if n != 3 and n != 4:
         o.err = NE_MELD_SIZE
@@ -503,6 +559,13 @@ cdef int _note_parse(const nchar_t* s, Py_ssize_t n, int mode, PNote* o,
                 i += 1
             if i >= n or s[i] != c'[':
                 break
+            if o.n_melds < 4:
+                j = _meld_scan(s, i, n, o)
+                if j >= 0:
+                    i = j + 1
+                    continue
+                if j == -2:
+                    return o.err
             j = i + 1
             while j < n:
                 ch = s[j]

@@ -102,6 +102,27 @@ FIXED = [
 ]
 
 
+def _meld_like(rng):
+    """A bracketed body near a meld: 3-4 tiles of one kind or a run, maybe a
+    digit 0-9, sometimes a stray character."""
+    t = rng.randrange(34)
+    kind = rng.random()
+    if t >= 27:
+        body = "ESWNCFP"[t - 27] * rng.choice([2, 3, 3, 4, 4, 5])
+    elif kind < 0.5:
+        r = t % 9 + 1
+        body = "".join(str((r + k - 1) % 9 + 1) for k in rng.choice([(0, 1, 2), (0, 2, 1), (2, 1, 0), (0, 1), (0, 1, 2, 3)]))
+        body += "mps"[t // 9]
+    else:
+        body = str(t % 9 + 1) * rng.choice([2, 3, 3, 4, 4, 5]) + "mps"[t // 9]
+    if rng.random() < 0.6:
+        body += rng.choice("0123456789")
+    if rng.random() < 0.1:
+        i = rng.randint(0, len(body))
+        body = body[:i] + rng.choice(ALPHABET) + body[i:]
+    return "[" + body + "]" + rng.choice(["", "", " ", "\t"])
+
+
 def strings(n, seed=0):
     """``n`` strings: FIXED, then valid hands (compact, spaced, Botzone) and
     mutations of them."""
@@ -122,6 +143,8 @@ def strings(n, seed=0):
                 s = hand[:hand.rfind("]") + 1] + s
         elif r < 0.45:
             s = "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 20)))
+        elif r < 0.55:
+            s = "".join(_meld_like(rng) for _ in range(rng.randint(1, 5))) + hand[hand.rfind("]") + 1:]
         else:
             s = _mutate(rng, hand if rng.random() < 0.8 else _botzone(rng, _tiles_of(hand[hand.rfind("]") + 1:])))
         out.append(s)
