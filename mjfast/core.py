@@ -909,6 +909,16 @@ def _form_rows(form, m):
 def _rules_shanten(arr, m, rs, nthreads, form=None):
     """Shanten (int8) of valid rows under the rule set's forms (or ``form``)."""
     forms = [form] if form is not None else list(rs.forms)
+    if "regular" in forms and len(arr):
+        # every form in one compiled pass (shanten_checked's bit set of forms;
+        # with the regular form among them every row has an answer)
+        a = np.ascontiguousarray(arr, np.uint8)
+        out = np.empty(len(a), np.int8)
+        err = np.empty(len(a), np.uint8)
+        mo = np.empty(len(a), np.uint8)
+        mask = sum(1 << FORMS.index(f) for f in set(forms))
+        if not _core.shanten_checked(a, np.ascontiguousarray(m, np.int64), -1, out, err, mo, nthreads, False, mask):
+            return out
     out = np.full(len(arr), 127, np.int8)
     for f in forms:
         rows = _form_rows(f, m)
@@ -956,6 +966,23 @@ def _is_win_batch_rules(hands, melds, nthreads, errors, rs):
 def _shanten_batch_rules(hands, melds, form, nthreads, errors, exact, rs):
     if form is not None and form not in rs.forms:
         raise ValueError(f"form {form!r} is not a winning form of rule set {rs.name!r} ({', '.join(rs.forms)})")
+    if form is None and not exact and "regular" in rs.forms and not _all_forms(rs):
+        # the rows' checks and the least shanten over the rule set's forms in
+        # one compiled pass (as shanten_batch; the same results and errors)
+        arr, given, negative = _batch_array(hands, melds, errors)
+        n = arr.shape[0]
+        out = np.empty(n, dtype=np.int8)
+        err = np.empty(n, dtype=np.uint8)
+        m = np.empty(n, dtype=np.uint8)
+        mask = sum(1 << FORMS.index(f) for f in set(rs.forms))
+        _core.shanten_checked(arr, given, -1, out, err, m, nthreads, False, mask)
+        if negative is not None:
+            err[negative] = ERR_NEGATIVE
+        if errors == "raise" and err.any():
+            _raise_first(arr, given, err)
+        err = _rules_errors(arr, err, rs, errors)
+        out[err != 0] = -128
+        return _ret(out, err, errors)
     out, err = shanten_batch(hands, melds=melds, form=form, workers=nthreads, errors="mask", exact=exact)
     arr, given, _ = _batch_array(hands, melds, "mask")
     if errors == "raise" and err.any():

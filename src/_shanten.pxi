@@ -356,6 +356,32 @@ cdef inline int _shanten_rec(const uint8_t* c, int melds, int form, const uint8_
     return _knitted_forms(c, r, rh, melds, form, best) - 1
 
 
+cdef inline int _shanten_mask(const uint8_t* c, int melds, int mask, const uint8_t* srec,
+                              const uint8_t* hrec) noexcept nogil:
+    """The least shanten over the forms of `mask` (bit f: form code f), as
+    the minimum of _shanten_rec form by form (a rule set's forms in one
+    pass); BIG - 1 when none applies beside the melds."""
+    cdef const uint8_t* r[3]
+    cdef const uint8_t* rh
+    cdef int best = BIG, v
+    r[0] = srec + (<size_t>_sidx(c)) * SREC
+    r[1] = srec + (<size_t>_sidx(c + 9)) * SREC
+    r[2] = srec + (<size_t>_sidx(c + 18)) * SREC
+    rh = hrec + _key7(c + 27) * SREC
+    if mask & 1:
+        best = _reg(r[0], r[1], r[2], rh, 4 - melds)
+    if melds == 0:
+        if mask & 2:
+            v = _seven_pairs_dist(c)
+            best = v if v < best else best
+        if mask & 4:
+            v = _orphans_dist(c)
+            best = v if v < best else best
+    if melds > 1 or not (mask & 24):
+        return best - 1
+    return _knitted_forms(c, r, rh, melds, -1 if (mask & 24) == 24 else (3 if mask & 8 else 4), best) - 1
+
+
 cdef inline void _half(int* o0, int* o1, const uint8_t* a, const uint8_t* b, int m) noexcept nogil:
     """o0[k], o1[k] (k <= m): min-plus product of two distance vectors, without
     and with the pair."""
@@ -511,7 +537,8 @@ def shanten_plain_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, i
 
 
 cdef inline int _shanten_checked_row(const uint8_t* src, const int64_t* given, int form, cnp.int8_t* out,
-                                     uint8_t* melds, const uint8_t* srec, const uint8_t* hrec) noexcept nogil:
+                                     uint8_t* melds, const uint8_t* srec, const uint8_t* hrec,
+                                     int mask) noexcept nogil:
     """One row of shanten_checked: copied, checked (the validating pass of
     validate_batch, mode 2), then computed from the same copy over the
     records srec / hrec (plain or exact)."""
@@ -524,18 +551,25 @@ cdef inline int _shanten_checked_row(const uint8_t* src, const int64_t* given, i
         out[0] = -128
     elif 1 <= form <= 3:
         out[0] = _shanten_special(c, m, form)
+    elif mask != 0x1F:
+        out[0] = _shanten_mask(c, m, mask, srec, hrec)
     else:
         out[0] = _shanten_rec(c, m, form, srec, hrec)
     return e
 
 
 def shanten_checked(const uint8_t[:, ::1] hands, melds_given, int form, cnp.int8_t[::1] out, uint8_t[::1] err,
-                    uint8_t[::1] melds_out, int nthreads, bint exact=False):
+                    uint8_t[::1] melds_out, int nthreads, bint exact=False, int forms=0x1F):
     """Validation and shanten in one pass over the rows (as is_win_checked):
     err[i] as validate_batch (a bad row gets out -128), melds_out[i] its melds
     (given, or implied by the size), out[i] its shanten in `form` (-1: every
-    form), with `exact` the exact shanten (_shanten_exact).  Returns the
-    number of bad rows."""
+    form of the bit set `forms`, bit f = form code f; a row none of them
+    applies to gets BIG - 1), with `exact` the exact shanten
+    (_shanten_exact).  Returns the number of bad rows."""
+    if not 0 < forms <= 0x1F:
+        raise ValueError(f"forms must be a non-empty bit set of the 5 form codes (1..31), got {forms}")
+    if form != -1:
+        forms = 0x1F
     _need_tables()
     if exact:
         _need_exact()
@@ -559,11 +593,11 @@ def shanten_checked(const uint8_t[:, ::1] hands, melds_given, int form, cnp.int8
         with nogil:
             for i in range(n):
                 err[i] = _shanten_checked_row(&hands[i, 0], gp + i if gp != NULL else NULL, form, &out[i],
-                                              &melds_out[i], srec, hrec)
+                                              &melds_out[i], srec, hrec, forms)
     else:
         for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=4096):
             err[i] = _shanten_checked_row(&hands[i, 0], gp + i if gp != NULL else NULL, form, &out[i],
-                                          &melds_out[i], srec, hrec)
+                                          &melds_out[i], srec, hrec, forms)
     for i in range(n):
         bad += err[i] != 0
     return bad

@@ -156,3 +156,26 @@ def test_plain_reference_refuses_bad_rows():
         _core.shanten_plain_batch(H, np.ones(2, np.uint8), 1, np.empty(2, np.int8))
     with pytest.raises(ValueError, match="row 0"):
         _core.shanten_plain_batch(H, np.ones(2, np.uint8), 1, np.empty(2, np.int8), True)
+
+
+@pytest.mark.parametrize("exact", (False, True))
+def test_form_sets_are_the_least_over_their_forms(exact):
+    # shanten_checked(..., forms=mask): a rule set's forms in one pass
+    # (shanten_batch(rules=...)); equal to the least of the forms one by one
+    # (59 = BIG - 1 where a form cannot apply beside the melds)
+    for size in SIZES:
+        H = np.concatenate([handgen.random_hands(300, size, seed=900 + 10 * size + b, bias=bias)
+                            for b, bias in enumerate(handgen.BIASES)])
+        n = len(H)
+        per = []
+        for f in range(5):
+            o = np.empty(n, np.int8)
+            assert _core.shanten_checked(H, None, f, o, np.empty(n, np.uint8), np.empty(n, np.uint8), 1, exact) == 0
+            per.append(o.astype(int))
+        for mask in range(1, 32):
+            o = np.empty(n, np.int8)
+            _core.shanten_checked(H, None, -1, o, np.empty(n, np.uint8), np.empty(n, np.uint8), 1, exact, mask)
+            want = np.min([per[f] for f in range(5) if mask >> f & 1], axis=0)
+            assert (o == want).all(), (size, mask)
+    with pytest.raises(ValueError, match="forms"):
+        _core.shanten_checked(H, None, -1, o, np.empty(n, np.uint8), np.empty(n, np.uint8), 1, exact, 0)
