@@ -68,6 +68,12 @@ def wind_code(v):
     return _wind_of(v)
 
 
+def flowers_code(v):
+    """A flowers argument (an integer 0-8) as itself; -1 for an integer out of
+    range, -2 for another type (mjfast.records.check_flowers words the error)."""
+    return _int_in(v, 8)
+
+
 def context_code(self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers):
     """The win context packed: ``flags | seat << 4 | round << 6 | flowers << 8``
     (flags the W_* bits), or ``-1 - k`` where argument k (in this order) is

@@ -78,6 +78,12 @@ def test_wind_code_matches_the_python_check():
         assert _outcome(check_wind, v, "seat_wind") == _outcome(_ref_wind, v, "seat_wind"), v
 
 
+def test_flowers_code_matches_the_python_check():
+    from mjfast.records import check_flowers
+    for v in VALUES:
+        assert _outcome(check_flowers, v) == _outcome(_ref_flowers, v), v
+
+
 def test_context_code_matches_the_python_checks():
     base = [False, False, False, False, "E", "E", 0]
     for k, v in itertools.product(range(7), VALUES):

@@ -345,7 +345,7 @@ CORE_CALLABLES = {
     # the notation parser (mjfast.tiles / mjfast.hand word its errors)
     "parse_notation",
     # the win context (mjfast.records words its errors)
-    "wind_code", "context_code",
+    "wind_code", "context_code", "flowers_code",
 }
 
 
@@ -391,6 +391,7 @@ _HOSTILE = r"""
             "parse_counts_fast": ("[123s]456m55p", u(34), u(34)),
             "parse_notation": ("[123s][EEEE5] W1 W1 H2", 0),
             "wind_code": ("s",),
+            "flowers_code": (np.int16(8),),
             "context_code": (True, False, False, True, "N", 2, np.int64(3)),
             "parse_rows_fast": (["123m456m789m123p55p"] * N, u(N, 34), u(N, 4, 3), u(N), u(N), u(N)),
             "read_records": ([{"hand": "123m456m789m123p55p", "seat_wind": "s", "flowers": 2}] * N, u(N, 34),
