@@ -170,7 +170,7 @@ cdef inline int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexce
     elif r & ST_EVEN:
         ft[ALL_EVEN_PUNGS] = 1
     if not ft[MELDED_HAND] and not ft[FOUR_KONGS]:
-        f = _wait_position(packs + ctx.n_fixed, 5 - ctx.n_fixed, win)
+        f = _wait_position(packs, ctx.n_fixed, win)
         if f & 7:
             if ctx.unique_wait < 0:
                 # an open-ended chow end means a second wait: no look-up needed
@@ -328,7 +328,7 @@ cdef inline bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, int a
                 j -= 1
         w = _shape_waits(temp)
         if w and _popcount64(w) == 1:
-            _set_wait_fan(ft, _wait_position(packs + 3, 2, ctx.win))
+            _set_wait_fan(ft, _wait_position(packs, 3, ctx.win))
     elif c[ctx.win] > 1:
         ft[SINGLE_WAIT] = 1
     _apply_exclusions(ft)
