@@ -17,7 +17,7 @@ from typing import Iterator, Optional, Sequence
 import numpy as np
 
 from . import _core
-from .core import resolve_workers
+from .core import _NARROW, resolve_workers
 from .errors import InvalidArgument, InvalidHand
 from .hand import Hand, Meld, parse_hand
 from .tiles import TILE_NAMES
@@ -390,6 +390,14 @@ def _uint8_column(a, shape, name, out_of_range) -> np.ndarray:
         a = np.clip(a, -1, 256).astype(np.int64)
     elif a.dtype.kind not in "iub":
         raise InvalidArgument(f"{name} must hold integers, got dtype {a.dtype}")
+    if a.dtype in _NARROW and a.ndim >= 1 and a.size and a.flags.c_contiguous:
+        # one compiled pass: clamped to 0..255, the rows holding another value noted
+        out = np.empty(a.shape, np.uint8)
+        fl = np.empty(a.shape[0], np.uint8)
+        if _core.narrow_rows(a.reshape(a.shape[0], -1), out.reshape(a.shape[0], -1), fl):
+            for i in np.flatnonzero(fl).tolist():
+                out_of_range.setdefault(i, f"{name} out of range (a value below 0 or above 255)")
+        a = out
     if a.dtype != np.uint8 and a.dtype.kind != "b" and a.size and (a.min() < 0 or a.max() > 255):
         bad = (a < 0) | (a > 255)
         if a.ndim == 0:

@@ -549,7 +549,7 @@ _core._set_slow("useful_tiles", _useful_py)
 # batch versions
 # ---------------------------------------------------------------------------
 
-#: the count dtypes narrowed by _core.narrow_counts (native byte order)
+#: the integer dtypes narrowed by _core.narrow_rows (native byte order)
 _NARROW = tuple(np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64))
 
 
@@ -571,9 +571,12 @@ def _batch_array(hands, melds, errors):
             # (too many copies), and empties a row with a negative count (the
             # caller flags it)
             out = np.empty(arr.shape, np.uint8)
-            neg = np.empty(arr.shape[0], np.uint8)
-            if _core.narrow_counts(arr, out, neg):
-                negative = neg.view(bool)
+            fl = np.empty(arr.shape[0], np.uint8)
+            if _core.narrow_rows(arr, out, fl):
+                neg = (fl & 1) != 0
+                if neg.any():
+                    negative = neg
+                    out[neg] = 0
             arr = out
         else:
             # the same in numpy (a strided or byte-swapped array): a count

@@ -67,9 +67,10 @@ cdef int _take_hand(const uint8_t[::1] src, uint8_t* h, int melds, int mode) exc
     return 0
 
 
-# Tile counts given in a wider integer type, narrowed to the uint8 rows the
-# kernels read in one compiled pass (numpy took two: an OR over the counts to
-# find a value outside 0..255, then astype).
+# Integer columns given in a wider type (tile counts of the batch calls,
+# HandBatch's columns), narrowed to uint8 in one compiled pass (numpy took
+# two or three: an OR or a min and a max to find a value outside 0..255,
+# then astype).
 ctypedef fused _wide_count:
     int8_t
     int16_t
@@ -80,38 +81,43 @@ ctypedef fused _wide_count:
     uint64_t
 
 
-cdef inline bint _narrow_row(const _wide_count* s, uint8_t* d) noexcept nogil:
-    """34 counts into d, a count above 255 as 255 (still too many copies for
-    the checks that follow); True, and d all zeros, when one is negative."""
-    cdef int j
-    cdef bint neg = False
-    for j in range(34):
+cdef inline int _narrow_row(const _wide_count* s, uint8_t* d, Py_ssize_t k) noexcept nogil:
+    """k values into d, clamped to 0..255; bit 0 set when one is negative,
+    bit 1 when one is above 255."""
+    cdef Py_ssize_t j
+    cdef int f = 0
+    for j in range(k):
         if _wide_count is int8_t or _wide_count is int16_t or _wide_count is int32_t or _wide_count is int64_t:
-            neg |= s[j] < 0
-        d[j] = <uint8_t>(s[j] if s[j] <= 255 else 255)
-    if neg:
-        memset(d, 0, 34)
-    return neg
+            if s[j] < 0:
+                f |= 1
+                d[j] = 0
+                continue
+        if s[j] > 255:
+            f |= 2
+            d[j] = 255
+        else:
+            d[j] = <uint8_t>s[j]
+    return f
 
 
 DEF NARROW_BLOCK = 16       # rows narrowed between two range tests
 
 
-def narrow_counts(const _wide_count[:, ::1] src, uint8_t[:, ::1] dst, uint8_t[::1] negative):
-    """dst = src's (N, 34) counts as uint8: a count above 255 is 255, a row
-    holding a negative count is all zeros with negative[i] = 1 (else 0).
-    Returns the number of such rows."""
-    cdef Py_ssize_t i, k, r, e, n = src.shape[0], nneg = 0
-    cdef bint neg
+def narrow_rows(const _wide_count[:, ::1] src, uint8_t[:, ::1] dst, uint8_t[::1] flags):
+    """dst = src (N, k) as uint8, each value clamped to 0..255; flags[i] bit 0
+    = row i held a negative value, bit 1 = a value above 255.  Returns the
+    number of rows flagged."""
+    cdef Py_ssize_t i, j, r, e, n = src.shape[0], k = src.shape[1], nbad = 0
+    cdef int f
     cdef _wide_count acc
     cdef const _wide_count* s
     cdef uint8_t* d
-    if src.shape[1] != 34:
-        raise ValueError(f"src must have 34 columns (one per tile kind), got {src.shape[1]}")
+    if dst.shape[1] != k:
+        raise ValueError(f"dst must have {k} columns like src, got {dst.shape[1]}")
     _check_len(dst.shape[0], n, "dst")
-    _check_rows(dst, "dst")
-    _check_len(negative.shape[0], n, "negative")
-    if n == 0:
+    _check_len(flags.shape[0], n, "flags")
+    if n == 0 or k == 0:
+        flags[:] = 0
         return 0
     with nogil:
         # blocks of rows as one flat run: a plain truncating copy and an OR of
@@ -122,16 +128,16 @@ def narrow_counts(const _wide_count[:, ::1] src, uint8_t[:, ::1] dst, uint8_t[::
             s = &src[r, 0]
             d = &dst[r, 0]
             acc = 0
-            for k in range(34 * (e - r)):
-                acc |= s[k]
-                d[k] = <uint8_t>s[k]
-            memset(&negative[r], 0, e - r)
+            for j in range(k * (e - r)):
+                acc |= s[j]
+                d[j] = <uint8_t>s[j]
+            memset(&flags[r], 0, e - r)
             if acc & ~0xFF:       # (as C ints: sign-extended for a negative value)
                 for i in range(r, e):
-                    neg = _narrow_row(&src[i, 0], &dst[i, 0])
-                    negative[i] = neg
-                    nneg += neg
-    return nneg
+                    f = _narrow_row(&src[i, 0], &dst[i, 0], k)
+                    flags[i] = f
+                    nbad += f != 0
+    return nbad
 
 
 # HandBatch's checks of array input, one pass over the rows (numpy took a

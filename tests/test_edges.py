@@ -274,8 +274,8 @@ def test_mask_flags_bad_rows_of_any_integer_dtype(dtype):
 
 @pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64])
 def test_narrowing_pass_matches_its_definition(dtype):
-    # the batch functions narrow wider counts in one compiled pass
-    # (_core.narrow_counts, blocks of rows tested by an OR): against the
+    # the batch functions and HandBatch narrow wider integers in one compiled
+    # pass (_core.narrow_rows, blocks of rows tested by an OR): against the
     # definition, value by value, with bad values in some blocks only
     from mjfast import _core
     rng = np.random.default_rng(np.dtype(dtype).itemsize)
@@ -283,16 +283,43 @@ def test_narrowing_pass_matches_its_definition(dtype):
     edge = [v for v in (-(2**63), -(2**31), -256, -129, -1, 0, 4, 5, 127, 128, 255, 256, 2**31 - 1, 2**32,
                         2**63 - 1, 2**64 - 1) if info.min <= v <= info.max]
     for n in (0, 1, 15, 16, 17, 100):
-        a = rng.integers(0, 5, (n, 34)).astype(dtype)
-        for _ in range(n // 8):
-            a[rng.integers(0, n), rng.integers(0, 34)] = rng.choice(edge)
-        out = np.full((n, 34), 7, np.uint8)
-        neg = np.full(n, 7, np.uint8)
-        k = _core.narrow_counts(a, out, neg)
-        rows = a.astype(object).tolist()
-        want_neg = [any(x < 0 for x in r) for r in rows]
-        want = [[0] * 34 if bad else [min(x, 255) for x in r] for r, bad in zip(rows, want_neg)]
-        assert out.tolist() == want and neg.tolist() == [int(b) for b in want_neg] and k == sum(want_neg)
+        for k in (34, 12, 1, 5):
+            a = rng.integers(0, 5, (n, k)).astype(dtype)
+            for _ in range(n // 8):
+                a[rng.integers(0, n), rng.integers(0, k)] = rng.choice(edge)
+            out = np.full((n, k), 7, np.uint8)
+            fl = np.full(n, 7, np.uint8)
+            nbad = _core.narrow_rows(a, out, fl)
+            rows = a.astype(object).tolist()
+            want_fl = [int(any(x < 0 for x in r)) | 2 * int(any(x > 255 for x in r)) for r in rows]
+            assert out.tolist() == [[min(max(x, 0), 255) for x in r] for r in rows]
+            assert fl.tolist() == want_fl and nbad == sum(f != 0 for f in want_fl)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64])
+def test_wide_handbatch_columns_as_their_uint8_copies(dtype):
+    # HandBatch from wider integer columns: the batch of their uint8 values,
+    # and a value outside 0..255 flags its row naming the column
+    b = HandBatch.from_strings(["123m456m789m123p55p", "[123m]456m789m123p55p", "19m19p19sESWNCFP1m"] * 6)
+    names = ("counts", "melds", "n_melds", "win_tile", "flags", "seat", "round", "flowers")
+    cols = {k: getattr(b, k).astype(dtype) for k in names}
+    w = HandBatch(**cols)
+    for k in names:
+        assert getattr(w, k).dtype == np.uint8 and (getattr(w, k) == getattr(b, k)).all()
+    assert not w.invalid.any()
+    info = np.iinfo(dtype)
+    if info.max > 255:
+        cols["counts"][4, 7] = 300
+        cols["flowers"][9] = 256
+    if info.min < 0:
+        cols["melds"][11, 0, 1] = -1
+    w = HandBatch(**cols)
+    bad = {4: "counts", 9: "flowers"} if info.max > 255 else {}
+    if info.min < 0:
+        bad[11] = "melds"
+    assert sorted(np.flatnonzero(w.invalid).tolist()) == sorted(bad)
+    for i, name in bad.items():
+        assert w.messages[i] == f"{name} out of range (a value below 0 or above 255)"
 
 
 def test_mask_whole_call_errors_stay_errors():

@@ -341,7 +341,7 @@ CORE_CALLABLES = {
     # the fan kernel's unique-wait test against the full computation (tests)
     "unique_wait_check",
     # wider tile counts narrowed for the batch functions; HandBatch's array checks
-    "narrow_counts", "batch_row_codes",
+    "narrow_rows", "batch_row_codes",
     # the notation parser (mjfast.tiles / mjfast.hand word its errors)
     "parse_notation",
     # the win context (mjfast.records words its errors)
@@ -385,7 +385,7 @@ _HOSTILE = r"""
             "decompose_one": (c14.copy(), 0),
             "is_win_checked": (H14.copy(), None, u(N), u(N), 1),
             "is_win_one": (c14.copy(),),
-            "narrow_counts": (H14.astype(np.int64), u(N, 34), u(N)),
+            "narrow_rows": (H14.astype(np.int64), u(N, 34), u(N)),
             "batch_row_codes": (b.counts.copy(), b.melds.copy(), b.n_melds.copy(), b.win_tile.copy(), b.flags.copy(),
                                 b.seat.copy(), b.round.copy(), b.flowers.copy(), u(N, 4), u(N), u(N)),
             "parse_counts_fast": ("[123s]456m55p", u(34), u(34)),
