@@ -199,3 +199,27 @@ def test_batch_results_carry_the_substitutions(tmp_path):
     # rule sets without wildcards in the batch report none
     assert mjfast.score_batch(["123m456m789m123p5p5p"]).substitutions == {}
     assert "substitutions" not in mjfast.score_batch(["123m456m789mEEE5m5m"], rules="two_player").record(0)
+
+
+def test_search_with_jokers_equals_the_exhaustive_one(monkeypatch):
+    # wildcards=k (jokers beside the tiles, no 财神 kind named): the same search
+    rng = random.Random(4)
+    rs = R.get("zhuji")
+    checked = 0
+    while checked < 40:
+        k = rng.choice((1, 2, 3, 4, 5, 6))
+        melds, tiles = _random_wild_hand(rng, [32, 33], k, rng.random() < 0.3)
+        real = [t for t in tiles if t < 32]            # the F / P stand-ins become jokers
+        h = Hand(tuple(melds), tuple(real), 0)
+        if not real or h.all_counts.max() > 4:
+            continue
+        checked += 1
+        out = []
+        for start in (99, 1):
+            monkeypatch.setattr(zhuji, "_SEARCH_FROM", start)
+            try:
+                s = mjfast.score(h, rules=rs, self_drawn=True, wildcards=k)
+                out.append((s.total, len(s.substitutions)))
+            except NotWinning:
+                out.append(None)
+        assert out[0] == out[1], (str(h), k, out)
