@@ -70,6 +70,10 @@ def _best_discards_py(hand, melds, visible, **options):
     # 4 - seen, the discarded tile counting as seen (it is on the table)
     if rules is not None:
         rs = _rule_set(rules, counts, full)
+        if rs.options.get("wildcards"):
+            # the discard ranking counts real tiles; 财神 would need a search of their own
+            raise ValueError(f"best_discards does not support rule set {rs.name!r} with wildcards "
+                             f"({', '.join(rs.options['wildcards'])}): it reads every tile as itself")
         if rank == "fan" and rs.name != "mcr":
             raise ValueError(f"rank='fan' ranks by MCR fan targets; it is not available for rule set {rs.name!r}")
         if rs.name != "mcr":

@@ -219,6 +219,28 @@ def _rule_set(rules, counts, full):
     return rs
 
 
+def _rule_kinds(rules, wildcards, wildcard_tiles):
+    """The wildcard kinds a call uses: those given, else the rule set's own
+    (Zhuji's ``wildcards`` option, its 财神: every copy of those kinds in the
+    hand is wild), so ``rules=`` alone answers under the rule set's 财神.
+    Raises when the call names other wildcards than the rule set's."""
+    if rules is None:
+        return wildcard_tiles
+    from .rules.base import get
+    rs = get(rules)
+    kinds = rs.options.get("wildcards") or ()
+    if not kinds:
+        return wildcard_tiles
+    if wildcards is not None:
+        raise ValueError(f"rule set {rs.name!r} makes {', '.join(kinds)} wild (its wildcards option); "
+                         f"pass wildcard_tiles= or nothing, not wildcards={wildcards!r}")
+    if wildcard_tiles is not None:
+        if _w.check(None, wildcard_tiles, False).kinds != _w.check(None, kinds, False).kinds:
+            raise ValueError(f"rule set {rs.name!r} makes {', '.join(kinds)} wild (its wildcards option); "
+                             f"wildcard_tiles={wildcard_tiles!r} names other kinds")
+    return tuple(kinds)
+
+
 def _all_forms(rs) -> bool:
     return set(rs.forms) >= set(FORMS)
 
@@ -289,6 +311,7 @@ def is_win(hand, *, melds: int | None = None, rules=None, wildcards=None, wildca
     >>> is_win("123m456p789sESW", wildcards=2)
     False
     """
+    wildcard_tiles = _rule_kinds(rules, wildcards, wildcard_tiles)
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         w = _w.check(wildcards, wildcard_tiles, wild_fifth)
         counts, k, melds, full, caps = _wild_hand(hand, melds, "win", w)
@@ -331,6 +354,7 @@ def decompose(hand, *, melds: int | None = None, rules=None, wildcards=None, wil
     ``rules=``: only the readings in a form the rule set allows; a tile it
     does not play raises :class:`~mjfast.InvalidHand` naming the rule set.
     """
+    wildcard_tiles = _rule_kinds(rules, wildcards, wildcard_tiles)
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         w = _w.check(wildcards, wildcard_tiles, wild_fifth)
         if w.fifth:
@@ -363,6 +387,7 @@ def waits(hand, *, melds: int | None = None, rules=None, wildcards=None, wildcar
     :data:`mjfast.wild.WILDCARD` (34) when a drawn wildcard completes the
     hand (with ``wildcard_tiles`` the wild kind is listed instead).
     """
+    wildcard_tiles = _rule_kinds(rules, wildcards, wildcard_tiles)
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         w = _w.check(wildcards, wildcard_tiles, wild_fifth)
         counts, k, melds, full, caps = _wild_hand(hand, melds, "ready", w)
@@ -417,6 +442,9 @@ def waits(hand, *, melds: int | None = None, rules=None, wildcards=None, wildcar
 def _shanten_py(hand, melds, form, exact, rules=None):
     """shanten() for every input its compiled fast path does not take
     (strings, Hand objects, other sequences, bad input to be named, rules=)."""
+    kinds = _rule_kinds(rules, None, None)
+    if kinds:
+        return _shanten_wild(hand, melds, form, exact, rules, None, kinds, False)
     code = _form_code(form)
     if not isinstance(exact, (bool, np.bool_)):
         raise TypeError(f"exact must be a bool, got {type(exact).__name__} {exact!r}")
@@ -438,6 +466,9 @@ def _shanten_py(hand, melds, form, exact, rules=None):
 def _useful_py(hand, melds, form, rules=None):
     """useful_tiles() for every input its compiled fast path does not take
     (and for ``rules=``)."""
+    kinds = _rule_kinds(rules, None, None)
+    if kinds:
+        return _useful_wild(hand, melds, form, rules, None, kinds, False)
     code = _form_code(form)
     counts, melds, full = _concealed(hand, melds, "ready")
     rs = None
@@ -496,6 +527,7 @@ useful_tiles = _core.useful_tiles
 
 def _shanten_wild(hand, melds, form, exact, rules, wildcards, wildcard_tiles, wild_fifth):
     """shanten() with wildcards (docs/wildcards.md)."""
+    wildcard_tiles = _rule_kinds(rules, wildcards, wildcard_tiles)
     w = _w.check(wildcards, wildcard_tiles, wild_fifth)
     if not isinstance(exact, (bool, np.bool_)):
         raise TypeError(f"exact must be a bool, got {type(exact).__name__} {exact!r}")
@@ -515,6 +547,7 @@ def _shanten_wild(hand, melds, form, exact, rules, wildcards, wildcard_tiles, wi
 
 def _useful_wild(hand, melds, form, rules, wildcards, wildcard_tiles, wild_fifth):
     """useful_tiles() with wildcards (docs/wildcards.md)."""
+    wildcard_tiles = _rule_kinds(rules, wildcards, wildcard_tiles)
     w = _w.check(wildcards, wildcard_tiles, wild_fifth)
     code = _form_code(form)
     counts, k, melds, full, caps = _wild_hand(hand, melds, "ready", w)
