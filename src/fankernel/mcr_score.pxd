@@ -174,8 +174,7 @@ cdef inline int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexce
         if f & 7:
             if ctx.unique_wait < 0:
                 # an open-ended chow end means a second wait: no look-up needed
-                ctx.unique_wait = 0 if (f & 8) or _pair_wait_shared(packs + ctx.n_fixed, 4 - ctx.n_fixed, win, f) \
-                    else _unique_wait(ctx.standing, ctx.n_fixed, win)
+                ctx.unique_wait = 0 if (f & 8) else _unique_wait(ctx.standing, ctx.n_fixed, win)
             if ctx.unique_wait:
                 _set_wait_fan(ft, f)
     # partial exclusions: Nine Gates takes back one Pung of Terminals or

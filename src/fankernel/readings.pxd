@@ -207,7 +207,9 @@ cdef inline int _wait_position(const Pack* packs, int first, int win) noexcept n
     or 6: the same reading then also completes on the far tile, so the hand
     had two waits at least).  The chows' lowest tiles go into a mask; the
     answer is read off it with no branch on the sets (a branch per set here
-    was mispredicted about once a reading)."""
+    was mispredicted about once a reading).  (A second shortcut, the pair's
+    wait shared with a chow or pung beside it, went once _unique_wait was a
+    table bit: asking the table was cheaper than the test.)"""
     cdef uint64_t lows = 0, lo, mid, hi
     cdef int i, r = win % 9
     for i in range(first, 4):
@@ -217,26 +219,6 @@ cdef inline int _wait_position(const Pack* packs, int first, int win) noexcept n
     hi = ((lows << 2) >> win) & 1           # a chow win-2, win-1, win
     return <int>(lo | hi | (mid << 1) | (<uint64_t>(packs[4].tile == win) << 2)
                  | (((lo & (r <= 5)) | (hi & (r >= 3))) << 3))
-
-
-cdef inline bint _pair_wait_shared(const Pack* sets, int n, int win, int f) noexcept nogil:
-    """The winning tile w completes the pair, and a concealed set sits just
-    beside it, so the hand had another wait: a chow w+1..w+3 (or w-3..w-1)
-    makes w + chow wait on the far tile too."""
-    cdef int i, t
-    if not (f & 4) or not _numbered(win):
-        return False
-    for i in range(n):
-        t = sets[i].tile
-        if _suit(t) != _suit(win):
-            continue
-        if sets[i].type == P_CHOW and (t == win + 1 or t == win - 3):
-            return True
-        # a concealed pung next to it: w + (w+1)x3 is also (w, w+1, w+2) or
-        # (w-1, w, w+1) beside a (w+1) pair, waiting on w+2 or w-1 too
-        if sets[i].type == P_PUNG and (t == win + 1 or t == win - 1):
-            return True
-    return False
 
 
 # ---------------------------------------------------------------------------
