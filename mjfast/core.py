@@ -783,13 +783,21 @@ def is_win_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise", 
     err = np.empty(n, dtype=np.uint8)
     # validation fused into the kernel: one pass over the rows
     nbad = _core.is_win_checked(arr, given, out, err, nthreads)
+    _after_checked(arr, given, out, err, nbad, negative, 0, errors)
+    return _ret(out.view(bool), err, errors)
+
+
+def _after_checked(arr, given, out, err, nbad, negative, bad_value, errors):
+    """After a kernel's checked pass (``*_checked``: the rows' checks and
+    answers in one pass): rows with a negative count (emptied before the
+    pass) get ERR_NEGATIVE and ``bad_value``; with errors="raise" the first
+    bad row raises."""
     if negative is not None:
         err[negative] = ERR_NEGATIVE
-        out[negative] = 0
+        out[negative] = bad_value
         nbad = int(np.count_nonzero(err))
     if nbad and errors == "raise":
         _raise_first(arr, given, err)
-    return _ret(out.view(bool), err, errors)
 
 
 def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 1, errors: str = "raise",
@@ -836,12 +844,7 @@ def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 
     err = np.empty(n, dtype=np.uint8)
     m = np.empty(n, dtype=np.uint8)
     nbad = _core.shanten_checked(arr, given, code, out, err, m, nthreads, bool(exact))
-    if negative is not None:
-        err[negative] = ERR_NEGATIVE
-        out[negative] = -128
-        nbad = int(np.count_nonzero(err))
-    if nbad and errors == "raise":
-        _raise_first(arr, given, err)
+    _after_checked(arr, given, out, err, nbad, negative, -128, errors)
     _batch_forms(code, form, m)
     return _ret(out, err, errors)
 
@@ -896,12 +899,7 @@ def waits_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise", r
     out = np.empty((n, 34), dtype=np.uint8)
     err = np.empty(n, dtype=np.uint8)
     nbad = _core.waits_checked(arr, given, out, err, nthreads)
-    if negative is not None:
-        err[negative] = ERR_NEGATIVE
-        out[negative] = 0
-        nbad = int(np.count_nonzero(err))
-    if nbad and errors == "raise":
-        _raise_first(arr, given, err)
+    _after_checked(arr, given, out, err, nbad, negative, 0, errors)
     return _ret(out.view(bool), err, errors)
 
 
