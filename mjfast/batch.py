@@ -711,15 +711,30 @@ class BatchResult:
         return [", ".join(self.ignored_flags(i)) or None if (b or i in self.extra_ignored) else None
                 for i, b in enumerate(self.ignored.tolist())]
 
+    def _substitutions_column(self):
+        """The tiles the wildcards stood for, per row (space-separated names,
+        None where none did), or None when the batch was not scored with
+        wildcards (no column then)."""
+        wild = self.rules is not None and self.rules.options.get("wildcards")
+        if not self.substitutions and not wild:
+            return None
+        return [" ".join(TILE_NAMES[t] for t in self.substitutions[i]) if i in self.substitutions else None
+                for i in range(len(self))]
+
     def to_pandas(self):
         """A DataFrame: (id,) total, legal, error_code, error (the message, None
         when fine), line (input line number, <NA> unless read from a file),
-        ignored_flags (names of dropped flags, comma-separated, or None), then
-        one column per fan (English names).  Needs pandas (``pip install 'mjfast[pandas]'``)."""
+        ignored_flags (names of dropped flags, comma-separated, or None),
+        substitutions (only for a rule set with wildcards: the tiles they stood
+        for, space-separated), then one column per fan (English names).  Needs
+        pandas (``pip install 'mjfast[pandas]'``)."""
         pd = _need("pandas", "pandas")
         df = pd.DataFrame(self.fan_counts, columns=list(self.fan_names), copy=False)
         lines = pd.array(self.lines if self.lines is not None else [None] * len(self), dtype="Int64")
         # object columns: None stays None (not NaN) where there is nothing to say
+        subs = self._substitutions_column()
+        if subs is not None:
+            df.insert(0, "substitutions", pd.Series(subs, dtype=object))
         df.insert(0, "ignored_flags", pd.Series(self._ignored_column(), dtype=object))
         df.insert(0, "line", lines)
         df.insert(0, "error", pd.Series(self._error_column(), dtype=object))
@@ -744,6 +759,9 @@ class BatchResult:
         cols["line"] = pa.array(None if self.lines is None else self.lines, type=pa.int64()) \
             if self.lines is not None else pa.nulls(len(self), type=pa.int64())
         cols["ignored_flags"] = pa.array(self._ignored_column(), type=pa.string())
+        subs = self._substitutions_column()
+        if subs is not None:
+            cols["substitutions"] = pa.array(subs, type=pa.string())
         for j, name in enumerate(self.fan_names):
             cols[name] = pa.array(self.fan_counts[:, j])
         return pa.table(cols)

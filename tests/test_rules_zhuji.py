@@ -377,6 +377,8 @@ def _brute(real_tiles, melds, n_wild, rs, kong=False):
 def _random_wild_hand(rng, kinds, n_wild, with_meld):
     """A winning hand from the non-wild kinds (maybe one meld), then
     ``n_wild`` of its concealed tiles replaced by 财神 tiles."""
+    if n_wild > 4 * len(kinds):
+        raise ValueError(f"{n_wild} 财神 of {len(kinds)} kind(s): at most {4 * len(kinds)} exist")
     while True:
         counts = np.zeros(34, int)
         for t in kinds:

@@ -223,3 +223,22 @@ def test_search_with_jokers_equals_the_exhaustive_one(monkeypatch):
             except NotWinning:
                 out.append(None)
         assert out[0] == out[1], (str(h), k, out)
+
+
+def test_substitutions_column_in_tables():
+    pd = pytest.importorskip("pandas")
+    pa = pytest.importorskip("pyarrow")
+    rs = R.get("zhuji", wildcards="5p")
+    recs = [{"hand": "EEECCC111m999m5m5p", "self_drawn": True}, {"hand": "EEECCC111m999m5m5m", "self_drawn": True},
+            {"hand": "123m456m789m1p9pESW"}]
+    res = mjfast.score_batch(recs, rules=rs)
+    df = res.to_pandas()
+    want = [" ".join(TILE_NAMES[t] for t in res.substitutions[i]) if i in res.substitutions else None
+            for i in range(len(recs))]
+    assert want[0] == "5m" and want[1] == "" and want[2] is None      # 5p as 5m; no 财神; not a win
+    assert list(df["substitutions"]) == want
+    assert res.to_arrow().column("substitutions").to_pylist() == want
+    # no wildcards in the rule set: no column
+    plain = mjfast.score_batch(["123m456m789m123p5p5p"])
+    assert "substitutions" not in plain.to_pandas().columns
+    assert "substitutions" not in plain.to_arrow().column_names
