@@ -268,7 +268,7 @@ cdef inline bint _knit_holds(int a, int t) noexcept nogil:
     return (KNIT_MASK[a] >> t) & 1
 
 
-cdef inline bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, int a, const uint8_t* all_c, int n_kongs,
+cdef inline bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, int a,
                                          int16_t* ft, Division* used) noexcept nogil:
     """Knitted straight (arrangement a, whose nine tiles c holds) + one set + a
     pair (the set may be the one meld)."""
@@ -296,17 +296,21 @@ cdef inline bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, int a
     memset(used, 0, sizeof(Division))
     used[0].packs[3] = packs[3]
     used[0].packs[4] = packs[4]
-    _fans_zero(ft)
+    # the fans of the whole tile set and of the win flags are the hand's
+    # (ctx.hand_fans: the same tiles, kongs and flags); its trait and rank
+    # fans are all 0 here (a knitted straight holds 1 to 9 in three suits),
+    # Nine Gates and Melded Hand cannot be, and concealment is judged below
+    _fans_copy(ft, ctx.hand_fans)
+    ft[CONCEALED_HAND] = 0
+    ft[FULLY_CONCEALED_HAND] = 0
     ft[KNITTED_STRAIGHT] = 1
     if packs[3].type == P_CHOW:
         if _numbered(packs[4].tile):
             ft[ALL_CHOWS] = 1
     else:
         _kong_and_concealed_pung_fans(&packs[3], 1, ft)
-    _win_flag_fans(ctx.flags, ft)
     if ctx.n_fixed == 0 or (packs[3].type == P_KONG and not packs[3].melded):
         ft[FULLY_CONCEALED_HAND if ctx.flags & W_SELF_DRAWN else CONCEALED_HAND] = 1
-    _tile_set_fans(all_c, n_kongs, TF_SUITS | TF_HOG, ft)
     if (ctx.variant & V_KNIT_NO_WAIT) and _knit_holds(a, ctx.win):
         pass                    # the option's ruling: a knitted tile is no edge/closed/single wait
     elif ctx.n_fixed == 0:
@@ -456,7 +460,7 @@ cdef inline int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, 
     # special forms first; a knitted straight, when it fits, is the only reading
     present = _present34(c) if h.n_melds <= 1 else 0
     knit = _knit_of(present) if h.n_melds <= 1 else -1
-    if knit >= 0 and _score_knitted_straight(&ctx, c, knit, all_c, n_kongs, special, &sdiv):
+    if knit >= 0 and _score_knitted_straight(&ctx, c, knit, special, &sdiv):
         have_special = True
         out_form[0] = FORM_KNITTED_STRAIGHT
     elif h.n_melds == 0 and _score_special(&ctx, c, present, all_c, special):
