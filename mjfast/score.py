@@ -410,14 +410,20 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
         strict = check_flag(strict, "strict")
     if type(hand) is str:
         # fast path: the context packed and the hand parsed and scored in
-        # compiled code; a bad argument, a hand it does not take (an error,
-        # flower codes) or fourth_tile / kong (which the rules may drop: the
-        # slow path reports it) go through hand_args
+        # compiled code (with fourth_tile / kong, the bits the rules drop come
+        # back beside it); a bad argument, a hand it does not take (an error,
+        # flower codes) or a flag that may be dropped under strict=True go
+        # through hand_args, which words the problem
         c = _core.context_code(self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
-        if c >= 0 and not c & (_FOURTH | _KONG):
-            total = _core.score_str(hand, c & 15, c >> 4 & 3, c >> 6 & 3, c >> 8, buf, variant)
+        if c >= 0 and not (c & (_FOURTH | _KONG) and strict):
+            drop = None
+            if c & (_FOURTH | _KONG):
+                drop = np.zeros(1, dtype=np.uint8)
+                total = _core.score_str(hand, c & 15, c >> 4 & 3, c >> 6 & 3, c >> 8, buf, variant, drop)
+            else:
+                total = _core.score_str(hand, c & 15, c >> 4 & 3, c >> 6 & 3, c >> 8, buf, variant)
             if total >= 0:
-                return Score(total, buf, bool(c & 1), c >> 8, 0, rs)
+                return Score(total, buf, bool(c & 1), c >> 8, 0 if drop is None else int(drop[0]), rs)
             if total == -1:
                 raise NotWinning(f"not a winning hand: {hand}")
             if total == -3:  # pragma: no cover - the parser validated the hand

@@ -25,12 +25,15 @@ cdef inline int _parse_fast_bytes(const unsigned char* s, Py_ssize_t n, PHand* h
     return PARSE_OK
 
 
-def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1] out, int variant=0):
+def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1] out, int variant=0,
+              cnp.uint8_t[::1] dropped_out=None):
     """Fast single-hand scoring of a notation string.  out: int16[100]:
     out[0:84] fan counts by id, out[84] form, out[85:100] the reading's packs
     (type, our tile index of the lowest tile, melded) x 5.  Returns the total,
     -1 if not a win, -2 if the string is not taken (does not parse, not 14
-    tiles, flower codes: mjfast.score reads it through hand_args)."""
+    tiles, flower codes: mjfast.score reads it through hand_args).
+    dropped_out (one byte, optional): the flag bits the rules drop
+    (fourth_tile / kong, as mjfast.score.dropped_flags) when the string is taken."""
     cdef PHand h
     cdef Division d
     cdef int form = 0, total, i, t
@@ -46,6 +49,10 @@ def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1]
     h.flowers = flowers
     _check_variant(variant)
     h.variant = variant
+    if dropped_out is not None:
+        if dropped_out.shape[0] < 1:
+            raise ValueError("dropped_out must have one entry")
+        dropped_out[0] = _dropped_bits(&h)
     memset(&d, 0, sizeof(Division))
     total = _score_hand(&h, &out[0], &d, &form)
     out[84] = form
