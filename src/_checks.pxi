@@ -15,6 +15,16 @@ cdef inline int _check_len(Py_ssize_t got, Py_ssize_t want, str name) except -1:
     return 0
 
 
+cdef inline const int64_t* _given_rows(const int64_t[::1] mg, Py_ssize_t n) except? NULL:
+    """The batch kernels' optional melds column: row i's given melds at [i],
+    or NULL when none are given.  The caller takes the column as a typed
+    argument, which holds its buffer until the call returns."""
+    if mg is None:
+        return NULL
+    _check_len(mg.shape[0], n, "melds_given")
+    return &mg[0] if n else NULL
+
+
 cdef inline Py_ssize_t _check_rows(const uint8_t[:, ::1] a, str name) except -1:
     """The number of rows of an (N, 34) array."""
     if a.shape[1] != 34:

@@ -688,20 +688,14 @@ include "_kernels.pxi"
 include "_capi.pxi"
 
 
-def validate_batch(const uint8_t[:, ::1] hands, melds_given, int mode, uint8_t[::1] melds_out, uint8_t[::1] err_out):
+def validate_batch(const uint8_t[:, ::1] hands, const int64_t[::1] melds_given, int mode, uint8_t[::1] melds_out, uint8_t[::1] err_out):
     """The validating pass of the batch functions (see _row_check): error
     codes as mjfast.core.ERROR_MESSAGES and the melds of each row.  mode: 0 =
     complete (14-3k), 1 = ready (13-3k), 2 = either.  Returns the number of
     bad rows."""
     cdef Py_ssize_t i, n = _check_rows(hands, "hands")
     cdef int bad = 0, m
-    cdef const int64_t[::1] mg
-    cdef const int64_t* gp = NULL
-    if melds_given is not None:
-        mg = melds_given                    # held until the call returns
-        _check_len(mg.shape[0], n, "melds_given")
-        if n:
-            gp = &mg[0]
+    cdef const int64_t* gp = _given_rows(melds_given, n)
     if not 0 <= mode <= 2:
         raise ValueError(f"mode must be 0, 1 or 2, got {mode}")
     _check_len(melds_out.shape[0], n, "melds_out")
@@ -750,19 +744,13 @@ cdef inline int _win_row(const uint8_t* src, const int64_t* given, uint8_t* out)
     return e
 
 
-def is_win_checked(const uint8_t[:, ::1] hands, melds_given, uint8_t[::1] out, uint8_t[::1] err, int nthreads):
+def is_win_checked(const uint8_t[:, ::1] hands, const int64_t[::1] melds_given, uint8_t[::1] out, uint8_t[::1] err, int nthreads):
     """Validation and win check in one pass (a bad row gets err != 0, out 0).
     Returns the number of bad rows."""
     _need_tables()
     nthreads = _nthreads(nthreads)
     cdef Py_ssize_t i, n = _check_rows(hands, "hands")
-    cdef const int64_t[::1] mg
-    cdef const int64_t* gp = NULL
-    if melds_given is not None:
-        mg = melds_given                    # held until the call returns
-        _check_len(mg.shape[0], n, "melds_given")
-        if n:
-            gp = &mg[0]
+    cdef const int64_t* gp = _given_rows(melds_given, n)
     cdef int bad = 0
     _check_len(out.shape[0], n, "out")
     _check_len(err.shape[0], n, "err")
@@ -793,20 +781,14 @@ cdef inline int _waits_checked_row(const uint8_t* src, const int64_t* given, uin
     return e
 
 
-def waits_checked(const uint8_t[:, ::1] hands, melds_given, uint8_t[:, ::1] out, uint8_t[::1] err, int nthreads):
+def waits_checked(const uint8_t[:, ::1] hands, const int64_t[::1] melds_given, uint8_t[:, ::1] out, uint8_t[::1] err, int nthreads):
     """Validation and waits in one pass (as is_win_checked): err[i] as
     validate_batch in mode 1, out[i] the waits of row i as 34 0/1 bytes (all
     zeros for a bad row).  Returns the number of bad rows."""
     _need_tables()
     nthreads = _nthreads(nthreads)
     cdef Py_ssize_t i, n = _check_rows(hands, "hands")
-    cdef const int64_t[::1] mg
-    cdef const int64_t* gp = NULL
-    if melds_given is not None:
-        mg = melds_given                    # held until the call returns
-        _check_len(mg.shape[0], n, "melds_given")
-        if n:
-            gp = &mg[0]
+    cdef const int64_t* gp = _given_rows(melds_given, n)
     cdef int bad = 0
     _check_rows(out, "out")
     _check_len(out.shape[0], n, "out")

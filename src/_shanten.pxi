@@ -558,7 +558,7 @@ cdef inline int _shanten_checked_row(const uint8_t* src, const int64_t* given, i
     return e
 
 
-def shanten_checked(const uint8_t[:, ::1] hands, melds_given, int form, cnp.int8_t[::1] out, uint8_t[::1] err,
+def shanten_checked(const uint8_t[:, ::1] hands, const int64_t[::1] melds_given, int form, cnp.int8_t[::1] out, uint8_t[::1] err,
                     uint8_t[::1] melds_out, int nthreads, bint exact=False, int forms=0x1F):
     """Validation and shanten in one pass over the rows (as is_win_checked):
     err[i] as validate_batch (a bad row gets out -128), melds_out[i] its melds
@@ -578,13 +578,7 @@ def shanten_checked(const uint8_t[:, ::1] hands, melds_given, int form, cnp.int8
     nthreads = _nthreads(nthreads)
     _check_form(form)
     cdef Py_ssize_t i, n = _check_rows(hands, "hands")
-    cdef const int64_t[::1] mg
-    cdef const int64_t* gp = NULL
-    if melds_given is not None:
-        mg = melds_given                    # held until the call returns
-        _check_len(mg.shape[0], n, "melds_given")
-        if n:
-            gp = &mg[0]
+    cdef const int64_t* gp = _given_rows(melds_given, n)
     cdef int bad = 0
     _check_len(out.shape[0], n, "out")
     _check_len(err.shape[0], n, "err")
