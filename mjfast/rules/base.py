@@ -73,6 +73,16 @@ class CountedResult:
         return dict(self._dropped)
 
 
+def non_negative(v):
+    """An :class:`Option` check: 0 or more."""
+    return None if v >= 0 else "must be 0 or more"
+
+
+def positive(v):
+    """An :class:`Option` check: 1 or more."""
+    return None if v > 0 else "must be at least 1"
+
+
 @dataclass(frozen=True)
 class Option:
     """One named option of a rule set: its default, the values it accepts

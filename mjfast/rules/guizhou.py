@@ -12,7 +12,7 @@ docs/rules.md ("guizhou") lists them with where each comes from.
 """
 from __future__ import annotations
 
-from .base import Option, RuleSet, register
+from .base import Option, RuleSet, non_negative, register
 from .guizhou_hand import GUIZHOU_FLAGS, SUIT_TILES, GuizhouScore, score_entry, score_guizhou
 from .guizhou_settle import GuizhouGame, Payment, Settlement, settle
 from .guizhou_table import GUIZHOU_TABLE
@@ -20,9 +20,6 @@ from .guizhou_table import GUIZHOU_TABLE
 __all__ = ["GUIZHOU", "GUIZHOU_TABLE", "GuizhouGame", "GuizhouScore", "Payment", "Settlement", "settle",
            "score_guizhou", "settle_pattern"]
 
-
-def _non_negative(v):
-    return None if v >= 0 else "must be 0 or more"
 
 
 def _b(name, default, doc, source):
@@ -46,7 +43,7 @@ _OPTIONS = (
            source="the rule text is silent; only the highest pattern counts elsewhere",
            choices=("highest", "sum")),
     Option("self_drawn_bonus", 1, "points a self-drawn win adds to the pattern (自摸额外+1分)",
-           source="the rule text: a self-drawn win adds 1", kind=int, check=_non_negative),
+           source="the rule text: a self-drawn win adds 1", kind=int, check=non_negative),
     Option("discard_win_payer", "discarder", "who pays the pattern on a discard win: 'discarder' alone, "
            "or 'everyone' (each other player pays it)",
            source="the rule text does not say who pays the pattern (our reading: the discarder; a "
@@ -62,7 +59,7 @@ _OPTIONS = (
     Option("concealed_chicken_kong", 7, "what each other player pays for a concealed kong (闷豆) of a "
            "chicken tile (doubled for a 金鸡 / 银鸡)",
            source="the rule text: a concealed kong of a chicken earns 7 from each other player",
-           kind=int, check=_non_negative),
+           kind=int, check=non_negative),
     _b("chicken_kong_replaces", True, "the concealed-chicken-kong value replaces the four chickens' own "
        "value (the kong's 3 as a 豆 is paid as well); false: both",
        "the rule text does not say whether the 7 is instead of or besides 4 x 1 (our reading: instead)"),

@@ -7,7 +7,7 @@ passed to the engine as variant bits (``V_*`` below, the same numbers as the
 """
 from __future__ import annotations
 
-from .base import Option, RuleSet, register
+from .base import Option, RuleSet, non_negative, register
 from .mcr import MCR
 
 __all__ = ["MCR_RULES", "DAZHONG", "V_KNIT_NO_WAIT", "V_DAZHONG", "settle_four_players"]
@@ -20,9 +20,6 @@ V_DAZHONG = 2
 
 _MCR_FLAGS = ("self_drawn", "fourth_tile", "kong", "last_tile", "seat_wind", "round_wind", "flowers")
 
-
-def _non_negative(v):
-    return None if v >= 0 else "must be 0 or more"
 
 
 def _mcr_options(min_default: int, min_source: str):
@@ -37,7 +34,7 @@ def _mcr_options(min_default: int, min_source: str):
                choices=("scored", "not_scored")),
         Option("min_points", min_default,
                "the minimum to declare a win (起和), flowers not counted; 0 = any winning hand",
-               source=min_source, kind=int, check=_non_negative),
+               source=min_source, kind=int, check=non_negative),
         Option("strict", False,
                "a context flag that cannot hold for the hand (fourth_tile with another copy in "
                "hand, kong without a kong...) is an error instead of being dropped and reported",

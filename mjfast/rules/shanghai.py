@@ -32,7 +32,7 @@ from ..errors import InvalidArgument, InvalidHand, NotWinning
 from ..hand import Hand, parse_hand
 from ..records import check_context, check_flag
 from ..tiles import TILE_NAMES, set_text
-from .base import CountedResult, FanResult, Option, RuleSet, register
+from .base import CountedResult, FanResult, Option, RuleSet, non_negative, positive, register
 from .shanghai_table import ITEMS, SHANGHAI_OLD_TABLE, UNITS
 
 __all__ = ["SHANGHAI_OLD", "SHANGHAI_OLD_TABLE", "ShanghaiScore", "ScoredItem", "score_shanghai",
@@ -59,26 +59,20 @@ _OWN_FLAGS = ("heavenly_hand", "earthly_hand", "declared_ready", "wild_win")
 _OTHER_FLAGS = ("human_hand", "ready_at_start")
 
 
-def _non_negative(v):
-    return None if v >= 0 else "must be 0 or more"
-
-
-def _positive(v):
-    return None if v > 0 else "must be at least 1"
 
 
 _OPTIONS = (
     Option("base", 20, "底和: the base 和 added to the hand's 和 before doubling",
-           source="the text: originally 10 和; in current use 20 to 50", kind=int, check=_non_negative),
+           source="the text: originally 10 和; in current use 20 to 50", kind=int, check=non_negative),
     Option("limit", 500, "满贯: the most a hand scores (with cap), and what a limit hand scores",
-           source="the text: set by the table, commonly 500 和", kind=int, check=_positive),
+           source="the text: set by the table, commonly 500 和", kind=int, check=positive),
     Option("cap", True, "totals above the limit are capped at it; false: no cap (a limit hand then "
            "scores the larger of the limit and its own figure)",
            source="the text: once the limit is reached the hand is 满贯 (封顶); the issue makes it an option",
            kind=bool),
     Option("round_to", 10, "the final figure is rounded up to a multiple of this (1 = no rounding)",
            source="the text: current practice rounds odd 和 up, only the final figure (32 x 2^3 = 256 -> 260)",
-           kind=int, check=_positive),
+           kind=int, check=positive),
     Option("double_wind", True, "a wind that is both seat and round wind counts twice: 2 番 for its "
            "pung, 2 x 2 和 for its pair; false: once",
            source="the text counts 番 per kind among 中 发 白, seat wind, round wind; silent on a wind "
@@ -107,7 +101,7 @@ _OPTIONS = (
            source="the text gives the extras by shape only", kind=bool),
     Option("flower_he", 4, "和 per flower in the winning hand (0 = flowers score nothing)",
            source="the set has four flowers; the scoring passage is silent on them (4 each is the "
-                  "classical value)", kind=int, check=_non_negative),
+                  "classical value)", kind=int, check=non_negative),
     Option("payment", "all_pay", "who pays the total: 'all_pay' = each of the other three; "
            "'discarder_pays' = the discarder alone on a discard win (all three on a self-drawn win)",
            source="the text gives no settlement", choices=("all_pay", "discarder_pays")),

@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _core
-from .base import Option, RuleSet, register
+from .base import Option, RuleSet, non_negative, positive, register
 from .two_player_table import TWO_PLAYER_TABLE
 
 _FANS = TWO_PLAYER_TABLE.fans
@@ -47,12 +47,6 @@ _IDX = {f.key: f for f in _FANS}
 _ORDER = sorted(_FANS, key=lambda f: (-f.points, f.id))   # exclusion pass order
 
 
-def _non_negative(v):
-    return None if v >= 0 else "must be 0 or more"
-
-
-def _positive(v):
-    return None if v > 0 else "must be at least 1"
 
 
 _OPTIONS = (
@@ -62,10 +56,10 @@ _OPTIONS = (
            choices=(13,)),
     Option("min_fan", 8, "the minimum to win (起和), flowers not counted; 0 = any winning hand",
            source="the page gives none; the game is derived from MCR, whose minimum is 8",
-           kind=int, check=_non_negative),
+           kind=int, check=non_negative),
     Option("fan_value", 1, "base units the loser pays per fan of the winning hand",
            source="the page gives no hand settlement; we settle total fan x base unit",
-           kind=int, check=_positive),
+           kind=int, check=positive),
     Option("fangchong", "discard", "放铳: 'discard' = any win on the opponent's discard (robbing a kong "
            "included); 'rob_kong' = only a win robbing a kong",
            source="the page: 抢别人的牌和牌 (win by taking the other player's tile), ambiguous",

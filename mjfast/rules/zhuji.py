@@ -34,7 +34,7 @@ import numpy as np
 from .. import _core
 from ..errors import InvalidArgument, InvalidHand, NotWinning
 from ..tiles import TILE_NAMES, parse_tiles, set_text, tile_index
-from .base import CountedResult, FanResult, Option, RuleSet, get as _get, register
+from .base import CountedResult, FanResult, Option, RuleSet, get as _get, non_negative, positive, register
 from .zhuji_table import ZHUJI_ITEMS, ZHUJI_TABLE
 
 __all__ = ["ZHUJI", "ZHUJI_TABLE", "ZHUJI_ITEMS", "ZhujiScore", "TaiResult", "score_zhuji", "payout",
@@ -132,18 +132,12 @@ class _WildOption(Option):
         return self.validate(text, rules_name)
 
 
-def _non_negative(v):
-    return None if v >= 0 else "must be 0 or more"
-
 
 def _min_tai(v):
     # 2^(台 - 2) is no whole payout below 2 台: a lower minimum would call a
     # hand legal that settlement() cannot pay
     return None if v >= 2 else "must be at least 2 (a hand pays 2^(台 - 2))"
 
-
-def _positive(v):
-    return None if v >= 1 else "must be at least 1"
 
 
 _OPTIONS = (
@@ -163,7 +157,7 @@ _OPTIONS = (
            source="都算8台 ('all count as 8 台') beside an item list that is added up",
            choices=("max8", "add8")),
     Option("special_min_tai", 3, "the ordinary 台 that 天胡, 地胡 and 无财 need (全字牌 needs none)",
-           source="该四种牌型除全字牌实际台数都要在3台以上", kind=int, check=_non_negative),
+           source="该四种牌型除全字牌实际台数都要在3台以上", kind=int, check=non_negative),
     Option("three_wilds", "at_least", "三财神 (2 台): 'at_least' three 财神 in the hand, or 'exactly' three",
            source="三个财神可以算2台 says three; a hand may hold up to eight",
            choices=("at_least", "exactly")),
@@ -183,7 +177,7 @@ _OPTIONS = (
            "'konger', who pays all three shares",
            source="the page gives no payout for robbing a kong", choices=("all", "konger")),
     Option("dealer_repeat_multiplier", 2, "the factor on every payout of a 老庄 hand (after a draw or a "
-           "dealer win)", source="当老庄时，相应分数都加倍 ('doubled')", kind=int, check=_positive),
+           "dealer win)", source="当老庄时，相应分数都加倍 ('doubled')", kind=int, check=positive),
     Option("dealer_repeat_compound", False, "the 老庄 factor compounds over consecutive repeats "
            "(x2, x4, ...) instead of being x2 for every repeat",
            source="the page does not say whether a second repeat doubles again", kind=bool),
