@@ -302,6 +302,8 @@ def score_batch_mcr(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds
     _check_variant(variant)
     if fans_out.shape[0] != n or fans_out.shape[1] != NFAN_TABLE - 1:
         raise ValueError(f"fans_out must be ({n}, {NFAN_TABLE - 1}), got ({fans_out.shape[0]}, {fans_out.shape[1]})")
+    if n >= 8192:
+        _part_prefetch()            # the split table back in cache at once (readings.pxd)
     if nthreads <= 1:
         with nogil:
             for i in range(n):
