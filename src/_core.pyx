@@ -670,6 +670,47 @@ def unique_wait_check(const uint8_t[:, ::1] counts, const uint8_t[::1] n_melds, 
         c[w] -= 1
         out[i, 0] = _unique_wait(c, m, w)
         out[i, 1] = _unique_wait_full(c, m)
+
+
+def knit_wait_check(int kind, int set_tile, int pair, int win):
+    """For the tests: the knitted straight's waits (a tile mask) for the set
+    (kind 0 chow, 1 pung, of set_tile: a chow's lowest) and pair beside the
+    straight and the winning tile, as (the kernel's, the old computation's)."""
+    cdef uint8_t rest[34]
+    cdef Pack st
+    if not (0 <= kind <= 1 and 0 <= set_tile <= 33 and 0 <= pair <= 33 and 0 <= win <= 33):
+        raise ValueError("knit_wait_check: kind 0/1, tiles 0..33")
+    if kind == 0 and (set_tile >= 27 or set_tile % 9 > 6):
+        raise ValueError("knit_wait_check: a chow's lowest tile is a suited 1..7")
+    _need_tables()
+    memset(rest, 0, 34)
+    st.type = P_CHOW if kind == 0 else P_PUNG
+    st.tile = set_tile
+    st.melded = 0
+    rest[set_tile] += 3 - 2 * (kind == 0)
+    if kind == 0:
+        rest[set_tile + 1] += 1
+        rest[set_tile + 2] += 1
+    rest[pair] += 2
+    return _knit_wait(&st, pair, win), _knit_wait_full(rest, win)
+
+
+def four_tile_waits_check(int a, int b, int c, int d):
+    """For the tests: the shape waits (a tile mask) of four tiles, as (the
+    kernel's _four_tile_waits, _shape_waits of their counts)."""
+    cdef int t[4]
+    cdef int i
+    cdef uint8_t cnt[34]
+    if not (0 <= a <= 33 and 0 <= b <= 33 and 0 <= c <= 33 and 0 <= d <= 33):
+        raise ValueError("four_tile_waits_check: tiles 0..33")
+    _need_tables()
+    t[0] = a; t[1] = b; t[2] = c; t[3] = d
+    memset(cnt, 0, 34)
+    for i in range(4):
+        cnt[t[i]] += 1
+    return _four_tile_waits(t), _shape_waits(cnt)
+
+
 if NFAN != 84:
     # fankernel/fan_base.pxd's _fans_zero / _fans_copy move exactly 84 counts
     raise ImportError(f"mjfast: the fan vector helpers are written for 84 counts, NFAN is {NFAN}")

@@ -340,6 +340,8 @@ CORE_CALLABLES = {
     "read_records", "write_results", "scan_lines",
     # the fan kernel's unique-wait test against the full computation (tests)
     "unique_wait_check",
+    # the knitted straight's four-tile wait against the old computation (tests)
+    "knit_wait_check", "four_tile_waits_check",
     # wider tile counts narrowed for the batch functions; HandBatch's array checks
     "narrow_rows", "batch_row_codes",
     # the notation parser (mjfast.tiles / mjfast.hand word its errors)
@@ -437,6 +439,8 @@ _HOSTILE = r"""
             "set_two_player_table": ([0] * 52, [0] * 52),
             "two_player_score_one": (tp14.copy(), np.zeros((4, 4), np.uint8), 0, 4, 0, 0, np.zeros(52, np.int16)),
             "unique_wait_check": (H14.copy(), u(N), u(N), np.zeros((N, 2), np.int8)),
+            "knit_wait_check": (0, 0, 13, 1),
+            "four_tile_waits_check": (0, 1, 13, 13),
         }
 
     INTS = [-2**63, -2**31, -40, -1, 0, 1, 3, 4, 5, 14, 33, 34, 84, 99, 100, 250, 255, 256, 2**31 - 1, 2**31, 2**63,

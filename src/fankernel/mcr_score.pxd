@@ -274,10 +274,8 @@ cdef inline bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, int a
     pair (the set may be the one meld)."""
     cdef uint8_t rest[34]
     cdef Division divs[MAXDIV]
-    cdef int ndiv = 0, j, t, n, k
+    cdef int ndiv = 0, j
     cdef uint64_t w
-    cdef uint8_t temp[34]
-    cdef int tmp_rest[34]
     cdef Pack packs[5]
     cdef Ctx sub
     memcpy(rest, c, 34)
@@ -316,20 +314,9 @@ cdef inline bint _score_knitted_straight(const Ctx* ctx, const uint8_t* c, int a
     elif ctx.n_fixed == 0:
         # Like the reference: the wait is judged on the tiles left beside the
         # straight, less the winning tile -- and when the winning tile was one
-        # of the straight's, on the first four of those five tiles.
-        for j in range(34):
-            tmp_rest[j] = rest[j]
-        tmp_rest[ctx.win] -= 1
-        memset(temp, 0, 34)
-        n = 0
-        for k in range(34):
-            t = IN_READING_ORDER[k]         # "first": in the reference's order
-            j = tmp_rest[t]
-            while j > 0 and n < 4:
-                temp[t] += 1
-                n += 1
-                j -= 1
-        w = _shape_waits(temp)
+        # of the straight's, on the first four of those five tiles (computed
+        # on the four tiles: readings.pxd, _knit_wait)
+        w = _knit_wait(&packs[3], packs[4].tile, ctx.win)
         if w and _popcount64(w) == 1:
             _set_wait_fan(ft, _wait_position(packs, 3, ctx.win))
     elif c[ctx.win] > 1:
