@@ -18,7 +18,6 @@ cdef int _score_counts(const uint8_t* counts, int n_melds, const uint8_t* kind, 
     winning tile; melds as kind (0 chow / 1 pung / 2 kong), lowest tile, open.
     ``ft`` (NFAN int16, or NULL) receives the fan counts by fan id."""
     cdef PHand h
-    cdef Division d
     cdef int16_t tmp[NFAN]
     cdef int form = 0, i
     if n_melds < 0 or n_melds > 4 or win < 0 or win > 33 or flags < 0 or seat < 0 or rnd < 0 or flowers < 0:
@@ -37,7 +36,7 @@ cdef int _score_counts(const uint8_t* counts, int n_melds, const uint8_t* kind, 
     h.variant = 0                   # the game engine plays MCR
     if not _phand_sane(&h):
         return -3
-    return _score_hand(&h, ft if ft != NULL else tmp, &d, &form)
+    return _score_hand(&h, ft if ft != NULL else tmp, NULL, &form)   # the reading is not wanted
 
 
 def score_capsule():

@@ -178,12 +178,11 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
                             int32_t[::1] totals_out, uint8_t[:, ::1] fans_out, int variant) noexcept nogil:
     cdef PHand h
     cdef int16_t ft[NFAN]
-    cdef Division d
     cdef int form, j, total
     if not _read_row(i, counts, melds, n_melds, win, flags, seat, rnd, flowers, variant, &h):
         totals_out[i] = -3
         return
-    total = _score_hand(&h, ft, &d, &form)
+    total = _score_hand(&h, ft, NULL, &form)       # the reading is not wanted
     totals_out[i] = total
     cdef uint8_t* o
     if total >= 0:
@@ -237,7 +236,6 @@ cdef inline int _score_row_mcr(Py_ssize_t i, const uint8_t[:, ::1] counts, const
     win); returns 1 when the row's code is ROW_CHANGED / ROW_STRICT."""
     cdef PHand h
     cdef int16_t ft[NFAN]
-    cdef Division d
     cdef int form, j, total = -1, code = 1, drop = 0
     cdef uint8_t* o = &fans_out[i, 0]
     if not invalid[i]:
@@ -248,7 +246,7 @@ cdef inline int _score_row_mcr(Py_ssize_t i, const uint8_t[:, ::1] counts, const
             if strict and drop:
                 code = ROW_STRICT
             else:
-                total = _score_hand(&h, ft, &d, &form)
+                total = _score_hand(&h, ft, NULL, &form)   # the reading is not wanted
                 code = 0 if total >= 0 else (ROW_CHANGED if total == -3 else 2)
     if code == 0:
         for j in range(NFAN_TABLE - 1):          # a plain loop the compiler vectorises
