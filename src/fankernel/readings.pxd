@@ -411,6 +411,15 @@ ctypedef struct Division:
 # empty-suit test 1.04x slower, byte stores instead of the wide ones 1.016x
 # slower (4 pairs each).  _score_division reads the packs byte by byte out of
 # the 8-byte stores: loads inside one store forward.
+#
+# Most hands (about 88 % of _readings' calls on the mix) find all three suit
+# patterns in their home slots with one split each: one test on the three
+# slots then writes that one reading straight (the pair's tile a sum of
+# masked terms), without the per-suit lists, counts and product loops.
+# callgrind, 20,000 generator hands through score_batch: _readings 432 -> 319
+# instructions a hand, the whole call 1,904 -> 1,792; score_batch on the
+# mix (CPU ns a hand, alternating process pairs, medians): 164.8 -> 162.3 (6
+# pairs, 0.98x) and 168.4 -> 160.4 (8 pairs, 0.95x).
 
 cdef enum:
     PART_BITS = 15
@@ -665,6 +674,7 @@ cdef inline int _readings(const uint8_t* c, int need, const Ctx* ctx, Division* 
     cdef uint64_t e[3]
     cdef uint64_t hz, h2, h3
     cdef uint8_t hpt = 0
+    cdef uint32_t pr0, pr1, pr2
     cdef const uint8_t* hon
     # the three suits' table entries first: independent loads, in flight together
     for s in range(3):
@@ -682,6 +692,30 @@ cdef inline int _readings(const uint8_t* c, int need, const Ctx* ctx, Division* 
         hpt = 27 + _ctz64(h2)
     nh = _popcount64(h3)
     hon = HONOR_PACKS[h3]
+    # the common case: every suit's pattern in its home slot, with one split
+    # (one reading): written straight from the three slots
+    if not (((e[0] ^ key[0]) | (e[1] ^ key[1]) | (e[2] ^ key[2])) & (0x1FFFFF | (3 << 21))):
+        ws[0] = <uint32_t>(e[0] >> 32)
+        ws[1] = <uint32_t>(e[1] >> 32)
+        ws[2] = <uint32_t>(e[2] >> 32)
+        pr0 = (ws[0] >> 3) & 15
+        pr1 = (ws[1] >> 3) & 15
+        pr2 = (ws[2] >> 3) & 15
+        npair += (pr0 != 0) + (pr1 != 0) + (pr2 != 0)
+        if npair != 1 or <int>((ws[0] & 7) + (ws[1] & 7) + (ws[2] & 7)) + nh != need \
+                or ctx.n_fixed + need > 4:
+            return 0
+        tmp = out[0].packs
+        memcpy(tmp, ctx.fixed, 4 * sizeof(Pack))
+        j = _part_emit(ws[0], 0, tmp, ctx.n_fixed)
+        j = _part_emit(ws[1], 9, tmp, j)
+        j = _part_emit(ws[2], 18, tmp, j)
+        _store16(<uint8_t*>(tmp + j), hon)
+        tmp[4].type = P_PAIR
+        # the one pair's tile: the honors' or a suit's (no branch on which)
+        tmp[4].tile = hpt + ((pr0 - 1) & -(pr0 != 0)) + ((pr1 + 8) & -(pr1 != 0)) + ((pr2 + 17) & -(pr2 != 0))
+        tmp[4].melded = 0
+        return 1
     for s in range(3):
         cnt[s] = _part_find(key[s], h[s], e[s], &one[s], &lst[s])
         if cnt[s] == 0:
