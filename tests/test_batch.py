@@ -249,6 +249,35 @@ def test_fused_pass_writes_every_output(records):
         assert (x == y).all()
 
 
+def test_rows_scored_grouped_keep_their_places(records):
+    # score_batch_mcr scores rows grouped by meld shape (a counting sort per
+    # 32,768 rows) and writes each result to its own row: a batch of more
+    # than one chunk, every shape present, invalid and changed rows among
+    # them, against the row-order kernel (score_batch_kernel)
+    from mjfast import _core
+    b0 = _mixed_batch(records, seed=11)
+    rng = np.random.default_rng(3)
+    idx = rng.integers(0, len(b0), 70_000)
+    cols = [np.ascontiguousarray(getattr(b0, c)[idx]) for c in
+            ("counts", "melds", "n_melds", "win_tile", "flags", "seat", "round", "flowers")]
+    b = HandBatch(*cols, ids=None, invalid=b0.invalid[idx].copy(), messages={}, validate=False)
+    live = np.arange(4)[None, :] < b.n_melds[:, None]
+    shapes = set((5 * b.n_melds + ((b.melds[:, :, 0] == 0) & live).sum(1))[~b.invalid].tolist())
+    assert len(shapes) == 15        # every (melds, chow melds) pair with chows <= melds
+    b.n_melds[40_000] = 9           # changed after validation: refused where it is
+    for workers in (1, 2, 3):
+        res = score_batch(b, workers=workers)
+        totals = np.full(len(b), -1, np.int32)
+        fans = np.zeros((len(b), len(mjfast.MCR)), np.uint8)
+        _core.score_batch_kernel(b.counts, b.melds, b.n_melds, b.win_tile, b.flags, b.seat, b.round, b.flowers,
+                                 b.invalid.view(np.uint8), totals, fans, 1)
+        ok = res.errors == ERR_OK
+        assert ok.sum() > 50_000
+        assert (res.totals[ok] == totals[ok]).all() and (res.fan_counts == fans).all()
+        assert (res.errors[~ok] != ERR_OK).all() and (totals[~ok] < 0).all()
+        assert res.errors[40_000] == ERR_INVALID and "out of range" in res.error_message(40_000)
+
+
 def test_fused_pass_checks_its_shapes():
     from mjfast import _core
     b = HandBatch.from_strings(["123m456m789m123p5p5p"] * 4)
