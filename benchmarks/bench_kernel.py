@@ -22,7 +22,8 @@ hands.
 
 ``--baseline DIR`` (a directory holding a built ``mjfast`` package, e.g. a
 copy of main's) runs this script's measurement in fresh processes, the
-baseline and this checkout alternating, three rounds, and prints each.
+baseline and this checkout alternating, ``--pairs`` times (3), prints each
+and then each build's range and median of the ratios.
 """
 from __future__ import annotations
 
@@ -105,6 +106,7 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=140000)
     ap.add_argument("--n-ref", type=int, default=35000)
     ap.add_argument("--baseline", help="directory holding another built mjfast package")
+    ap.add_argument("--pairs", type=int, default=3, help="alternating process pairs with --baseline")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     a = ap.parse_args()
     head = ("| build | mjfast score_batch ns/hand: CPU (wall) | MahjongFanCalculator ns/hand: CPU (wall) "
@@ -121,13 +123,22 @@ def main() -> None:
         print(f"\ntotals equal to the reference's on {b['agree']:,}/{b['n_ref']:,} hands")
         return
     print(head)
-    for _ in range(3):
+    ratios = {}
+    for _ in range(a.pairs):
         for tag, d in (("baseline", a.baseline), ("this checkout", ROOT)):
             out = subprocess.run([sys.executable, __file__, "--child", d, "--n", str(a.n), "--rounds", str(a.rounds),
                                   "--n-ref", str(a.n_ref)], capture_output=True, text=True, check=True).stdout
             b = json.loads(out.strip().splitlines()[-1])
             assert b["mjfast"].startswith(os.path.abspath(d)), b["mjfast"]
             show(tag, b)
+            for mode, x in (("interleaved", b), ("blocked", b["blocked"])):
+                ratios.setdefault((tag, mode), []).append((x["mj_cpu"], x["gb_cpu"] / x["mj_cpu"]))
+    print("\n| build | order | score_batch ns/hand (CPU): range, median | ratio: range, median |\n|---|---|---:|---:|")
+    for (tag, mode), v in ratios.items():
+        ns = sorted(t for t, _ in v)
+        rs = sorted(r for _, r in v)
+        print(f"| {tag} | {mode} | {ns[0]:.0f}-{ns[-1]:.0f}, {ns[len(ns) // 2]:.0f} "
+              f"| {rs[0]:.1f}x-{rs[-1]:.1f}x, {rs[len(rs) // 2]:.1f}x |")
 
 
 if __name__ == "__main__":
