@@ -661,6 +661,23 @@ cdef inline int _part_emit(uint32_t w, int base, Pack* packs, int j) noexcept no
     return j + <int>(w & 7)
 
 
+cdef inline void _emit_reading(Pack* tmp, const Ctx* ctx, const uint32_t* ws, const uint8_t* hon,
+                               int pair_tile) noexcept nogil:
+    """Write one reading: the melds of ctx first (all four slots copied: the
+    ones past n_fixed are overwritten), the sets of the three suits' splits
+    ws in our tile order (m, p, s), the honors' pungs (hon: HONOR_PACKS), the
+    pair at [4]; scratch past [4]."""
+    cdef int j
+    memcpy(tmp, ctx.fixed, 4 * sizeof(Pack))
+    j = _part_emit(ws[0], 0, tmp, ctx.n_fixed)
+    j = _part_emit(ws[1], 9, tmp, j)
+    j = _part_emit(ws[2], 18, tmp, j)
+    _store16(<uint8_t*>(tmp + j), hon)
+    tmp[4].type = P_PAIR
+    tmp[4].tile = pair_tile
+    tmp[4].melded = 0
+
+
 cdef inline int _readings(const uint8_t* c, int need, const Ctx* ctx, Division* out) noexcept nogil:
     """Every distinct split of the concealed tiles c (3 * need + 2 of them,
     each count 0..4) into `need` sets and a pair, as Divisions (the melds of
@@ -671,8 +688,7 @@ cdef inline int _readings(const uint8_t* c, int need, const Ctx* ctx, Division* 
     cdef uint32_t one[3]
     cdef const uint32_t* lst[3]
     cdef int cnt[3]
-    cdef Pack* tmp
-    cdef int nh, npair, s, a, b, p, j, nout = 0, ps = 3, has
+    cdef int nh, npair, s, a, b, p, nout = 0, ps = 3, has
     cdef uint32_t key[3]
     cdef uint32_t h[3]
     cdef uint32_t ws[3]
@@ -710,16 +726,9 @@ cdef inline int _readings(const uint8_t* c, int need, const Ctx* ctx, Division* 
         if npair != 1 or <int>((ws[0] & 7) + (ws[1] & 7) + (ws[2] & 7)) + nh != need \
                 or ctx.n_fixed + need > 4:
             return 0
-        tmp = out[0].packs
-        memcpy(tmp, ctx.fixed, 4 * sizeof(Pack))
-        j = _part_emit(ws[0], 0, tmp, ctx.n_fixed)
-        j = _part_emit(ws[1], 9, tmp, j)
-        j = _part_emit(ws[2], 18, tmp, j)
-        _store16(<uint8_t*>(tmp + j), hon)
-        tmp[4].type = P_PAIR
         # the one pair's tile: the honors' or a suit's (no branch on which)
-        tmp[4].tile = hpt + ((pr0 - 1) & -(pr0 != 0)) + ((pr1 + 8) & -(pr1 != 0)) + ((pr2 + 17) & -(pr2 != 0))
-        tmp[4].melded = 0
+        _emit_reading(out[0].packs, ctx, ws, hon,
+                      hpt + ((pr0 - 1) & -(pr0 != 0)) + ((pr1 + 8) & -(pr1 != 0)) + ((pr2 + 17) & -(pr2 != 0)))
         return 1
     for s in range(3):
         cnt[s] = _part_find(key[s], h[s], e[s], &one[s], &lst[s])
@@ -729,7 +738,7 @@ cdef inline int _readings(const uint8_t* c, int need, const Ctx* ctx, Division* 
         npair += has
         ps = s if has else ps
     # one pair, and as many sets as asked (true of 3 * need + 2 tiles, each
-    # count 0..4: the callers check; refused here too, so tmp[] cannot overflow)
+    # count 0..4: the callers check; refused here too, so a reading cannot overflow)
     if npair != 1 or <int>((lst[0][0] & 7) + (lst[1][0] & 7) + (lst[2][0] & 7)) + nh != need \
             or ctx.n_fixed + need > 4:
         return 0
@@ -743,17 +752,7 @@ cdef inline int _readings(const uint8_t* c, int need, const Ctx* ctx, Division* 
                 if nout == MAXDIV:
                     return nout
                 ws[1] = lst[1][p]
-                # packs in our tile order (m, p, s, honors), the pair at [4];
-                # the melds first (all four slots copied: the ones past
-                # n_fixed are overwritten), scratch past [4]
-                tmp = out[nout].packs
-                memcpy(tmp, ctx.fixed, 4 * sizeof(Pack))
-                j = _part_emit(ws[0], 0, tmp, ctx.n_fixed)
-                j = _part_emit(ws[1], 9, tmp, j)
-                j = _part_emit(ws[2], 18, tmp, j)
-                _store16(<uint8_t*>(tmp + j), hon)
-                tmp[4].type = P_PAIR
-                tmp[4].tile = hpt if ps == 3 else 9 * ps + ((ws[ps] >> 3) & 15) - 1
-                tmp[4].melded = 0
+                _emit_reading(out[nout].packs, ctx, ws, hon,
+                              hpt if ps == 3 else 9 * ps + ((ws[ps] >> 3) & 15) - 1)
                 nout += 1
     return nout
