@@ -365,7 +365,9 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     ``rules``: a rule-set name (``mjfast.rules.available()``) or a
     :class:`~mjfast.rules.RuleSet`; ``None`` is MCR.  Flags other rule sets
     understand (``heavenly_hand``, ``earthly_hand``, ``human_hand``,
-    ``ready_at_start`` for two-player) are keyword arguments too; a flag the
+    ``ready_at_start`` for two-player; ``wild_win``, ``declared_ready`` for
+    old Shanghai; ``discard_after_kong`` for Guizhou) are keyword arguments
+    too, taken under every rule set; a flag the
     rule set does not use is dropped and reported in ``ignored_flags`` (an
     error under ``strict``).  A tile the rule set does not play raises
     :class:`~mjfast.InvalidHand` naming the rule set.
@@ -500,8 +502,12 @@ def _score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule
 
 # -- other rule sets -------------------------------------------------------------
 
-#: Flags a rule set may understand beyond MCR's context.
-EXTRA_FLAGS = ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start")
+#: Flags a rule set may understand beyond MCR's context.  Every rule set
+#: takes all of them as keywords of score() (and as batch record fields): one
+#: it has no use for is reported in ``ignored_flags``, never an error unless
+#: ``strict``.
+EXTRA_FLAGS = ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start", "wild_win", "declared_ready",
+               "discard_after_kong")
 _MCR_CONTEXT = ("self_drawn", "fourth_tile", "kong", "last_tile")
 
 
@@ -566,7 +572,7 @@ class RuleScore(CountedResult):
     """The result of :func:`score` under a rule set with its own fan table
     (two_player): the same reading API as :class:`Score`."""
 
-    __slots__ = ("rules", "total", "self_drawn", "flowers", "form", "_counts", "_items", "_dropped")
+    __slots__ = ("rules", "total", "self_drawn", "flowers", "form", "_counts", "_items", "_dropped", "_subs")
 
     def __init__(self, rules, total, fans, form, items, self_drawn, flowers, dropped):
         self.rules = rules
@@ -577,6 +583,12 @@ class RuleScore(CountedResult):
         self._counts = fans
         self._items = items
         self._dropped = dropped
+        self._subs = None        # set by score(..., wildcards=...)
+
+    @property
+    def substitutions(self):
+        """With wildcards: the tiles they stood for (as :attr:`Score.substitutions`); None without."""
+        return self._subs
 
     @property
     def fans(self) -> list:

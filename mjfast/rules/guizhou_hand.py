@@ -359,6 +359,8 @@ def _reading(h: Hand, form: str, pungs_only: bool) -> tuple:
 
 
 _EXTRA = ("discard_after_kong", "heavenly_hand", "earthly_hand", "ready_at_start")
+#: score()'s keyword flags of other rule sets: taken, reported as unused
+_UNUSED = ("human_hand", "wild_win", "declared_ready")
 
 
 def score_entry(hand, rs, ctx: dict, flags: dict, strict, wild: dict) -> GuizhouScore:
@@ -372,7 +374,7 @@ def score_entry(hand, rs, ctx: dict, flags: dict, strict, wild: dict) -> Guizhou
     if wild.get("wildcards") is not None or wild.get("wildcard_tiles") is not None or wild.get("wild_fifth"):
         raise ValueError("rule set 'guizhou' plays no wildcards")
     for k in flags:
-        if k not in _EXTRA and k != "human_hand":
+        if k not in _EXTRA and k not in _UNUSED:
             raise TypeError(f"score() got an unexpected keyword argument {k!r}")
     _, seat, rnd, flowers = check_context(**ctx)
     given = {k: check_flag(v, k) for k, v in flags.items()}
@@ -392,8 +394,9 @@ def score_entry(hand, rs, ctx: dict, flags: dict, strict, wild: dict) -> Guizhou
     for k in ("fourth_tile", "last_tile"):
         if ctx.get(k):
             dropped[k] = "ignored: rule set 'guizhou' has no use for it"
-    if given.get("human_hand"):
-        dropped["human_hand"] = "ignored: rule set 'guizhou' has no use for it"
+    for k in _UNUSED:
+        if given.get(k):
+            dropped[k] = "ignored: rule set 'guizhou' has no use for it"
     if seat or rnd:
         dropped["winds"] = "ignored: rule set 'guizhou' has no wind fan"
     use = {"self_drawn": bool(ctx.get("self_drawn")), "kong": bool(ctx.get("kong"))}

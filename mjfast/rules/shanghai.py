@@ -56,7 +56,7 @@ SHANGHAI_FLAGS = ("self_drawn", "kong", "last_tile", "seat_wind", "round_wind", 
 #: Keyword flags of score() beyond MCR's context that this rule set takes.
 _OWN_FLAGS = ("heavenly_hand", "earthly_hand", "declared_ready", "wild_win")
 #: Keyword flags other rule sets understand: accepted, reported as unused.
-_OTHER_FLAGS = ("human_hand", "ready_at_start")
+_OTHER_FLAGS = ("human_hand", "ready_at_start", "discard_after_kong")
 
 
 

@@ -876,7 +876,8 @@ def score_zhuji(h, rs, *, self_drawn=False, kong=False, heavenly_hand=False, ear
 # -- the entry point of score() ----------------------------------------------------
 
 #: score()'s keyword flags of the rule sets (the ones Zhuji does not use are reported)
-_KNOWN_EXTRA = ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start", "discard_after_kong")
+_KNOWN_EXTRA = ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start", "discard_after_kong", "wild_win",
+                "declared_ready")
 
 
 def score_entry(hand, rs, ctx: dict, rule_flags: dict, strict, wild: dict):
@@ -911,7 +912,7 @@ def score_entry(hand, rs, ctx: dict, rule_flags: dict, strict, wild: dict):
     for k in ("fourth_tile", "last_tile"):
         if ctx[k]:
             dropped[k] = "ignored: rule set 'zhuji' has no item that uses it"
-    for k in ("human_hand", "ready_at_start", "discard_after_kong"):
+    for k in ("human_hand", "ready_at_start", "discard_after_kong", "wild_win", "declared_ready"):
         if extra.get(k):
             dropped[k] = "ignored: rule set 'zhuji' has no item that uses it"
     if ctx["seat_wind"] not in ("E", 0) or ctx["round_wind"] not in ("E", 0):
