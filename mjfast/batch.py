@@ -25,7 +25,8 @@ from .rules.mcr import MCR
 from .rules.base import RuleSet, available, get as _get_rules
 from .records import (FLAG_BITS, FLAG_NAMES, RecordError, check_context, check_flag, check_flowers, check_wind,
                       validate_record, _flag_values, _loads, _parse_error, _show)
-from .score import (WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons,  # noqa: F401
+from .wild import MAX_WILDCARDS, check as _wild_check
+from .score import (_KIND, WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons,  # noqa: F401
                     ignored_message)  # (importing score loads the fan table into the kernel)
 
 __all__ = ["HandBatch", "BatchResult", "score_batch", "ERR_OK", "ERR_INVALID", "ERR_NOT_WINNING"]
@@ -64,6 +65,11 @@ class HandBatch:
     melded pung (``[EEEE5]``..``[EEEE7]``), the digit of the pung's discarder
     1-3, else 0.  MCR scores such a kong as any melded kong; a rule set may not
     (two_player's ``added_kong_is_melded_kong``).
+    rule_flags (N,) uint8, optional: bits of :data:`RULE_FLAG_BITS` (flags of
+    rule sets other than MCR; a rule set reports those it has no use for).
+    wildcards (N,) uint8, optional: wildcards held beside the row's tiles,
+    0-8 (the row then holds 14 - k tiles counting 3 per meld; scored as
+    ``mjfast.score(hand, wildcards=k)`` scores it).
     ids: optional list echoed back.  invalid (N,) bool + messages: rows that
     could not be read (kept, flagged, never scored).  lines: the input line
     number of each row (1-based, set by :meth:`from_jsonl`), else None.
@@ -71,7 +77,7 @@ class HandBatch:
 
     def __init__(self, counts, melds, n_melds, win_tile, flags, seat, round, flowers,
                  ids=None, invalid=None, messages=None, validate=True, lines=None, rules=None,
-                 rule_flags=None, added=None):
+                 rule_flags=None, added=None, wildcards=None):
         #: the rule set the rows are meant for (None = MCR, or whatever
         #: score_batch is told); rule_flags: per row, bits of RULE_FLAG_BITS
         self.rules = None if rules is None else _get_rules(rules)
@@ -99,6 +105,10 @@ class HandBatch:
         self.lines = None if lines is None else np.asarray(lines, dtype=np.int64)
         self.rule_flags = (np.zeros(n, np.uint8) if rule_flags is None
                            else _uint8_column(rule_flags, (n,), "rule_flags", out_of_range))
+        #: per row, the wildcards held beside its tiles (0 = none): the row's
+        #: columns then hold 14 - k tiles counting 3 per meld
+        self.wildcards = (np.zeros(n, np.uint8) if wildcards is None
+                          else _uint8_column(wildcards, (n,), "wildcards", out_of_range))
         # ``added`` may be the notation of the rows that could hold an added
         # kong, taken when the batch was built and read when the column is
         # first asked for (only rule sets scored row by row need it)
@@ -131,7 +141,8 @@ class HandBatch:
     #: (column, dtype, shape after N) of every array the kernel reads
     _COLUMNS = (("counts", np.uint8, (34,)), ("melds", np.uint8, (4, 3)), ("n_melds", np.uint8, ()),
                 ("win_tile", np.uint8, ()), ("flags", np.uint8, ()), ("seat", np.uint8, ()),
-                ("round", np.uint8, ()), ("flowers", np.uint8, ()), ("invalid", np.bool_, ()))
+                ("round", np.uint8, ()), ("flowers", np.uint8, ()), ("invalid", np.bool_, ()),
+                ("rule_flags", np.uint8, ()), ("wildcards", np.uint8, ()))
 
     def check_columns(self) -> None:
         """Raise ``InvalidHand`` naming the column if one is not a C-contiguous
@@ -167,7 +178,9 @@ class HandBatch:
         ``rules``: the rule set (name or RuleSet).  A record may carry
         ``"rules"`` (a name); without ``rules=`` the records' common one is
         used, and a record naming another rule set than the batch's is an
-        invalid row.  Two-player flags (``heavenly_hand`` ...) are read too."""
+        invalid row.  The flags of other rule sets (:data:`RULE_FLAG_BITS`:
+        ``heavenly_hand`` ... ``discard_after_kong``) and ``wildcards`` (a
+        count 0-8) are read too."""
         return cls._read_records(_sequence_arg(records, "records", "a list of record dicts"), rules)[0]
 
     @classmethod
@@ -177,6 +190,7 @@ class HandBatch:
         n = len(records)
         cols = _empty(n)
         rflags = np.zeros(n, np.uint8)
+        wild = np.zeros(n, np.uint8)
         slow = np.zeros(n, np.uint8)
         ids = [None] * n
         kongs = []      # [row, hand, ...]: the rows with a melded kong
@@ -192,7 +206,7 @@ class HandBatch:
         messages = {}
         slow_rows = np.flatnonzero(slow).tolist()
         for i in slow_rows:
-            msg = _read_record(cols, i, records[i])
+            msg = _read_record(cols, i, records[i], wild)
             if msg is not None:
                 invalid[i] = True
                 messages[i] = msg
@@ -209,8 +223,9 @@ class HandBatch:
                     invalid[i] = True
                     messages[i] = msg
         rflags[invalid] = 0
+        wild[invalid] = 0
         return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
-                   rule_flags=rflags, added=_KongNotation.from_pairs(kongs)), n_rules
+                   rule_flags=rflags, wildcards=wild, added=_KongNotation.from_pairs(kongs)), n_rules
 
     @classmethod
     def from_strings(cls, hands: Sequence[str], *, self_drawn=False, fourth_tile=False, kong=False,
@@ -306,6 +321,7 @@ class HandBatch:
         n = len(chunk)
         cols = _empty(n)
         rflags = np.zeros(n, np.uint8)
+        wild = np.zeros(n, np.uint8)
         status = np.zeros(n, np.uint8)
         ids = [None] * n
         kongs = []      # [row, line, ...]: the scanned rows with a melded kong
@@ -332,6 +348,7 @@ class HandBatch:
             for name, col in cols.items():
                 col[rows] = getattr(sub, name)
             rflags[rows] = sub.rule_flags
+            wild[rows] = sub.wildcards
             for k, i in enumerate(slow):
                 ids[i] = sub.ids[k]
             for k in np.flatnonzero(sub.invalid).tolist():
@@ -343,7 +360,7 @@ class HandBatch:
             messages.update(bad)
         lines = None if first_line is None else np.arange(first_line, first_line + n, dtype=np.int64)
         return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
-                   rule_flags=rflags, lines=lines, added=_KongNotation.from_pairs(kongs)), n_rules
+                   rule_flags=rflags, wildcards=wild, lines=lines, added=_KongNotation.from_pairs(kongs)), n_rules
 
     # -- validation of array input ------------------------------------------
 
@@ -353,7 +370,31 @@ class HandBatch:
         of each named (_ROW_MESSAGES)."""
         n = len(self)
         code = np.empty(n, np.uint8)
-        if not _core.batch_row_codes(self.counts, self.melds, self.n_melds, self.win_tile, self.flags, self.seat,
+        wild = self.wildcards
+        counts = self.counts
+        over = np.flatnonzero((wild > MAX_WILDCARDS) & ~self.invalid)
+        for i in over.tolist():
+            self.invalid[i] = True
+            self.messages[i] = f"wildcards must be 0..{MAX_WILDCARDS}, got {int(wild[i])}"
+        rows = np.flatnonzero((wild > 0) & ~self.invalid)
+        if rows.size:
+            # a row beside k wildcards is checked as its tiles plus k tiles of
+            # kinds it holds nowhere (at most 4 of one kind: never a fifth
+            # copy), so that every other check is the same
+            counts = counts.copy()
+            for i in rows.tolist():
+                full = counts[i].astype(np.int16)
+                for j in range(min(int(self.n_melds[i]), 4)):
+                    kind, t = int(self.melds[i, j, 0]), min(int(self.melds[i, j, 1]), 33)
+                    full[t:t + 3 if kind == 0 else t + 1] += 1
+                free = [t for t in range(34) if full[t] == 0]
+                k = int(wild[i])
+                for t in free:
+                    if k == 0:
+                        break
+                    counts[i, t] = min(k, 4)
+                    k -= counts[i, t]
+        if not _core.batch_row_codes(counts, self.melds, self.n_melds, self.win_tile, self.flags, self.seat,
                                      self.round, self.flowers, np.ascontiguousarray(self.added, np.uint8),
                                      self.invalid.view(np.uint8), code):
             return
@@ -477,8 +518,12 @@ class _KongNotation:
         return added
 
 
-#: Per-row bits of HandBatch.rule_flags: the flags of rule sets other than MCR.
-RULE_FLAG_BITS = {"heavenly_hand": 1, "earthly_hand": 2, "human_hand": 4, "ready_at_start": 8}
+#: Per-row bits of HandBatch.rule_flags: the flags of rule sets other than MCR
+#: (two-player's four; old Shanghai's 百搭 win and 扣听; Guizhou's 热炮).
+RULE_FLAG_BITS = {"heavenly_hand": 1, "earthly_hand": 2, "human_hand": 4, "ready_at_start": 8,
+                  "wild_win": 16, "declared_ready": 32, "discard_after_kong": 64}
+#: the bits the compiled two-player kernel reads (the low ones; rows with others go to score())
+_TWO_PLAYER_BITS = 15
 
 
 def _records_rules(records, rules):
@@ -562,24 +607,65 @@ def _context_column(cols, name, values, n, invalid, messages):
             col[i] = x
 
 
-def _read_record(cols, i, rec):
+def _read_record(cols, i, rec, wild):
     """Row i from a record the compiled reader left to Python: None when it
-    was read, else the message saying what is wrong with it."""
+    was read, else the message saying what is wrong with it.  A record with
+    ``wildcards`` k >= 1 holds 14 - k real tiles (counting 3 per meld); k goes
+    to ``wild[i]``."""
     try:
         args = validate_record(rec)
     except RecordError as exc:
         return str(exc)
+    k = rec.get("wildcards")
+    if k is not None:
+        try:
+            k = _wild_check(k, None, False).k
+        except (InvalidHand, TypeError, ValueError) as exc:
+            return str(exc)
     try:
         # what the compiled reader did not take (flower codes, a hand that
-        # does not parse or is not 14 tiles): read here, or the problem worded
-        _fill_row(cols, i, *args)
+        # does not parse or is not 14 tiles, wildcards): read here, or the
+        # problem worded
+        if k:
+            _fill_row_wild(cols, i, k, *args)
+            wild[i] = k
+        else:
+            _fill_row(cols, i, *args)
     except (InvalidHand, TypeError, ValueError) as exc:
         return str(exc)
     return None
 
 
+def _fill_row_wild(cols, i, k, hand, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers):
+    """_fill_row for a hand beside k wildcards: its real tiles in the columns
+    (14 - k counting 3 per meld), the winning tile its last real one."""
+    flags, seat, rnd, fl = check_context(self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
+    h = parse_hand(hand)
+    if not h.tiles:
+        # (old Shanghai's four melds and two 百搭, one the winning tile, has no
+        # real concealed tile: mjfast.score takes it, a batch row cannot)
+        raise InvalidHand("a batch row needs a winning tile among the concealed tiles "
+                          "(score a hand of melds and wildcards only with mjfast.score)")
+    n = len(h.tiles) + k + 3 * len(h.melds)
+    if n != 14:
+        raise InvalidHand(f"a winning hand has 14 tiles counting 3 per meld; got {len(h.tiles)} real concealed"
+                          f" + {k} wildcards + {len(h.melds)} melds = {n}")
+    fl += h.flowers or 0
+    if fl > 8:
+        raise InvalidHand(f"at most 8 flowers, got {fl}")
+    for j, m in enumerate(h.melds):
+        cols["melds"][i, j] = (_KIND[m.kind], m.tile, 0 if m.concealed else 1)
+    cols["counts"][i] = h.counts
+    cols["n_melds"][i] = len(h.melds)
+    cols["win_tile"][i] = h.win_tile
+    cols["flags"][i] = flags
+    cols["seat"][i] = seat
+    cols["round"][i] = rnd
+    cols["flowers"][i] = fl
+
+
 def _read_rule_flags(rflags, i, rec):
-    """The two-player flags of a record the compiled reader left to Python
+    """The rule-set flags of a record the compiled reader left to Python
     into rflags[i]; a message when one is not a bool (the last such flag is
     named, as the record reader always has)."""
     msg = None
@@ -790,7 +876,7 @@ def score_batch(batch, *, workers: int = 1, strict: bool = False, rules=None) ->
             batch = HandBatch.from_strings(items, rules=rules)
         else:
             batch = HandBatch.from_records(items, rules=rules)
-    if rules is None and batch.rules is None and not batch.rule_flags.any():
+    if rules is None and batch.rules is None and not batch.rule_flags.any() and not batch.wildcards.any():
         return _score_batch_mcr(batch, nthreads, strict)
     rs = _get_rules(rules if rules is not None else batch.rules)
     return _score_batch_rules(batch, rs, nthreads, strict or rs.strict)
@@ -831,19 +917,34 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
     invalid = _tile_errors(batch, rs, batch.invalid, messages)
     extra = {}
     if rs.engine == "mcr":
-        for i in np.flatnonzero(batch.rule_flags & ~invalid.view(np.uint8) if n else []):
+        # rows beside wildcards are scored as mjfast.score(hand, wildcards=k)
+        # scores them (every substitution), after the compiled pass
+        wild_rows = np.flatnonzero((batch.wildcards > 0) & ~invalid)
+        kernel_invalid = invalid
+        if wild_rows.size:
+            kernel_invalid = invalid.copy()
+            kernel_invalid[wild_rows] = True
+        for i in np.flatnonzero((batch.rule_flags != 0) & ~kernel_invalid):
             names = [k for k, b in RULE_FLAG_BITS.items() if batch.rule_flags[i] & b]
             extra[int(i)] = {k: f"ignored: rule set {rs.name!r} has no fan that uses it" for k in names}
         if strict and extra:
-            invalid = invalid.copy()
+            kernel_invalid = kernel_invalid.copy()
             for i, d in extra.items():
-                invalid[i] = True
+                kernel_invalid[i] = True
                 messages[i] = "; ".join(f"{k} {v}" for k, v in d.items()) + " (strict=True)"
             extra = {}
-        res = _score_batch_mcr(batch, nthreads, strict, invalid=invalid, messages=messages,
+        res = _score_batch_mcr(batch, nthreads, strict, invalid=kernel_invalid, messages=messages,
                                variant=rs.variant, min_points=rs.min_points)
         res.rules = rs
         res.extra_ignored = extra
+        if wild_rows.size:
+            res.ignored[wild_rows] = 0
+            own_legal = {}
+            _score_rows_by_score(batch, rs, wild_rows, strict, res.totals, res.fan_counts, res.errors, messages,
+                                 extra, res.substitutions, own_legal)
+            for i, ok in own_legal.items():
+                res.legal[i] = ok
+            res.legal[wild_rows[res.errors[wild_rows] != 0]] = False
         return res
     # a rule set with its own predicates
     totals = np.full(n, -1, dtype=np.int32)
@@ -858,10 +959,23 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
     errors[invalid] = ERR_INVALID
     rows = np.flatnonzero(~invalid)
     from .rules.two_player import score_two_player      # (loaded with the rule set)
+    by_score = []       # rows scored by mjfast.score itself (two_player: wildcards, flags it has no use for)
+    if rs.score_fn is None:
+        by_score = np.flatnonzero(((batch.wildcards > 0) | (batch.rule_flags > _TWO_PLAYER_BITS)) & ~invalid)
+        if len(by_score):
+            rows = np.setdiff1d(rows, by_score)
     if rs.engine == "two_player" and rs.score_fn is None and compiled:
         # the compiled engine scores the batch; rows it does not take (-3) go
         # the row path below, which words their error
-        rows = _score_two_player_compiled(batch, rs, nthreads, strict, invalid, totals, fans, errors, messages, extra)
+        skip = invalid
+        if len(by_score):
+            skip = invalid.copy()
+            skip[by_score] = True
+        rows = _score_two_player_compiled(batch, rs, nthreads, strict, skip, totals, fans, errors, messages, extra)
+    scored_legal = {}
+    if len(by_score):
+        _score_rows_by_score(batch, rs, by_score, strict, totals, fans, errors, messages, extra, subs,
+                             scored_legal)
     for i in rows:
         i = int(i)
         try:
@@ -882,7 +996,8 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
             unused = {nm: f"ignored: rule set {rs.name!r} has no fan that uses it"
                       for nm, b in (("fourth_tile", 2), ("last_tile", 8)) if f & b}
             if rs.score_fn is not None:
-                total, fd, dropped, ok, stood = _score_row_own(rs, h, f, given, batch.seat[i], batch.round[i])
+                total, fd, dropped, ok, stood = _score_row_own(rs, h, f, given, batch.seat[i], batch.round[i],
+                                                               int(batch.wildcards[i]), strict)
                 own_illegal[i] = not ok
                 if stood is not None and total >= 0:
                     subs[i] = tuple(int(t) for t in stood)
@@ -907,8 +1022,28 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
             fans[i, col[key]] = c
         if dropped:
             extra[i] = dropped
+    if rs.score_fn is None and "seat_wind" not in rs.flags:
+        # winds a rule set has no fan for (two_player): reported as score()
+        # reports them (the rows scored by score() have it already)
+        windy = (batch.seat | batch.round) != 0
+        if len(by_score):
+            windy[by_score] = False
+        why = f"ignored: rule set {rs.name!r} has no wind fan"
+        for i in np.flatnonzero(windy & ~invalid).tolist():
+            if errors[i] == ERR_OK:
+                if strict:
+                    errors[i] = ERR_INVALID
+                    totals[i] = -1
+                    fans[i] = 0
+                    messages[i] = f"winds {why} (strict=True)"
+                else:
+                    extra.setdefault(i, {})["winds"] = why
+            elif strict and messages.get(i, "").endswith(" (strict=True)"):
+                messages[i] = messages[i][:-len(" (strict=True)")] + f"; winds {why} (strict=True)"
     legal = (errors == 0) & ~own_illegal & (totals - (0 if rs.flowers_count_to_minimum
                                                       else batch.flowers.astype(np.int32)) >= rs.min_points)
+    for i, ok in scored_legal.items():
+        legal[i] = ok and errors[i] == 0
     for i in [i for i in subs if errors[i]]:        # (a row then failed: strict)
         del subs[i]
     return BatchResult(totals, fans, legal, errors, messages, batch.ids, batch.lines, ignored, batch.flags,
@@ -951,7 +1086,63 @@ def _score_two_player_compiled(batch, rs, nthreads, strict, invalid, totals, fan
     return np.flatnonzero(back)
 
 
-def _score_row_own(rs, h, f, given, seat, rnd):
+def _row_hand(batch, i) -> Hand:
+    """Row i of a batch as a Hand (its real tiles; the winning tile last)."""
+    kinds = ("chow", "pung", "kong")
+    k = int(batch.n_melds[i])
+    melds = tuple(Meld(kinds[int(batch.melds[i, j, 0])], int(batch.melds[i, j, 1]),
+                       concealed=not batch.melds[i, j, 2], claimed=int(batch.added[i, j]),
+                       added=bool(batch.added[i, j])) for j in range(k))
+    win = int(batch.win_tile[i])
+    tiles = []
+    for t in range(34):
+        tiles += [t] * (int(batch.counts[i, t]) - (1 if t == win else 0))
+    tiles.append(win)
+    return Hand(melds, tuple(tiles), int(batch.flowers[i]))
+
+
+def _score_rows_by_score(batch, rs, rows, strict, totals, fans, errors, messages, extra, subs, legal):
+    """Rows scored by :func:`mjfast.score` itself, with the row's wildcards
+    and flags as its keywords (MCR-engine and two-player rows beside
+    wildcards, two-player rows with a flag it has no use for): the results
+    are score()'s by construction.  Fills the arrays and dicts in place
+    (``legal``: row -> the result's is_legal_win)."""
+    from .score import score
+    from .errors import NotWinning
+    col = {f.key: j for j, f in enumerate(rs.table.fans)}
+    for i in rows:
+        i = int(i)
+        f = int(batch.flags[i])
+        k = int(batch.wildcards[i])
+        ctx = dict(zip(FLAG_NAMES, _flag_values(f)), seat_wind=int(batch.seat[i]), round_wind=int(batch.round[i]))
+        rf = int(batch.rule_flags[i])
+        flags = {name: True for name, b in RULE_FLAG_BITS.items() if rf & b}
+        totals[i] = -1
+        fans[i] = 0
+        try:
+            res = score(_row_hand(batch, i), rules=rs, strict=strict, wildcards=k or None, **ctx, **flags)
+        except NotWinning:
+            errors[i] = ERR_NOT_WINNING
+            continue
+        except (InvalidHand, TypeError, ValueError, IndexError) as exc:
+            errors[i] = ERR_INVALID
+            messages[i] = str(exc)
+            continue
+        errors[i] = ERR_OK
+        messages.pop(i, None)
+        totals[i] = res.total
+        for fr in res.fans:
+            fans[i, col[fr.key]] = fr.count
+        legal[i] = bool(res.is_legal_win)
+        ign = res.ignored_flags
+        if ign:
+            extra[i] = dict(ign)
+        stood = getattr(res, "substitutions", None)
+        if stood is not None:
+            subs[i] = tuple(int(t) for t in stood)
+
+
+def _score_row_own(rs, h, f, given, seat, rnd, k=0, strict=False):
     """One row under a rule set that scores hands on its own (``score_fn``):
     (total or -1 when not winning, {fan key: count}, {flag: reason}, legal by
     the rule set's own test beside its minimum: the result's ``is_legal_win``,
@@ -962,7 +1153,9 @@ def _score_row_own(rs, h, f, given, seat, rnd):
     ctx = dict(zip(FLAG_NAMES, _flag_values(int(f))), seat_wind=int(seat), round_wind=int(rnd), flowers=0)
     extra = {k: True for k, v in given.items() if v and k in RULE_FLAG_BITS}
     try:
-        res = rs.score_fn(h, rs, ctx, extra, False, dict(wildcards=None, wildcard_tiles=None, wild_fifth=False))
+        # (strict as score() passes it: a flag that cannot hold is an error
+        # before the hand is found not winning, as there)
+        res = rs.score_fn(h, rs, ctx, extra, strict, dict(wildcards=k or None, wildcard_tiles=None, wild_fifth=False))
     except NotWinning:
         return -1, {}, {}, False, None
     return (res.total, {fr.key: fr.count for fr in res.fans}, dict(res.ignored_flags),

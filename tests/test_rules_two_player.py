@@ -538,6 +538,10 @@ def _tp_batch_records(n, seed):
         for k in ("kong", "fourth_tile", "last_tile", "self_drawn"):
             if rng.random() < 0.1:
                 rec[k] = not rec.get(k, False)
+        if rng.random() < 0.9:
+            # (winds two-player has no fan for are reported, an error under
+            # strict, as score() does: most rows keep East)
+            rec["seat_wind"] = rec["round_wind"] = "E"
         if "[" in rec["hand"] and rng.random() < 0.3:
             # a kong meld's claimed position 5-7: added to one's own pung
             rec["hand"] = re.sub(r"\[(\d)\1\1\1m\d?\]", lambda m: f"[{m.group(1) * 4}m{rng.choice('567')}]",

@@ -173,7 +173,7 @@ def _score_group(records, strict, rules):
         else:
             d = {"id": rid, "total": total, "fans": per_row[i], "legal": legal}
             if i in res.substitutions:
-                # what the wildcards stood for (Zhuji's 财神), as score() reports it
+                # what the wildcards stood for, as score() reports it
                 d["substitutions"] = [TILE_NAMES[t] for t in res.substitutions[i]]
             if ignored[i] or i in res.extra_ignored:
                 # rare: a flag the rules dropped is reported, never silently applied
@@ -280,6 +280,8 @@ def _process_chunk_fast(chunk: list, n_done: int, loads, strict: bool = False):
     py_rows = (errors != 0) | (res.ignored != 0)
     for i in res.extra_ignored:
         py_rows[i] = True
+    for i in res.substitutions:     # (rows with wildcards)
+        py_rows[i] = True
     ids = batch.ids
 
     def fmt(i):
@@ -291,6 +293,8 @@ def _process_chunk_fast(chunk: list, n_done: int, loads, strict: bool = False):
             return _encode([{"id": ids[i], "line": n_done + i + 1, "error": msg}])
         fans = [{"name": nm, "zh": zh, "points": p, "count": c} for nm, zh, p, c in _row_fans(res, i, order)]
         out = {"id": ids[i], "total": int(res.totals[i]), "fans": fans, "legal": bool(res.legal[i])}
+        if i in res.substitutions:
+            out["substitutions"] = [TILE_NAMES[t] for t in res.substitutions[i]]
         if res.ignored[i] or i in res.extra_ignored:
             out["ignored_flags"] = res.ignored_flags(i)
         return _encode([out])
