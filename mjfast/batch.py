@@ -199,12 +199,17 @@ class HandBatch:
         n_rules = _core.read_records(records, cols["counts"], cols["melds"], cols["n_melds"], cols["win_tile"],
                                      cols["flags"], cols["seat"], cols["round"], cols["flowers"], rflags,
                                      slow, ids, kongs)
+        slow_rows = np.flatnonzero(slow).tolist()
+        if not n_rules:
+            # the compiled reader counts "rules" only in the records it reads
+            # through; one it hands over at once (a key it has no slot for:
+            # wildcards, a rule-set flag, a non-ASCII key) may name one too
+            n_rules = sum(1 for i in slow_rows if type(records[i]) is dict and records[i].get("rules") is not None)
         rule_msgs = {}
         if n_rules:
             rules, rule_msgs = _records_rules(records, rules)
         invalid = np.zeros(n, bool)
         messages = {}
-        slow_rows = np.flatnonzero(slow).tolist()
         for i in slow_rows:
             msg = _read_record(cols, i, records[i], wild)
             if msg is not None:

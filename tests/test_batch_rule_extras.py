@@ -53,6 +53,8 @@ def _records(rs, n, seed, max_k=2, flowers=8):
             continue
         rec = dict(rec, flowers=min(rec["flowers"], flowers))
         k = rng.choice([0, 0, 0] + list(range(1, max_k + 1)))
+        if rng.random() < 0.9:      # (else a count the hand cannot take: a bad row on both sides)
+            k = min(k, len(h.tiles) - 1)
         if k:
             rec = _with_wildcards(rec, k, rng)
         for name in NEW_FLAGS + ("heavenly_hand",):
@@ -279,3 +281,25 @@ def test_two_player_score_with_wildcards_has_substitutions():
     res = score_batch(HandBatch.from_records([{"hand": "123m456m789m123m5m", "wildcards": 1, "self_drawn": True}],
                                              rules="two_player"))
     assert (res.totals[0], res.substitutions[0]) == (s.total, (4,))
+
+
+def test_a_record_with_the_new_fields_names_its_rule_set():
+    # such records are handed to Python by the compiled reader before it
+    # counts "rules": the batch still takes the rule set they name
+    recs = [{"hand": "123m456p789sEE3m", "wildcards": 2, "rules": "shanghai_old"},
+            {"hand": "123m456m789m123p5p5p", "declared_ready": True, "rules": "shanghai_old"}]
+    b = HandBatch.from_records(recs)
+    assert b.rules.name == "shanghai_old"
+    res = score_batch(b)
+    assert res.totals[0] == mjfast.score(recs[0]["hand"], rules="shanghai_old", wildcards=2).total
+    assert res.totals[1] == mjfast.score(recs[1]["hand"], rules="shanghai_old", declared_ready=True).total
+    # and the JSON-lines scorer groups them by it
+    from mjfast.io.jsonl import process_jsonl
+    lines = [json.dumps(r).encode() for r in recs + [{"hand": "345m678p789s55s23m4m", "discard_after_kong": True,
+                                                      "rules": "guizhou"}]]
+    out = []
+    process_jsonl(lines, out.append)
+    rows = [json.loads(line) for chunk in out for line in chunk.splitlines() if line.strip()]
+    assert [r.get("rules") for r in rows] == ["shanghai_old", "shanghai_old", "guizhou"]
+    assert [r["total"] for r in rows[:2]] == [int(t) for t in res.totals]
+    assert rows[2]["total"] == mjfast.score("345m678p789s55s23m4m", rules="guizhou", discard_after_kong=True).total
