@@ -881,6 +881,7 @@ def score_batch(batch, *, workers: int = 1, strict: bool = False, rules=None) ->
             batch = HandBatch.from_strings(items, rules=rules)
         else:
             batch = HandBatch.from_records(items, rules=rules)
+    batch.check_columns()       # (before the columns that pick the path are read)
     if rules is None and batch.rules is None and not batch.rule_flags.any() and not batch.wildcards.any():
         return _score_batch_mcr(batch, nthreads, strict)
     rs = _get_rules(rules if rules is not None else batch.rules)

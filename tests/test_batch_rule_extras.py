@@ -303,3 +303,42 @@ def test_a_record_with_the_new_fields_names_its_rule_set():
     assert [r.get("rules") for r in rows] == ["shanghai_old", "shanghai_old", "guizhou"]
     assert [r["total"] for r in rows[:2]] == [int(t) for t in res.totals]
     assert rows[2]["total"] == mjfast.score("345m678p789s55s23m4m", rules="guizhou", discard_after_kong=True).total
+
+
+@pytest.mark.parametrize("name", ["mcr", "two_player", "shanghai_old", "zhuji", "guizhou"])
+def test_hostile_wildcards_and_rule_flags_columns_are_flagged_not_crashed(name):
+    # any byte in the two columns, set after the batch was validated too:
+    # every row is scored or an error with a message, never an exception
+    rng = np.random.default_rng(len(name))
+    recs = random_winning_records(200, seed=3)
+    b = HandBatch.from_records(recs)
+    n = len(b)
+    b.wildcards[:] = rng.choice([0, 0, 1, 2, 9, 255], n)
+    b.rule_flags[:] = rng.integers(0, 256, n)
+    b.counts[rng.integers(0, n, 20), rng.integers(0, 34, 20)] = rng.integers(0, 6, 20)
+    for strict in (False, True):
+        res = score_batch(b, rules=name, strict=strict)
+        assert len(res) == n
+        for i in range(n):
+            if res.errors[i]:
+                assert res.totals[i] == -1 and res.error_message(i)
+            else:
+                assert res.totals[i] >= 0
+        assert all(res.errors[i] == ERR_INVALID for i in np.flatnonzero(b.wildcards > 8))
+    # built from arrays with such values: rows flagged at once, by name
+    c = HandBatch(b.counts, b.melds, b.n_melds, b.win_tile, b.flags, b.seat, b.round, b.flowers,
+                  wildcards=b.wildcards, rule_flags=b.rule_flags)
+    for i in np.flatnonzero(b.wildcards > 8):
+        assert c.invalid[i]
+    assert any("wildcards must be 0..8" in m for m in c.messages.values())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, max_k, flowers", RULES)
+def test_many_rows_with_wildcards_and_flags_score_as_score_does(name, max_k, flowers):
+    # the differential above on 3,000 rows a rule set, up to three wildcards
+    # (run by hand: python -m pytest -m slow tests/test_batch_rule_extras.py)
+    rs = R.get(name)
+    records = _records(rs, 3000, seed=1000 + len(name), max_k=max_k + 1, flowers=flowers)
+    for strict in (False, True):
+        _check(records, rs, strict=strict)
