@@ -205,14 +205,23 @@ cdef void _build_part(uint8_t* dist, uint8_t* flag, uint16_t* wmask8, uint8_t* w
 
 
 def build_tables():
-    """Build the lookup tables (idempotent, thread-safe). Returns the build time in seconds
-    (0.0 when they were already built)."""
+    """Build the lookup tables, or read them from the disk cache when a
+    previous process of this build saved them (src/_tablecache.pxi); after a
+    build, save them there.  Idempotent, thread-safe.  Returns the seconds
+    spent (0.0 when they were already there)."""
+    global _table_source
     with _tables_lock:
         # under the lock: the build runs without the GIL, so a second thread
         # making its first call meanwhile must wait here, not build again
         if _built:
             return 0.0
-        return _build_tables_locked()
+        t0 = time.perf_counter()
+        if _cache_load_locked():
+            return time.perf_counter() - t0
+        _build_tables_locked()
+        _table_source = "built"
+        _cache_store()
+        return time.perf_counter() - t0
 
 
 cdef object _build_tables_locked():
@@ -287,7 +296,7 @@ def table_nbytes():
     suit key, the 2-bit flags, the honors' distances, flags and masks, and the
     shanten records of the suit patterns, and the suit patterns' splits into
     sets and a pair (fankernel/readings.pxd)."""
-    return NKEY * (10 + 4) + NKEY // 4 + NHKEY * (10 + 1 + 2) + (NSREC + SREC_PAD + NHKEY) * SREC + _part_nbytes()
+    return NKEY * (10 + 4) + NKEY // 4 + 1 + NHKEY * (10 + 1 + 2) + (NSREC + SREC_PAD + NHKEY) * SREC + _part_nbytes()
 
 
 # ---------------------------------------------------------------------------
@@ -471,6 +480,7 @@ cdef int _nthreads(int n) except -1:
 
 include "_checks.pxi"
 include "_shanten.pxi"
+include "_tablecache.pxi"
 
 
 cdef inline int _need_tables() except -1:

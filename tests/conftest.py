@@ -1,7 +1,19 @@
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 
 import pytest
+
+# The compiled tables are saved to a disk cache after a build (src/_tablecache.pxi).
+# The suite never reads or writes the user's own cache (~/.cache/mjfast): this
+# process and every interpreter it starts share one temporary directory, removed
+# at exit.  tests/test_table_cache.py sets its own directory per test.
+_CACHE_DIR = tempfile.mkdtemp(prefix="mjfast-test-cache-")
+os.environ["MJFAST_CACHE_DIR"] = _CACHE_DIR
+os.environ.pop("MJFAST_NO_CACHE", None)
+atexit.register(shutil.rmtree, _CACHE_DIR, True)
 
 # the test helpers (oracle.py, handgen.py, vectors_mcr.py) live beside the tests
 sys.path.insert(0, os.path.dirname(__file__))

@@ -560,6 +560,9 @@ cdef inline int _build_partitions(const uint8_t* flag) noexcept nogil:
     if slot == NULL or lst == NULL or keys == NULL:
         free(slot); free(lst); free(keys)
         return -1
+    # the list's unused tail too: the tables are saved to and compared with a
+    # disk cache byte for byte (_core's _tablecache.pxi)
+    memset(lst, 0, PART_LIST_MAX * sizeof(uint32_t))
     for k in range(PART_SLOTS):
         slot[k] = PART_NONE
     keys[0] = 0
@@ -629,6 +632,17 @@ cdef inline int _build_partitions(const uint8_t* flag) noexcept nogil:
     _part_slot = slot
     _part_list = lst
     return 0
+
+
+cdef inline void _part_install(uint64_t* slot, uint32_t* lst, const uint64_t* two_packs,
+                               const uint8_t* honor_packs) noexcept nogil:
+    """Publish a split table read back from _core's disk cache (the same
+    bytes _build_partitions fills), with its two wide stores' tables."""
+    global _part_slot, _part_list
+    memcpy(TWO_PACKS, two_packs, sizeof(TWO_PACKS))
+    memcpy(HONOR_PACKS, honor_packs, sizeof(HONOR_PACKS))
+    _part_slot = slot
+    _part_list = lst
 
 
 cdef inline int _part_find(uint32_t key, uint32_t h, uint64_t e, uint32_t* one, const uint32_t** lst) noexcept nogil:

@@ -1,0 +1,361 @@
+# The built tables on disk (included into _core.pyx).
+#
+# Building the tables takes about 50 ms of CPU per process; a bot restarted
+# every turn, a CLI call or a Dask worker pays it each time.  After a build the
+# tables are written to one file in the user's cache directory; a later
+# process whose compiled module is the same file reads them back into buffers
+# allocated as the build allocates them, checks them, and publishes them as
+# the build does (under _tables_lock, _built set last).
+#
+# Where: $MJFAST_CACHE_DIR, else $XDG_CACHE_HOME/mjfast, else ~/.cache/mjfast.
+# MJFAST_NO_CACHE=1 turns it off (no read, no write).
+#
+# Never wrong tables: the file holds a key -- TABLE_FORMAT below and the
+# identity of this compiled module (its file name, size, mtime and inode), so a
+# rebuild, an upgrade or another install never reads another build's tables
+# -- the sizes of its sections, and a 64-bit checksum of the whole payload,
+# all compared before anything is published.  A truncated, corrupt, foreign
+# or unreadable file, a missing or read-only directory, a full disk: the
+# process builds (and tries to write a good file), and says nothing unless
+# the "mjfast" logger is at DEBUG.  Hashing the module file itself would be a
+# stronger key but costs about 6-7 ms (sha256 or blake2b of its 5.5 MB)
+# against a load of a few ms; size + mtime_ns + inode change on every
+# rebuild or reinstall.
+#
+# The file is written whole to a temporary name in the same directory then
+# renamed over the old one (os.replace: atomic on POSIX and Windows), so a
+# reader sees the old file or the new one, never half of one; two processes
+# writing at once each rename a complete file.  One file per install (its
+# name hashes the module's path), so rebuilds overwrite rather than pile up.
+
+import os
+
+#: Bump whenever what the tables hold changes (layout, meaning, a section
+#: added or reordered) without the compiled module's file changing too --
+#: in practice, with any change to the build code, as a second safety.
+TABLE_FORMAT = 1
+
+_CACHE_MAGIC = b"MJFTBL\x00\x01"
+DEF NSECT = 14
+# header: magic, format (u32), sections (u32), key length (u32), 0 (u32),
+# payload checksum (u64), the sections' sizes (u64 each), then the key
+DEF HEAD_FIXED = 8 + 4 + 4 + 4 + 4 + 8 + 8 * NSECT
+
+cdef extern from *:
+    """
+    #include <string.h>
+    static inline uint64_t mjfast_rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+    /* A fast 64-bit checksum of n bytes (not cryptographic: it catches a
+       truncated or damaged file, nobody forging one).  Four independent
+       lanes of xor-multiply-rotate over 8-byte words, about 2 ms for the
+       35 MB of tables; the tail bytes and n folded in, then a final mix. */
+    static uint64_t mjfast_checksum(const void* data, size_t n, uint64_t seed) {
+        const unsigned char* p = (const unsigned char*)data;
+        const uint64_t K1 = 0x9E3779B97F4A7C15ull, K2 = 0xC2B2AE3D27D4EB4Full;
+        uint64_t a = seed ^ K1, b = seed + K2, c = seed ^ 0x165667B19E3779F9ull, d = seed - K1;
+        uint64_t w0, w1, w2, w3, h;
+        size_t i = 0;
+        for (; i + 32 <= n; i += 32) {
+            memcpy(&w0, p + i, 8); memcpy(&w1, p + i + 8, 8);
+            memcpy(&w2, p + i + 16, 8); memcpy(&w3, p + i + 24, 8);
+            a = mjfast_rotl64((a ^ w0) * K1, 31);
+            b = mjfast_rotl64((b ^ w1) * K1, 31);
+            c = mjfast_rotl64((c ^ w2) * K1, 31);
+            d = mjfast_rotl64((d ^ w3) * K1, 31);
+        }
+        h = a ^ mjfast_rotl64(b, 17) ^ mjfast_rotl64(c, 31) ^ mjfast_rotl64(d, 47) ^ ((uint64_t)n * K2);
+        for (; i < n; i++)
+            h = mjfast_rotl64((h ^ p[i]) * K1, 23);
+        h ^= h >> 33; h *= 0xFF51AFD7ED558CCDull; h ^= h >> 33; h *= 0xC4CEB9FE1A85EC53ull; h ^= h >> 33;
+        return h;
+    }
+    """
+    uint64_t _checksum "mjfast_checksum"(const void* data, size_t n, uint64_t seed) nogil
+
+
+ctypedef struct _TableSet:
+    void* p[NSECT]
+    size_t n[NSECT]
+
+
+# the sections, in file order: what the build publishes, plus the small static
+# tables it fills (the shanten records' ranking, the readings' wide stores)
+_SECTION_NAMES = ("dist", "hdist", "hflag", "hwmask", "flag2", "wf", "srec", "hrec",
+                  "part_slot", "part_list", "lo_rank", "hi_off", "two_packs", "honor_packs")
+
+
+cdef void _section_sizes(_TableSet* t) noexcept nogil:
+    t.n[0] = NKEY * 10
+    t.n[1] = NHKEY * 10
+    t.n[2] = NHKEY
+    t.n[3] = NHKEY * 2
+    t.n[4] = NKEY // 4 + 1
+    t.n[5] = NKEY * sizeof(uint32_t)
+    t.n[6] = (NSREC + SREC_PAD) * SREC
+    t.n[7] = NHKEY * SREC
+    t.n[8] = PART_SLOTS * sizeof(uint64_t)
+    t.n[9] = PART_LIST_MAX * sizeof(uint32_t)
+    t.n[10] = sizeof(_lo_rank)
+    t.n[11] = sizeof(_hi_off)
+    t.n[12] = sizeof(TWO_PACKS)
+    t.n[13] = sizeof(HONOR_PACKS)
+
+
+cdef void _published_sections(_TableSet* t) noexcept nogil:
+    """The sections as published (after a build or a load)."""
+    _section_sizes(t)
+    t.p[0] = _dist
+    t.p[1] = _hdist
+    t.p[2] = _hflag
+    t.p[3] = _hwmask
+    t.p[4] = _flag2
+    t.p[5] = _wf
+    t.p[6] = _srec
+    t.p[7] = _hrec
+    t.p[8] = _part_slot
+    t.p[9] = _part_list
+    t.p[10] = _lo_rank
+    t.p[11] = _hi_off
+    t.p[12] = TWO_PACKS
+    t.p[13] = HONOR_PACKS
+
+
+cdef uint64_t _payload_checksum(const _TableSet* t) noexcept nogil:
+    cdef uint64_t h = 0x6D6A66617374ull      # "mjfast"
+    cdef int i
+    for i in range(NSECT):
+        h = _checksum(t.p[i], t.n[i], h)
+    return h
+
+
+cdef _cache_debug(str what):
+    # the logging module is imported only when there is something to say
+    import logging
+    logging.getLogger("mjfast").debug("mjfast table cache: %s", what)
+
+
+cdef object _cache_path_and_key():
+    """(file path, key bytes) of this build's cache file, or None when the
+    cache is off or no directory can be named."""
+    flag = os.environ.get("MJFAST_NO_CACHE", "")
+    if flag and flag != "0":
+        return None
+    d = os.environ.get("MJFAST_CACHE_DIR")
+    if not d:
+        base = os.environ.get("XDG_CACHE_HOME")
+        if not base:
+            home = os.path.expanduser("~")
+            if not home or home == "~":
+                return None
+            base = os.path.join(home, ".cache")
+        d = os.path.join(base, "mjfast")
+    so = os.path.abspath(__file__)
+    st = os.stat(so)
+    key = (f"format={TABLE_FORMAT};module={os.path.basename(so)};size={st.st_size};"
+           f"mtime_ns={st.st_mtime_ns};ino={st.st_ino};debug={MJFAST_DEBUG_BUILD}").encode()
+    sob = so.encode("utf-8", "surrogatepass")
+    cdef const char* sp = sob
+    name = "tables-%016x.bin" % _checksum(sp, len(sob), 0)
+    return os.path.join(d, name), key
+
+
+cdef bytes _cache_header(const _TableSet* t, bytes key, uint64_t checksum):
+    import struct
+    return (_CACHE_MAGIC + struct.pack("<IIIIQ", TABLE_FORMAT, NSECT, len(key), 0, checksum)
+            + struct.pack("<%dQ" % NSECT, *[t.n[i] for i in range(NSECT)]) + key)
+
+
+cdef int _read_exact(f, void* p, size_t n) except -1:
+    """Read n bytes from the raw file f straight into p: 1 when all came, else 0."""
+    cdef uint8_t[::1] view = <uint8_t[:n]>(<uint8_t*>p) if n else None
+    cdef size_t got = 0
+    cdef object k
+    while got < n:
+        k = f.readinto(view[got:])
+        if not k:
+            return 0
+        got += <size_t>k
+    return 1
+
+
+cdef void _free_sections(_TableSet* t) noexcept nogil:
+    cdef int i
+    for i in range(NSECT):
+        free(t.p[i])
+        t.p[i] = NULL
+
+
+cdef bint _cache_load_locked() except -1:
+    """Under _tables_lock, _built False: read the tables from the cache file
+    and publish them.  True when published; False (nothing published, nothing
+    leaked) when there is no usable file."""
+    global _dist, _hdist, _flag2, _hflag, _hwmask, _wf, _srec, _hrec, _built, _table_source
+    cdef _TableSet t
+    cdef int i
+    cdef uint64_t want_sum = 0
+    cdef bint ok
+    try:
+        pk = _cache_path_and_key()
+    except Exception as exc:        # e.g. the module's file cannot be stat'ed
+        _cache_debug(f"no cache path: {exc}")
+        return False
+    if pk is None:
+        return False
+    path, key = pk
+    try:
+        f = open(path, "rb", buffering=0)
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        _cache_debug(f"cannot open {path}: {exc}")
+        return False
+    _section_sizes(&t)
+    for i in range(NSECT):
+        t.p[i] = NULL
+    try:
+        with f:
+            head = _cache_header(&t, key, 0)
+            got = f.read(len(head))
+            # everything but the checksum field (bytes 24-31) must match: magic,
+            # format, number of sections, key length, sizes, key
+            if got is None or len(got) != len(head) or got[:24] != head[:24] or got[32:] != head[32:]:
+                _cache_debug(f"{path}: another build's file or a damaged header; rebuilding")
+                return False
+            want_sum = int.from_bytes(got[24:32], "little")
+            # allocated as the build allocates them (the two big ones with the
+            # huge-page hint)
+            for i in range(NSECT):
+                if i == 0 or i == 5:
+                    t.p[i] = _big_alloc(t.n[i])
+                else:
+                    t.p[i] = malloc(t.n[i])
+                if t.p[i] == NULL:
+                    _free_sections(&t)
+                    return False
+            for i in range(NSECT):
+                if not _read_exact(f, t.p[i], t.n[i]):
+                    _free_sections(&t)
+                    _cache_debug(f"{path}: truncated; rebuilding")
+                    return False
+            if f.read(1):
+                _free_sections(&t)
+                _cache_debug(f"{path}: longer than its sections; rebuilding")
+                return False
+    except Exception as exc:        # an I/O error while reading: build instead
+        _free_sections(&t)
+        _cache_debug(f"cannot read {path}: {exc}")
+        return False
+    with nogil:
+        ok = _payload_checksum(&t) == want_sum
+    if not ok:
+        _free_sections(&t)
+        _cache_debug(f"{path}: checksum mismatch; rebuilding")
+        return False
+    # the small static tables first (nothing reads them before _built)
+    memcpy(_lo_rank, t.p[10], t.n[10])
+    memcpy(_hi_off, t.p[11], t.n[11])
+    _part_install(<uint64_t*>t.p[8], <uint32_t*>t.p[9], <const uint64_t*>t.p[12], <const uint8_t*>t.p[13])
+    free(t.p[10]); free(t.p[11]); free(t.p[12]); free(t.p[13])
+    _dist = <uint8_t*>t.p[0]
+    _hdist = <uint8_t*>t.p[1]
+    _hflag = <uint8_t*>t.p[2]
+    _hwmask = <uint8_t*>t.p[3]
+    _flag2 = <uint8_t*>t.p[4]
+    _wf = <uint32_t*>t.p[5]
+    _srec = <uint8_t*>t.p[6]
+    _hrec = <uint8_t*>t.p[7]
+    _table_source = "cache"
+    _built = True
+    return True
+
+
+cdef _cache_store():
+    """After a build (tables published): write them to the cache file, or do
+    nothing if that fails in any way."""
+    cdef _TableSet t
+    cdef uint64_t s
+    cdef int i
+    try:
+        pk = _cache_path_and_key()
+    except Exception as exc:
+        _cache_debug(f"no cache path: {exc}")
+        return
+    if pk is None:
+        return
+    path, key = pk
+    _published_sections(&t)
+    with nogil:
+        s = _payload_checksum(&t)
+    tmp = None
+    try:
+        import tempfile
+        d = os.path.dirname(path)
+        os.makedirs(d, exist_ok=True)
+        _remove_stale_temporaries(d)
+        fd, tmp = tempfile.mkstemp(dir=d, prefix=".tables-", suffix=".tmp")
+        # readable by others (mkstemp makes it private): nothing in it is
+        # secret, and a cache directory shared by a cluster's users then works
+        try:
+            os.chmod(tmp, 0o644)
+        except OSError:
+            pass
+        with open(fd, "wb", buffering=0) as f:
+            _write_all(f, _cache_header(&t, key, s))
+            for i in range(NSECT):
+                _write_all(f, <uint8_t[:t.n[i]]>(<uint8_t*>t.p[i]))
+        os.replace(tmp, path)
+        tmp = None
+    except Exception as exc:        # read-only, full disk, no directory...
+        _cache_debug(f"cannot write {path}: {exc}")
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+cdef _remove_stale_temporaries(d):
+    """Temporaries left by a process killed while writing (more than an hour
+    old: a live writer finishes in well under a second)."""
+    now = time.time()
+    try:
+        with os.scandir(d) as it:
+            for e in it:
+                if e.name.startswith(".tables-") and e.name.endswith(".tmp"):
+                    try:
+                        if now - e.stat().st_mtime > 3600:
+                            os.unlink(e.path)
+                    except OSError:
+                        pass
+    except OSError:
+        pass
+
+
+cdef _write_all(f, data):
+    cdef object view = memoryview(data).cast("B")
+    cdef Py_ssize_t done = 0, n = len(view)
+    while done < n:
+        k = f.write(view[done:])
+        if not k:
+            raise OSError("short write")
+        done += k
+
+
+#: where the published tables came from: None (not yet), "built" or "cache"
+_table_source = None
+
+
+def table_source():
+    """Where this process's tables came from: None before first use, "built"
+    (computed here) or "cache" (read from the disk cache)."""
+    return _table_source
+
+
+def _table_sections():
+    """The published tables, section by section, as (name, bytes) copies (tests:
+    a cache-loaded set equals a built one byte for byte)."""
+    cdef _TableSet t
+    _need_tables()
+    _published_sections(&t)
+    return [(_SECTION_NAMES[i], (<char*>t.p[i])[:t.n[i]]) for i in range(NSECT)]

@@ -1,0 +1,330 @@
+"""The disk cache of the built tables (src/_tablecache.pxi).
+
+Every check runs in fresh interpreters with MJFAST_CACHE_DIR set to the test's
+own temporary directory: the tables are built or loaded once per process, so
+only a new process shows what the cache does.  The reference for every table
+byte is a process that builds with the cache off (MJFAST_NO_CACHE=1).
+"""
+import glob
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# a process's table source and the sha256 of each table section
+_DIGESTS = r"""
+    import hashlib, json
+    from mjfast import _core
+    spent = _core.build_tables()
+    secs = _core._table_sections()
+    print(json.dumps({"source": _core.table_source(), "again": _core.build_tables(),
+                      "nbytes": _core.table_nbytes(), "spent": spent,
+                      "sections": {name: [len(b), hashlib.sha256(b).hexdigest()] for name, b in secs}}))
+"""
+
+# the answers of a few hundred scored hands, and shanten and waits of random hands
+_ANSWERS = r"""
+    import hashlib, json, sys
+    import numpy as np
+    sys.path.insert(0, "tests")
+    import mjfast
+    from mjfast import _core, HandBatch, score_batch
+    from handgen import random_winning_records, random_hands
+    recs = random_winning_records(400, seed=5)
+    res = score_batch(HandBatch.from_records(recs))
+    out = {"source": None}
+    out["totals"] = hashlib.sha256(np.ascontiguousarray(res.totals).tobytes()).hexdigest()
+    out["fans"] = hashlib.sha256(np.ascontiguousarray(res.fan_counts).tobytes()).hexdigest()
+    out["one"] = [mjfast.score(r["hand"]).total for r in recs[:40] if "+" not in r["hand"]][:20]
+    sh, wa = [], []
+    for k, bias in enumerate((None, "one_suit", "honors", "knitted", "pairs", "terminals")):
+        H = random_hands(300, 13, seed=k, bias=bias)
+        sh.append(np.asarray(mjfast.shanten_batch(H)).tobytes())
+        wa.append(np.asarray(mjfast.waits_batch(H)).tobytes())
+    out["shanten"] = hashlib.sha256(b"".join(sh)).hexdigest()
+    out["waits"] = hashlib.sha256(b"".join(wa)).hexdigest()
+    out["single"] = [mjfast.shanten("123m456p789s11pEEN"), mjfast.waits("1112345678999m")]
+    out["source"] = _core.table_source()
+    print(json.dumps(out))
+"""
+
+
+def _child(code, cache_dir, no_cache=False, extra_env=None):
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env.pop("MJFAST_NO_CACHE", None)
+    env["MJFAST_CACHE_DIR"] = str(cache_dir)
+    if no_cache:
+        env["MJFAST_NO_CACHE"] = "1"
+    env.update(extra_env or {})
+    proc = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, f"exit {proc.returncode}\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    return json.loads(proc.stdout.strip().splitlines()[-1]), proc.stderr
+
+
+def _cache_files(d):
+    return sorted(os.listdir(d)) if os.path.isdir(d) else []
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    """The tables of a build with the cache off: (digests, answers)."""
+    d = tmp_path_factory.mktemp("nocache")
+    tables, _ = _child(_DIGESTS, d, no_cache=True)
+    answers, _ = _child(_ANSWERS, d, no_cache=True)
+    assert tables["source"] == "built" and answers["source"] == "built"
+    assert _cache_files(d) == []            # MJFAST_NO_CACHE=1 writes nothing
+    return tables, answers
+
+
+@pytest.fixture(scope="module")
+def good_file(tmp_path_factory):
+    """A cache file written by a build (copied into each test's directory)."""
+    d = tmp_path_factory.mktemp("good")
+    got, _ = _child(_DIGESTS, d)
+    assert got["source"] == "built"
+    return _cached_file(d)
+
+
+def _place(good_file, d):
+    import shutil
+    path = os.path.join(d, os.path.basename(good_file))
+    shutil.copyfile(good_file, path)
+    return path
+
+
+def _cached_file(d):
+    files = _cache_files(d)
+    assert len(files) == 1 and files[0].startswith("tables-") and files[0].endswith(".bin"), files
+    return os.path.join(d, files[0])
+
+
+def test_loaded_tables_equal_built_ones_byte_for_byte(reference, tmp_path):
+    ref, _ = reference
+    first, _ = _child(_DIGESTS, tmp_path)
+    assert first["source"] == "built"
+    path = _cached_file(tmp_path)           # one file, no temporary left behind
+    second, _ = _child(_DIGESTS, tmp_path)
+    assert second["source"] == "cache"
+    assert second["sections"] == ref["sections"] == first["sections"]
+    assert second["again"] == 0.0 and second["spent"] > 0.0
+    # table_nbytes() counts the published tables (the small static ones aside)
+    big = ("dist", "hdist", "hflag", "hwmask", "flag2", "wf", "srec", "hrec", "part_slot", "part_list")
+    assert second["nbytes"] == sum(ref["sections"][k][0] for k in big)
+    # the file is the sections plus a header holding the key
+    assert os.path.getsize(path) > sum(n for n, _ in ref["sections"].values())
+    # a load does not rewrite the file
+    st = os.stat(path)
+    _child(_DIGESTS, tmp_path)
+    assert os.stat(path).st_mtime_ns == st.st_mtime_ns
+
+
+def test_answers_identical_with_and_without_the_cache(reference, good_file, tmp_path):
+    _, ref = reference
+    _place(good_file, tmp_path)
+    got, _ = _child(_ANSWERS, tmp_path)
+    assert got["source"] == "cache"
+    assert {k: v for k, v in got.items() if k != "source"} == {k: v for k, v in ref.items() if k != "source"}
+
+
+def test_no_cache_neither_reads_nor_writes(reference, good_file, tmp_path):
+    ref, _ = reference
+    got, _ = _child(_DIGESTS, tmp_path, no_cache=True)
+    assert got["source"] == "built" and _cache_files(tmp_path) == []
+    path = _place(good_file, tmp_path)
+    with open(path, "r+b") as f:            # a damaged file that a read would report...
+        f.seek(os.path.getsize(path) // 2)
+        f.write(b"\xff" * 64)
+    st = os.stat(path)
+    got, _ = _child(_DIGESTS, tmp_path, no_cache=True)
+    assert got["source"] == "built" and got["sections"] == ref["sections"]
+    assert os.stat(path).st_mtime_ns == st.st_mtime_ns     # ...is neither read nor replaced
+
+
+def _truncate_half(path):
+    with open(path, "r+b") as f:
+        f.truncate(os.path.getsize(path) // 2)
+
+
+def _truncate_one(path):
+    with open(path, "r+b") as f:
+        f.truncate(os.path.getsize(path) - 1)
+
+
+def _truncate_header(path):
+    with open(path, "r+b") as f:
+        f.truncate(20)
+
+
+def _empty(path):
+    open(path, "wb").close()
+
+
+def _append(path):
+    with open(path, "ab") as f:
+        f.write(b"\0")
+
+
+def _flip_payload(path):
+    # one bit deep in the distance table: sizes and key still right
+    with open(path, "r+b") as f:
+        f.seek(4096 * 1000 + 7)
+        b = f.read(1)
+        f.seek(4096 * 1000 + 7)
+        f.write(bytes([b[0] ^ 1]))
+
+
+def _flip_last_byte(path):
+    with open(path, "r+b") as f:
+        f.seek(-1, os.SEEK_END)
+        b = f.read(1)
+        f.seek(-1, os.SEEK_END)
+        f.write(bytes([b[0] ^ 0x80]))
+
+
+def _wrong_key(path):
+    # another build of the module: the same layout, its mtime differs
+    with open(path, "r+b") as f:
+        head = f.read(4096)
+        i = head.index(b"mtime_ns=") + len(b"mtime_ns=")
+        f.seek(i)
+        f.write(b"1" if head[i:i + 1] != b"1" else b"2")
+
+
+def _wrong_format(path):
+    with open(path, "r+b") as f:
+        f.seek(8)
+        f.write((999).to_bytes(4, "little"))
+
+
+def _wrong_magic(path):
+    with open(path, "r+b") as f:
+        f.write(b"NOTMJFST")
+
+
+def _wrong_size(path):
+    # a section's size in the header changed (and the file with it)
+    with open(path, "r+b") as f:
+        f.seek(32)
+        n = int.from_bytes(f.read(8), "little")
+        f.seek(32)
+        f.write((n + 8).to_bytes(8, "little"))
+    _append(path)
+    with open(path, "ab") as f:
+        f.write(b"\0" * 7)
+
+
+def _garbage(path):
+    size = os.path.getsize(path)
+    with open(path, "wb") as f:
+        f.write(os.urandom(size))
+
+
+def _a_directory(path):
+    # unreadable: a directory where the file should be (root reads any file)
+    os.remove(path)
+    os.mkdir(path)
+
+
+DAMAGE = [_truncate_half, _truncate_one, _truncate_header, _empty, _append, _flip_payload, _flip_last_byte,
+          _wrong_key, _wrong_format, _wrong_magic, _wrong_size, _garbage, _a_directory]
+
+
+@pytest.mark.parametrize("damage", DAMAGE, ids=[f.__name__.strip("_") for f in DAMAGE])
+def test_a_bad_cache_falls_back_to_a_correct_build(reference, good_file, tmp_path, damage):
+    ref, _ = reference
+    path = _place(good_file, tmp_path)
+    damage(path)
+    got, err = _child(_DIGESTS, tmp_path)
+    assert got["source"] == "built"
+    assert got["sections"] == ref["sections"]
+    assert err == ""                        # silent
+    if damage is _a_directory:
+        assert os.path.isdir(path)          # the write failed, quietly
+        return
+    # the build wrote a good file over the bad one
+    with open(path, "rb") as f, open(good_file, "rb") as g:
+        assert f.read() == g.read()
+    assert _cache_files(tmp_path) == [os.path.basename(path)]     # no temporary left
+
+
+def test_the_debug_log_says_why(good_file, tmp_path):
+    _flip_payload(_place(good_file, tmp_path))
+    code = "import logging; logging.basicConfig(level=logging.DEBUG)\n" + textwrap.dedent(_DIGESTS)
+    got, err = _child(code, tmp_path)
+    assert got["source"] == "built"
+    assert "mjfast table cache" in err and "checksum" in err
+
+
+def test_an_unusable_cache_directory_is_ignored(reference, tmp_path):
+    ref, _ = reference
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the cache directory should be")
+    for d in (blocker, blocker / "sub"):
+        got, err = _child(_DIGESTS, d)
+        assert got["source"] == "built" and got["sections"] == ref["sections"] and err == ""
+    assert blocker.read_text() == "a file where the cache directory should be"
+
+
+def test_default_location_follows_xdg_cache_home(tmp_path):
+    env = {"XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    code = "import os; os.environ.pop('MJFAST_CACHE_DIR')\n" + textwrap.dedent(_DIGESTS)
+    got, _ = _child(code, tmp_path / "unused", extra_env=env)
+    assert got["source"] == "built"
+    assert len(glob.glob(str(tmp_path / "xdg" / "mjfast" / "tables-*.bin"))) == 1
+    assert not (tmp_path / "unused").exists()
+    got, _ = _child(code, tmp_path / "unused", extra_env=env)
+    assert got["source"] == "cache"
+
+
+def test_home_cache_when_nothing_is_set(tmp_path):
+    code = ("import os; os.environ.pop('MJFAST_CACHE_DIR'); os.environ.pop('XDG_CACHE_HOME', None)\n"
+            + textwrap.dedent(_DIGESTS))
+    _child(code, tmp_path / "unused", extra_env={"HOME": str(tmp_path / "home")})
+    assert len(glob.glob(str(tmp_path / "home" / ".cache" / "mjfast" / "tables-*.bin"))) == 1
+
+
+_FIRST_CALLS_FROM_CACHE = r"""
+    import json, threading
+    import numpy as np
+    import mjfast
+    from mjfast import _core
+    H = np.tile(mjfast.to_counts("1112345678999m").astype(np.uint8), (64, 1))
+    results, errors = {}, []
+    def work(k):
+        try:
+            results[k] = mjfast.waits("1112345678999m") == list(range(9)) and bool(
+                (mjfast.shanten_batch(H) == 0).all())
+        except Exception as exc:
+            errors.append(repr(exc))
+    ts = [threading.Thread(target=work, args=(k,)) for k in range(8)]
+    for t in ts: t.start()
+    for t in ts: t.join()
+    print(json.dumps({"source": _core.table_source(), "ok": all(results.values()) and len(results) == 8,
+                      "errors": errors, "again": _core.build_tables()}))
+"""
+
+
+def test_first_calls_from_many_threads_load_once(good_file, tmp_path):
+    _place(good_file, tmp_path)
+    got, _ = _child(_FIRST_CALLS_FROM_CACHE, tmp_path)
+    assert got == {"source": "cache", "ok": True, "errors": [], "again": 0.0}
+
+
+def test_a_killed_writers_temporary_is_cleared_by_the_next_write(tmp_path):
+    stale = tmp_path / ".tables-0123abcd.tmp"
+    fresh = tmp_path / ".tables-4567efgh.tmp"       # perhaps another process writing now
+    stale.write_bytes(b"half a file")
+    fresh.write_bytes(b"half a file")
+    os.utime(stale, (1_000_000_000, 1_000_000_000))
+    got, _ = _child(_DIGESTS, tmp_path)
+    assert got["source"] == "built"
+    assert not stale.exists() and fresh.exists()
+    _cached_file_ok = [f for f in _cache_files(tmp_path) if f.endswith(".bin")]
+    assert len(_cached_file_ok) == 1
+    assert os.stat(tmp_path / _cached_file_ok[0]).st_mode & 0o777 == 0o644
