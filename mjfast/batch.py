@@ -69,7 +69,9 @@ class HandBatch:
     rule sets other than MCR; a rule set reports those it has no use for).
     wildcards (N,) uint8, optional: wildcards held beside the row's tiles,
     0-8 (the row then holds 14 - k tiles counting 3 per meld; scored as
-    ``mjfast.score(hand, wildcards=k)`` scores it).
+    ``mjfast.score(hand, wildcards=k)`` scores it).  wild_kinds (N,) uint64,
+    optional: bit t set = tile kind t is wild in that row (``wildcard_tiles``;
+    not with wildcards in the same row).
     ids: optional list echoed back.  invalid (N,) bool + messages: rows that
     could not be read (kept, flagged, never scored).  lines: the input line
     number of each row (1-based, set by :meth:`from_jsonl`), else None.
@@ -77,7 +79,7 @@ class HandBatch:
 
     def __init__(self, counts, melds, n_melds, win_tile, flags, seat, round, flowers,
                  ids=None, invalid=None, messages=None, validate=True, lines=None, rules=None,
-                 rule_flags=None, added=None, wildcards=None):
+                 rule_flags=None, added=None, wildcards=None, wild_kinds=None):
         #: the rule set the rows are meant for (None = MCR, or whatever
         #: score_batch is told); rule_flags: per row, bits of RULE_FLAG_BITS
         self.rules = None if rules is None else _get_rules(rules)
@@ -109,6 +111,10 @@ class HandBatch:
         #: columns then hold 14 - k tiles counting 3 per meld
         self.wildcards = (np.zeros(n, np.uint8) if wildcards is None
                           else _uint8_column(wildcards, (n,), "wildcards", out_of_range))
+        #: per row, the tile kinds that are wild (``wildcard_tiles``) as bits
+        #: 0-33 of a uint64 (0 = none): the row's tiles of those kinds are its
+        #: wildcards
+        self.wild_kinds = np.zeros(n, np.uint64) if wild_kinds is None else _kinds_column(wild_kinds, n)
         # ``added`` may be the notation of the rows that could hold an added
         # kong, taken when the batch was built and read when the column is
         # first asked for (only rule sets scored row by row need it)
@@ -142,7 +148,7 @@ class HandBatch:
     _COLUMNS = (("counts", np.uint8, (34,)), ("melds", np.uint8, (4, 3)), ("n_melds", np.uint8, ()),
                 ("win_tile", np.uint8, ()), ("flags", np.uint8, ()), ("seat", np.uint8, ()),
                 ("round", np.uint8, ()), ("flowers", np.uint8, ()), ("invalid", np.bool_, ()),
-                ("rule_flags", np.uint8, ()), ("wildcards", np.uint8, ()))
+                ("rule_flags", np.uint8, ()), ("wildcards", np.uint8, ()), ("wild_kinds", np.uint64, ()))
 
     def check_columns(self) -> None:
         """Raise ``InvalidHand`` naming the column if one is not a C-contiguous
@@ -179,8 +185,8 @@ class HandBatch:
         ``"rules"`` (a name); without ``rules=`` the records' common one is
         used, and a record naming another rule set than the batch's is an
         invalid row.  The flags of other rule sets (:data:`RULE_FLAG_BITS`:
-        ``heavenly_hand`` ... ``discard_after_kong``) and ``wildcards`` (a
-        count 0-8) are read too."""
+        ``heavenly_hand`` ... ``discard_after_kong``), ``wildcards`` (a
+        count 0-8) and ``wildcard_tiles`` (wild kinds) are read too."""
         return cls._read_records(_sequence_arg(records, "records", "a list of record dicts"), rules)[0]
 
     @classmethod
@@ -191,6 +197,7 @@ class HandBatch:
         cols = _empty(n)
         rflags = np.zeros(n, np.uint8)
         wild = np.zeros(n, np.uint8)
+        kinds = np.zeros(n, np.uint64)
         slow = np.zeros(n, np.uint8)
         ids = [None] * n
         kongs = []      # [row, hand, ...]: the rows with a melded kong
@@ -211,7 +218,7 @@ class HandBatch:
         invalid = np.zeros(n, bool)
         messages = {}
         for i in slow_rows:
-            msg = _read_record(cols, i, records[i], wild)
+            msg = _read_record(cols, i, records[i], wild, kinds)
             if msg is not None:
                 invalid[i] = True
                 messages[i] = msg
@@ -229,8 +236,9 @@ class HandBatch:
                     messages[i] = msg
         rflags[invalid] = 0
         wild[invalid] = 0
+        kinds[invalid] = 0
         return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
-                   rule_flags=rflags, wildcards=wild, added=_KongNotation.from_pairs(kongs)), n_rules
+                   rule_flags=rflags, wildcards=wild, wild_kinds=kinds, added=_KongNotation.from_pairs(kongs)), n_rules
 
     @classmethod
     def from_strings(cls, hands: Sequence[str], *, self_drawn=False, fourth_tile=False, kong=False,
@@ -327,6 +335,7 @@ class HandBatch:
         cols = _empty(n)
         rflags = np.zeros(n, np.uint8)
         wild = np.zeros(n, np.uint8)
+        kinds = np.zeros(n, np.uint64)
         status = np.zeros(n, np.uint8)
         ids = [None] * n
         kongs = []      # [row, line, ...]: the scanned rows with a melded kong
@@ -354,6 +363,7 @@ class HandBatch:
                 col[rows] = getattr(sub, name)
             rflags[rows] = sub.rule_flags
             wild[rows] = sub.wildcards
+            kinds[rows] = sub.wild_kinds
             for k, i in enumerate(slow):
                 ids[i] = sub.ids[k]
             for k in np.flatnonzero(sub.invalid).tolist():
@@ -365,7 +375,8 @@ class HandBatch:
             messages.update(bad)
         lines = None if first_line is None else np.arange(first_line, first_line + n, dtype=np.int64)
         return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
-                   rule_flags=rflags, wildcards=wild, lines=lines, added=_KongNotation.from_pairs(kongs)), n_rules
+                   rule_flags=rflags, wildcards=wild, wild_kinds=kinds, lines=lines,
+                   added=_KongNotation.from_pairs(kongs)), n_rules
 
     # -- validation of array input ------------------------------------------
 
@@ -381,6 +392,13 @@ class HandBatch:
         for i in over.tolist():
             self.invalid[i] = True
             self.messages[i] = f"wildcards must be 0..{MAX_WILDCARDS}, got {int(wild[i])}"
+        wk = self.wild_kinds
+        for i in np.flatnonzero((wk >> np.uint64(34) != 0) & ~self.invalid).tolist():
+            self.invalid[i] = True
+            self.messages[i] = "wild_kinds: bits 0-33 only (one per tile kind)"
+        for i in np.flatnonzero((wk != 0) & (wild > 0) & ~self.invalid).tolist():
+            self.invalid[i] = True
+            self.messages[i] = "pass wildcards=k or wildcard_tiles=[...], not both"
         rows = np.flatnonzero((wild > 0) & ~self.invalid)
         if rows.size:
             # a row beside k wildcards is checked as its tiles plus k tiles of
@@ -460,6 +478,23 @@ def _uint8_column(a, shape, name, out_of_range) -> np.ndarray:
     if a.shape != shape:
         raise InvalidHand(f"{name} must have shape {shape}; got {a.shape}")
     return a
+
+
+def _kinds_column(a, n) -> np.ndarray:
+    """HandBatch.wild_kinds: (N,) uint64 bit masks (bit t: tile kind t is wild)."""
+    a = np.asarray(a)
+    if a.ndim == 0:
+        a = np.full(n, a)
+    if a.dtype.kind not in "iu" or a.shape != (n,) or (a.dtype.kind == "i" and a.size and a.min() < 0):
+        raise InvalidArgument(f"wild_kinds must be a ({n},) array of non-negative integer bit masks, "
+                              f"got dtype {a.dtype}, shape {a.shape}")
+    return np.ascontiguousarray(a, dtype=np.uint64)
+
+
+def _row_kinds(batch, i):
+    """Row i's wild kinds (wildcard_tiles) as a list, or None."""
+    m = int(batch.wild_kinds[i])
+    return [t for t in range(34) if m >> t & 1] or None
 
 
 def _sequence_arg(value, name, what) -> list:
@@ -612,7 +647,7 @@ def _context_column(cols, name, values, n, invalid, messages):
             col[i] = x
 
 
-def _read_record(cols, i, rec, wild):
+def _read_record(cols, i, rec, wild, kinds):
     """Row i from a record the compiled reader left to Python: None when it
     was read, else the message saying what is wrong with it.  A record with
     ``wildcards`` k >= 1 holds 14 - k real tiles (counting 3 per meld); k goes
@@ -622,9 +657,23 @@ def _read_record(cols, i, rec, wild):
     except RecordError as exc:
         return str(exc)
     k = rec.get("wildcards")
-    if k is not None:
+    wt = rec.get("wildcard_tiles")
+    if k is not None or wt is not None:
         try:
-            k = _wild_check(k, None, False).k
+            if k is not None:
+                k = _wild_check(k, None, False).k
+            if wt is not None:
+                # (wildcards 0 is no wildcards, as when absent)
+                if k:
+                    raise InvalidHand("pass wildcards=k or wildcard_tiles=[...], not both")
+                try:
+                    w = _wild_check(None, wt, False).kinds
+                except (InvalidHand, TypeError, ValueError) as exc:
+                    msg = str(exc)
+                    return msg if msg.startswith("wildcard_tiles") else f"wildcard_tiles: {msg}"
+                if not w:
+                    return "wildcard_tiles must name at least one tile kind (absent or null: none)"
+                kinds[i] = sum(1 << t for t in w)
         except (InvalidHand, TypeError, ValueError) as exc:
             return str(exc)
     try:
@@ -882,7 +931,8 @@ def score_batch(batch, *, workers: int = 1, strict: bool = False, rules=None) ->
         else:
             batch = HandBatch.from_records(items, rules=rules)
     batch.check_columns()       # (before the columns that pick the path are read)
-    if rules is None and batch.rules is None and not batch.rule_flags.any() and not batch.wildcards.any():
+    if (rules is None and batch.rules is None and not batch.rule_flags.any() and not batch.wildcards.any()
+            and not batch.wild_kinds.any()):
         return _score_batch_mcr(batch, nthreads, strict)
     rs = _get_rules(rules if rules is not None else batch.rules)
     return _score_batch_rules(batch, rs, nthreads, strict or rs.strict)
@@ -921,11 +971,17 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
     n = len(batch)
     messages = dict(batch.messages)
     invalid = _tile_errors(batch, rs, batch.invalid, messages)
+    high = (batch.wild_kinds >> np.uint64(34)) != 0
+    if high.any():          # (set after the batch was validated: no tile kind to read them as)
+        invalid = invalid.copy()
+        for i in np.flatnonzero(high & ~invalid).tolist():
+            invalid[i] = True
+            messages[i] = "wild_kinds: bits 0-33 only (one per tile kind)"
     extra = {}
     if rs.engine == "mcr":
         # rows beside wildcards are scored as mjfast.score(hand, wildcards=k)
         # scores them (every substitution), after the compiled pass
-        wild_rows = np.flatnonzero((batch.wildcards > 0) & ~invalid)
+        wild_rows = np.flatnonzero(((batch.wildcards > 0) | (batch.wild_kinds != 0)) & ~invalid)
         kernel_invalid = invalid
         if wild_rows.size:
             kernel_invalid = invalid.copy()
@@ -967,7 +1023,8 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
     from .rules.two_player import score_two_player      # (loaded with the rule set)
     by_score = []       # rows scored by mjfast.score itself (two_player: wildcards, flags it has no use for)
     if rs.score_fn is None:
-        by_score = np.flatnonzero(((batch.wildcards > 0) | (batch.rule_flags > _TWO_PLAYER_BITS)) & ~invalid)
+        by_score = np.flatnonzero(((batch.wildcards > 0) | (batch.wild_kinds != 0)
+                                   | (batch.rule_flags > _TWO_PLAYER_BITS)) & ~invalid)
         if len(by_score):
             rows = np.setdiff1d(rows, by_score)
     if rs.engine == "two_player" and rs.score_fn is None and compiled:
@@ -1003,7 +1060,7 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
                       for nm, b in (("fourth_tile", 2), ("last_tile", 8)) if f & b}
             if rs.score_fn is not None:
                 total, fd, dropped, ok, stood = _score_row_own(rs, h, f, given, batch.seat[i], batch.round[i],
-                                                               int(batch.wildcards[i]), strict)
+                                                               int(batch.wildcards[i]), strict, _row_kinds(batch, i))
                 own_illegal[i] = not ok
                 if stood is not None and total >= 0:
                     subs[i] = tuple(int(t) for t in stood)
@@ -1126,7 +1183,8 @@ def _score_rows_by_score(batch, rs, rows, strict, totals, fans, errors, messages
         totals[i] = -1
         fans[i] = 0
         try:
-            res = score(_row_hand(batch, i), rules=rs, strict=strict, wildcards=k or None, **ctx, **flags)
+            res = score(_row_hand(batch, i), rules=rs, strict=strict, wildcards=k or None,
+                        wildcard_tiles=_row_kinds(batch, i), **ctx, **flags)
         except NotWinning:
             errors[i] = ERR_NOT_WINNING
             continue
@@ -1148,7 +1206,7 @@ def _score_rows_by_score(batch, rs, rows, strict, totals, fans, errors, messages
             subs[i] = tuple(int(t) for t in stood)
 
 
-def _score_row_own(rs, h, f, given, seat, rnd, k=0, strict=False):
+def _score_row_own(rs, h, f, given, seat, rnd, k=0, strict=False, kinds=None):
     """One row under a rule set that scores hands on its own (``score_fn``):
     (total or -1 when not winning, {fan key: count}, {flag: reason}, legal by
     the rule set's own test beside its minimum: the result's ``is_legal_win``,
@@ -1161,7 +1219,7 @@ def _score_row_own(rs, h, f, given, seat, rnd, k=0, strict=False):
     try:
         # (strict as score() passes it: a flag that cannot hold is an error
         # before the hand is found not winning, as there)
-        res = rs.score_fn(h, rs, ctx, extra, strict, dict(wildcards=k or None, wildcard_tiles=None, wild_fifth=False))
+        res = rs.score_fn(h, rs, ctx, extra, strict, dict(wildcards=k or None, wildcard_tiles=kinds, wild_fifth=False))
     except NotWinning:
         return -1, {}, {}, False, None
     return (res.total, {fr.key: fr.count for fr in res.fans}, dict(res.ignored_flags),

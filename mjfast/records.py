@@ -137,14 +137,14 @@ def _flag_values(flags: int) -> tuple:
     return tuple(bool(flags & FLAG_BITS[name]) for name in FLAG_NAMES)
 
 
-#: Context keys a record may name that no batch column holds (the wild kinds
-#: of ``wildcard_tiles``, ``wild_fifth``): a record giving one a value is a bad
-#: record, not a row scored without it.  The compiled record readers hand such
-#: records to :func:`validate_record`.  (``wildcards``, ``wild_win``,
+#: Context keys a record may name that no batch column holds (``wild_fifth``,
+#: which no scorer supports): a record giving one a value is a bad record, not
+#: a row scored without it.  The compiled record readers hand such records to
+#: :func:`validate_record`.  (``wildcards``, ``wildcard_tiles``, ``wild_win``,
 #: ``declared_ready`` and ``discard_after_kong`` have batch columns: the
 #: readers hand those records to Python too, which reads them with
 #: ``mjfast.batch``.)
-UNREAD_KEYS = ("wildcard_tiles", "wild_fifth")
+UNREAD_KEYS = ("wild_fifth",)
 
 
 def validate_record(rec: dict) -> tuple:

@@ -22,6 +22,7 @@ from mjfast import rules as R
 from mjfast.batch import ERR_INVALID, ERR_NOT_WINNING, ERR_OK, RULE_FLAG_BITS
 from mjfast.errors import InvalidHand, NotWinning
 from mjfast.hand import Hand, parse_hand
+from mjfast.tiles import TILE_NAMES
 
 from handgen import random_winning_records
 
@@ -57,6 +58,10 @@ def _records(rs, n, seed, max_k=2, flowers=8):
             k = min(k, len(h.tiles) - 1)
         if k:
             rec = _with_wildcards(rec, k, rng)
+        elif rng.random() < 0.3:
+            # wild kinds: one the hand holds once or twice (or none of)
+            few = [t for t, c in enumerate(h.counts) if 0 < c <= 2] or [0]
+            rec["wildcard_tiles"] = [TILE_NAMES[rng.choice(few)]] if rng.random() < 0.9 else [rng.randrange(34)]
         for name in NEW_FLAGS + ("heavenly_hand",):
             if rng.random() < 0.25:
                 rec[name] = True
@@ -78,6 +83,8 @@ def _oracle(rec, rules, strict=False):
     kw.update({k: rec[k] for k in tuple(RULE_FLAG_BITS) if rec.get(k)})
     if rec.get("wildcards"):
         kw["wildcards"] = rec["wildcards"]
+    if rec.get("wildcard_tiles") is not None:
+        kw["wildcard_tiles"] = rec["wildcard_tiles"]
     try:
         s = mjfast.score(rec["hand"], rules=rules, strict=strict, **kw)
     except NotWinning:
@@ -116,17 +123,19 @@ RULES = [("mcr", 2, 8), ("dazhong", 1, 8), ("two_player", 1, 8), ("shanghai_old"
 @pytest.mark.parametrize("name, max_k, flowers", RULES)
 def test_batch_rows_with_wildcards_and_flags_score_as_score_does(name, max_k, flowers):
     rs = R.get(name)
-    records = _records(rs, 250, seed=hash(name) % 1000, max_k=max_k, flowers=flowers)
+    records = _records(rs, 250, seed=sum(map(ord, name)), max_k=max_k, flowers=flowers)
     res, got = _check(records, rs)
     # the fields were read: rows with wildcards were scored with them
-    wild = [i for i, r in enumerate(records) if r.get("wildcards")]
-    assert wild
+    wild = [i for i, r in enumerate(records) if r.get("wildcards") or r.get("wildcard_tiles")]
+    assert wild and any(records[i].get("wildcard_tiles") for i in wild)
     if name != "guizhou":
         assert any(got[i][0] == ERR_OK for i in wild)
-        assert all(i in res.substitutions for i in wild if got[i][0] == ERR_OK)
+        assert all(i in res.substitutions for i in wild if got[i][0] == ERR_OK and records[i].get("wildcards"))
+        # (with wildcard_tiles, a hand holding none of the kinds may have none: as score() says)
+        assert any(i in res.substitutions for i in wild if records[i].get("wildcard_tiles"))
     else:       # Guizhou plays no wildcards: every such row says so
         assert all(res.error_message(i) == "rule set 'guizhou' plays no wildcards" for i in wild)
-    assert not [i for i in res.substitutions if not records[i].get("wildcards")]
+    assert not [i for i in res.substitutions if i not in wild]
 
 
 @pytest.mark.parametrize("name", ["mcr", "two_player", "shanghai_old", "zhuji", "guizhou"])
@@ -315,6 +324,7 @@ def test_hostile_wildcards_and_rule_flags_columns_are_flagged_not_crashed(name):
     n = len(b)
     b.wildcards[:] = rng.choice([0, 0, 1, 2, 9, 255], n)
     b.rule_flags[:] = rng.integers(0, 256, n)
+    b.wild_kinds[:] = rng.choice(np.array([0, 0, 0, 1 << 13, 3 << 30, 1 << 34, (1 << 64) - 1], np.uint64), n)
     b.counts[rng.integers(0, n, 20), rng.integers(0, 34, 20)] = rng.integers(0, 6, 20)
     for strict in (False, True):
         res = score_batch(b, rules=name, strict=strict)
@@ -325,9 +335,12 @@ def test_hostile_wildcards_and_rule_flags_columns_are_flagged_not_crashed(name):
             else:
                 assert res.totals[i] >= 0
         assert all(res.errors[i] == ERR_INVALID for i in np.flatnonzero(b.wildcards > 8))
+        assert all(res.errors[i] == ERR_INVALID for i in np.flatnonzero((b.wild_kinds >> np.uint64(34)) != 0))
     # built from arrays with such values: rows flagged at once, by name
     c = HandBatch(b.counts, b.melds, b.n_melds, b.win_tile, b.flags, b.seat, b.round, b.flowers,
-                  wildcards=b.wildcards, rule_flags=b.rule_flags)
+                  wildcards=b.wildcards, rule_flags=b.rule_flags, wild_kinds=b.wild_kinds)
+    for i in np.flatnonzero((b.wild_kinds >> np.uint64(34)) != 0):
+        assert c.invalid[i]
     for i in np.flatnonzero(b.wildcards > 8):
         assert c.invalid[i]
     assert any("wildcards must be 0..8" in m for m in c.messages.values())
@@ -342,3 +355,55 @@ def test_many_rows_with_wildcards_and_flags_score_as_score_does(name, max_k, flo
     records = _records(rs, 3000, seed=1000 + len(name), max_k=max_k + 1, flowers=flowers)
     for strict in (False, True):
         _check(records, rs, strict=strict)
+
+
+@pytest.mark.parametrize("value, message", [
+    (["zz"], "wildcard_tiles: unknown tile 'zz'"),
+    ([99], "wildcard_tiles: tile index 99 is outside 0..33"),
+    ([], "wildcard_tiles must name at least one tile kind (absent or null: none)"),
+    (True, "wildcard_tiles: a tile is an index 0..33 or a name like '5m', got true"),
+    ([1.5], "wildcard_tiles: a tile is an index 0..33 or a name like '5m', got 1.5")])
+def test_bad_wildcard_tiles_are_bad_records_naming_the_field(value, message):
+    good = {"hand": "123m456m789m123p5p5p"}
+    records = [good, dict(good, wildcard_tiles=value), dict(good, wildcard_tiles=["5p", "2m"])]
+    res = score_batch(HandBatch.from_records(records))
+    assert list(res.errors) == [ERR_OK, ERR_INVALID, ERR_OK]
+    assert res.error_message(1) == message
+    s = mjfast.score(good["hand"], wildcard_tiles=["5p", "2m"])
+    assert (res.totals[2], res.substitutions[2]) == (s.total, s.substitutions)
+
+
+def test_wildcard_tiles_beside_a_wildcard_count():
+    h = "123m456m789m123p5p"
+    res = score_batch(HandBatch.from_records([{"hand": h, "wildcards": 1, "wildcard_tiles": ["5p"]},
+                                              {"hand": h + "5p", "wildcards": 0, "wildcard_tiles": ["5p"]}]))
+    assert res.error_message(0) == "pass wildcards=k or wildcard_tiles=[...], not both"
+    assert res.errors[1] == ERR_OK         # wildcards 0 is none, as absent
+    assert res.totals[1] == mjfast.score(h + "5p", wildcard_tiles=["5p"]).total
+
+
+def test_zhuji_rows_name_their_own_cai_shen():
+    # a log of Zhuji games, each with its own 财神: one batch, a kind per row
+    recs = [{"hand": "123m456m789m123s9s9s", "self_drawn": True, "wildcard_tiles": ["9s"]},
+            {"hand": "123m456m789m123s9s9s", "self_drawn": True, "wildcard_tiles": ["1m"]},
+            {"hand": "123m456m789m123s9s9s", "self_drawn": True}]
+    res = score_batch(HandBatch.from_records(recs, rules="zhuji"))
+    for i, r in enumerate(recs):
+        assert _row(res, i) == _oracle(r, "zhuji")
+    assert 0 in res.substitutions and 2 not in res.substitutions
+
+
+def test_array_input_takes_a_wild_kinds_column():
+    h = "123m456m789m123p5p5p"
+    b0 = HandBatch.from_strings([h] * 4)
+    b = HandBatch(b0.counts, b0.melds, b0.n_melds, b0.win_tile, b0.flags, b0.seat, b0.round, b0.flowers,
+                  wild_kinds=np.array([1 << 13, 0, 1 << 40, 1 << 13], np.uint64), wildcards=[0, 0, 0, 1])
+    assert list(b.invalid) == [False, False, True, True]
+    assert "bits 0-33" in b.messages[2] and "not both" in b.messages[3]
+    res = score_batch(b)
+    s = mjfast.score(h, wildcard_tiles=["5p"])
+    assert (res.totals[0], res.substitutions[0]) == (s.total, s.substitutions)
+    assert 1 not in res.substitutions
+    with pytest.raises(TypeError, match="wild_kinds"):
+        HandBatch(b0.counts, b0.melds, b0.n_melds, b0.win_tile, b0.flags, b0.seat, b0.round, b0.flowers,
+                  wild_kinds=np.zeros(4, np.float64))

@@ -270,7 +270,7 @@ def _batch(n=6):
 
 
 @pytest.mark.parametrize("column", ["counts", "melds", "n_melds", "win_tile", "flags", "seat", "round", "flowers",
-                                    "invalid", "rule_flags", "wildcards"])
+                                    "invalid", "rule_flags", "wildcards", "wild_kinds"])
 def test_replaced_batch_column_is_refused(column):
     b = _batch()
     col = getattr(b, column)

@@ -218,10 +218,10 @@ def test_two_bad_two_player_flags_name_the_last():
     assert ref.from_records([rec])["messages"] == b.messages
 
 
-@pytest.mark.parametrize("key, value", [("wildcard_tiles", ["5p"]), ("wild_fifth", True)])
+@pytest.mark.parametrize("key, value", [("wild_fifth", True)])
 def test_a_context_key_no_batch_column_holds_is_reported_not_dropped(key, value):
-    # A batch row has no column for these (wildcards, wild_win,
-    # declared_ready and discard_after_kong have one since: see
+    # A batch row has no column for these (wildcards, wildcard_tiles,
+    # wild_win, declared_ready and discard_after_kong have one since: see
     # tests/test_batch_rule_extras.py): a record setting one is a bad
     # record naming the key (dict and JSON-lines paths), never a row scored
     # as if the key were absent.  Unset values (null, false, 0) are fine.
