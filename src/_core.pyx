@@ -209,7 +209,6 @@ def build_tables():
     previous process of this build saved them (src/_tablecache.pxi); after a
     build, save them there.  Idempotent, thread-safe.  Returns the seconds
     spent (0.0 when they were already there)."""
-    global _table_source
     with _tables_lock:
         # under the lock: the build runs without the GIL, so a second thread
         # making its first call meanwhile must wait here, not build again
@@ -219,8 +218,8 @@ def build_tables():
         if _cache_load_locked():
             return time.perf_counter() - t0
         _build_tables_locked()
-        _table_source = "built"
-        _cache_store()
+        _table_sources["tables"] = "built"
+        _cache_store_tables()
         return time.perf_counter() - t0
 
 

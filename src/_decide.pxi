@@ -302,7 +302,9 @@ cdef extern from *:
 # already loaded, instead of three more random loads per suit.
 #
 # 16 bytes a key (a record never straddles a cache line).  Built on the
-# first useful-tile query (about 0.2 s, 31 MB), not at import.
+# first useful-tile query (about 40 ms, 31 MB), not at import, or read from
+# the disk cache (src/_tablecache.pxi, kind "dec") when an earlier process
+# saved them.
 cdef uint8_t* _dec = NULL
 cdef uint8_t* _hdec = NULL
 DEF DEC = 16        # bytes per record
@@ -353,15 +355,35 @@ cdef void _build_dec(uint8_t* dec, const uint8_t* dist, int n, int nkey) noexcep
         memcpy(dec + key * DEC + 8, &hi, 8)
 
 
+cdef void _dec_sections(_TableSet* t) noexcept nogil:
+    """The useful-tile tables as sections of the disk cache (src/_tablecache.pxi)."""
+    cdef int i
+    for i in range(NSECT):
+        t.p[i] = NULL
+        t.n[i] = 0
+        t.big[i] = False
+    t.count = 2
+    t.n[0] = NKEY * DEC
+    t.big[0] = True
+    t.n[1] = NHKEY * DEC
+
+
 cdef int _need_dec() except -1:
     global _dec, _hdec
     cdef uint8_t* dec
     cdef uint8_t* hdec
+    cdef _TableSet t
     if _dec != NULL:
         return 0
     _need_tables()
     with _tables_lock:
         if _dec != NULL:
+            return 0
+        _dec_sections(&t)
+        if _cache_read("dec", &t):
+            _hdec = <uint8_t*>t.p[1]
+            _dec = <uint8_t*>t.p[0]
+            _table_sources["dec"] = "cache"
             return 0
         dec = <uint8_t*>_big_alloc(NKEY * DEC)
         hdec = <uint8_t*>malloc(NHKEY * DEC)
@@ -373,6 +395,10 @@ cdef int _need_dec() except -1:
             _build_dec(hdec, _hdist, 7, NHKEY)
         _hdec = hdec
         _dec = dec          # published last: its test is the "built" flag
+        _table_sources["dec"] = "built"
+        t.p[0] = dec
+        t.p[1] = hdec
+        _cache_store("dec", &t)
     return 0
 
 

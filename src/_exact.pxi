@@ -132,6 +132,22 @@ cdef uint8_t* _xsrec = NULL
 cdef uint8_t* _xhrec = NULL
 
 
+cdef void _exact_sections(_TableSet* t) noexcept nogil:
+    """The exact tables as sections of the disk cache (src/_tablecache.pxi)."""
+    cdef int i
+    for i in range(NSECT):
+        t.p[i] = NULL
+        t.n[i] = 0
+        t.big[i] = False
+    t.count = 4
+    t.big[0] = True         # both distance tables come from _big_alloc (_build_exact)
+    t.big[1] = True
+    t.n[0] = NKEY * 10
+    t.n[1] = NHKEY * 10
+    t.n[2] = (NSREC + SREC_PAD) * SREC
+    t.n[3] = NHKEY * SREC
+
+
 cdef int _need_exact() except -1:
     global _xdist, _xhdist, _xsrec, _xhrec
     cdef Spec S
@@ -139,11 +155,20 @@ cdef int _need_exact() except -1:
     cdef uint8_t* b
     cdef uint8_t* ra = NULL
     cdef uint8_t* rb = NULL
+    cdef _TableSet t
     if _xdist != NULL:
         return 0
     _need_tables()
     with _tables_lock:
         if _xdist != NULL:
+            return 0
+        _exact_sections(&t)
+        if _cache_read("exact", &t):
+            _xhdist = <uint8_t*>t.p[1]
+            _xsrec = <uint8_t*>t.p[2]
+            _xhrec = <uint8_t*>t.p[3]
+            _xdist = <uint8_t*>t.p[0]       # published last: its test is the "built" flag
+            _table_sources["exact"] = "cache"
             return 0
         with nogil:
             _spec_init(&S, 9, 0x1FF, 0x7F, 0x1FF, 0x1FF)
@@ -160,6 +185,12 @@ cdef int _need_exact() except -1:
         _xsrec = ra
         _xhrec = rb
         _xdist = a          # published last: its test is the "built" flag
+        _table_sources["exact"] = "built"
+        t.p[0] = a
+        t.p[1] = b
+        t.p[2] = ra
+        t.p[3] = rb
+        _cache_store("exact", &t)
     return 0
 
 

@@ -1,5 +1,10 @@
 # The built tables on disk (included into _core.pyx).
 #
+# Three kinds, each its own file: "tables" (everything _need_tables builds),
+# "dec" (the useful-tile tables, src/_decide.pxi) and "exact" (the exact
+# shanten's tables, src/_exact.pxi); each kind's builder calls _cache_read
+# before building and _cache_store after.
+#
 # Building the tables takes about 50 ms of CPU per process; a bot restarted
 # every turn, a CLI call or a Dask worker pays it each time.  After a build the
 # tables are written to one file in the user's cache directory; a later
@@ -25,8 +30,8 @@
 # The file is written whole to a temporary name in the same directory then
 # renamed over the old one (os.replace: atomic on POSIX and Windows), so a
 # reader sees the old file or the new one, never half of one; two processes
-# writing at once each rename a complete file.  One file per install (its
-# name hashes the module's path), so rebuilds overwrite rather than pile up.
+# writing at once each rename a complete file.  One file per kind and install
+# (its name hashes the module's path), so rebuilds overwrite rather than pile up.
 
 import os
 
@@ -36,10 +41,7 @@ import os
 TABLE_FORMAT = 1
 
 _CACHE_MAGIC = b"MJFTBL\x00\x01"
-DEF NSECT = 14
-# header: magic, format (u32), sections (u32), key length (u32), 0 (u32),
-# payload checksum (u64), the sections' sizes (u64 each), then the key
-DEF HEAD_FIXED = 8 + 4 + 4 + 4 + 4 + 8 + 8 * NSECT
+DEF NSECT = 16       # room for the most sections of one kind
 
 cdef extern from *:
     """
@@ -74,17 +76,25 @@ cdef extern from *:
 
 
 ctypedef struct _TableSet:
+    int count               # sections in this kind
     void* p[NSECT]
     size_t n[NSECT]
+    bint big[NSECT]         # allocated with the huge-page hint, as its build does
 
 
-# the sections, in file order: what the build publishes, plus the small static
-# tables it fills (the shanten records' ranking, the readings' wide stores)
-_SECTION_NAMES = ("dist", "hdist", "hflag", "hwmask", "flag2", "wf", "srec", "hrec",
-                  "part_slot", "part_list", "lo_rank", "hi_off", "two_packs", "honor_packs")
+# the sections of "tables", in file order: what the build publishes, plus the
+# small static tables it fills (the shanten records' ranking, the readings'
+# wide stores): dist, hdist, hflag, hwmask, flag2, wf, srec, hrec, part_slot,
+# part_list, lo_rank, hi_off, two_packs, honor_packs
 
 
 cdef void _section_sizes(_TableSet* t) noexcept nogil:
+    cdef int i
+    t.count = 14
+    for i in range(NSECT):
+        t.p[i] = NULL
+        t.n[i] = 0
+        t.big[i] = i == 0 or i == 5
     t.n[0] = NKEY * 10
     t.n[1] = NHKEY * 10
     t.n[2] = NHKEY
@@ -123,7 +133,7 @@ cdef void _published_sections(_TableSet* t) noexcept nogil:
 cdef uint64_t _payload_checksum(const _TableSet* t) noexcept nogil:
     cdef uint64_t h = 0x6D6A66617374ull      # "mjfast"
     cdef int i
-    for i in range(NSECT):
+    for i in range(t.count):
         h = _checksum(t.p[i], t.n[i], h)
     return h
 
@@ -134,9 +144,9 @@ cdef _cache_debug(str what):
     logging.getLogger("mjfast").debug("mjfast table cache: %s", what)
 
 
-cdef object _cache_path_and_key():
-    """(file path, key bytes) of this build's cache file, or None when the
-    cache is off or no directory can be named."""
+cdef object _cache_path_and_key(str kind):
+    """(file path, key bytes) of this build's cache file of one kind of
+    tables, or None when the cache is off or no directory can be named."""
     flag = os.environ.get("MJFAST_NO_CACHE", "")
     if flag and flag != "0":
         return None
@@ -151,18 +161,18 @@ cdef object _cache_path_and_key():
         d = os.path.join(base, "mjfast")
     so = os.path.abspath(__file__)
     st = os.stat(so)
-    key = (f"format={TABLE_FORMAT};module={os.path.basename(so)};size={st.st_size};"
+    key = (f"kind={kind};format={TABLE_FORMAT};module={os.path.basename(so)};size={st.st_size};"
            f"mtime_ns={st.st_mtime_ns};ino={st.st_ino};debug={MJFAST_DEBUG_BUILD}").encode()
     sob = so.encode("utf-8", "surrogatepass")
     cdef const char* sp = sob
-    name = "tables-%016x.bin" % _checksum(sp, len(sob), 0)
+    name = "%s-%016x.bin" % (kind, _checksum(sp, len(sob), 0))
     return os.path.join(d, name), key
 
 
 cdef bytes _cache_header(const _TableSet* t, bytes key, uint64_t checksum):
     import struct
-    return (_CACHE_MAGIC + struct.pack("<IIIIQ", TABLE_FORMAT, NSECT, len(key), 0, checksum)
-            + struct.pack("<%dQ" % NSECT, *[t.n[i] for i in range(NSECT)]) + key)
+    return (_CACHE_MAGIC + struct.pack("<IIIIQ", TABLE_FORMAT, t.count, len(key), 0, checksum)
+            + struct.pack("<%dQ" % t.count, *[t.n[i] for i in range(t.count)]) + key)
 
 
 cdef int _read_exact(f, void* p, size_t n) except -1:
@@ -180,22 +190,21 @@ cdef int _read_exact(f, void* p, size_t n) except -1:
 
 cdef void _free_sections(_TableSet* t) noexcept nogil:
     cdef int i
-    for i in range(NSECT):
+    for i in range(t.count):
         free(t.p[i])
         t.p[i] = NULL
 
 
-cdef bint _cache_load_locked() except -1:
-    """Under _tables_lock, _built False: read the tables from the cache file
-    and publish them.  True when published; False (nothing published, nothing
-    leaked) when there is no usable file."""
-    global _dist, _hdist, _flag2, _hflag, _hwmask, _wf, _srec, _hrec, _built, _table_source
-    cdef _TableSet t
+cdef bint _cache_read(str kind, _TableSet* t) except -1:
+    """Read one kind of tables from its cache file into fresh buffers (t's
+    count, sizes and allocators set by the caller, its pointers NULL).  True
+    when every check passed (the caller publishes t.p); False, with nothing
+    allocated, when there is no usable file."""
     cdef int i
     cdef uint64_t want_sum = 0
     cdef bint ok
     try:
-        pk = _cache_path_and_key()
+        pk = _cache_path_and_key(kind)
     except Exception as exc:        # e.g. the module's file cannot be stat'ed
         _cache_debug(f"no cache path: {exc}")
         return False
@@ -209,12 +218,9 @@ cdef bint _cache_load_locked() except -1:
     except OSError as exc:
         _cache_debug(f"cannot open {path}: {exc}")
         return False
-    _section_sizes(&t)
-    for i in range(NSECT):
-        t.p[i] = NULL
     try:
         with f:
-            head = _cache_header(&t, key, 0)
+            head = _cache_header(t, key, 0)
             got = f.read(len(head))
             # everything but the checksum field (bytes 24-31) must match: magic,
             # format, number of sections, key length, sizes, key
@@ -222,34 +228,41 @@ cdef bint _cache_load_locked() except -1:
                 _cache_debug(f"{path}: another build's file or a damaged header; rebuilding")
                 return False
             want_sum = int.from_bytes(got[24:32], "little")
-            # allocated as the build allocates them (the two big ones with the
-            # huge-page hint)
-            for i in range(NSECT):
-                if i == 0 or i == 5:
-                    t.p[i] = _big_alloc(t.n[i])
-                else:
-                    t.p[i] = malloc(t.n[i])
+            for i in range(t.count):
+                t.p[i] = _big_alloc(t.n[i]) if t.big[i] else malloc(t.n[i])
                 if t.p[i] == NULL:
-                    _free_sections(&t)
+                    _free_sections(t)
                     return False
-            for i in range(NSECT):
+            for i in range(t.count):
                 if not _read_exact(f, t.p[i], t.n[i]):
-                    _free_sections(&t)
+                    _free_sections(t)
                     _cache_debug(f"{path}: truncated; rebuilding")
                     return False
             if f.read(1):
-                _free_sections(&t)
+                _free_sections(t)
                 _cache_debug(f"{path}: longer than its sections; rebuilding")
                 return False
     except Exception as exc:        # an I/O error while reading: build instead
-        _free_sections(&t)
+        _free_sections(t)
         _cache_debug(f"cannot read {path}: {exc}")
         return False
     with nogil:
-        ok = _payload_checksum(&t) == want_sum
+        ok = _payload_checksum(t) == want_sum
     if not ok:
-        _free_sections(&t)
+        _free_sections(t)
         _cache_debug(f"{path}: checksum mismatch; rebuilding")
+        return False
+    return True
+
+
+cdef bint _cache_load_locked() except -1:
+    """Under _tables_lock, _built False: read the tables from the cache file
+    and publish them.  True when published; False (nothing published, nothing
+    leaked) when there is no usable file."""
+    global _dist, _hdist, _flag2, _hflag, _hwmask, _wf, _srec, _hrec, _built
+    cdef _TableSet t
+    _section_sizes(&t)
+    if not _cache_read("tables", &t):
         return False
     # the small static tables first (nothing reads them before _built)
     memcpy(_lo_rank, t.p[10], t.n[10])
@@ -264,28 +277,26 @@ cdef bint _cache_load_locked() except -1:
     _wf = <uint32_t*>t.p[5]
     _srec = <uint8_t*>t.p[6]
     _hrec = <uint8_t*>t.p[7]
-    _table_source = "cache"
+    _table_sources["tables"] = "cache"
     _built = True
     return True
 
 
-cdef _cache_store():
-    """After a build (tables published): write them to the cache file, or do
-    nothing if that fails in any way."""
-    cdef _TableSet t
+cdef _cache_store(str kind, const _TableSet* t):
+    """After a build (tables published): write one kind of tables to its
+    cache file, or do nothing if that fails in any way."""
     cdef uint64_t s
     cdef int i
     try:
-        pk = _cache_path_and_key()
+        pk = _cache_path_and_key(kind)
     except Exception as exc:
         _cache_debug(f"no cache path: {exc}")
         return
     if pk is None:
         return
     path, key = pk
-    _published_sections(&t)
     with nogil:
-        s = _payload_checksum(&t)
+        s = _payload_checksum(t)
     tmp = None
     try:
         import tempfile
@@ -300,8 +311,8 @@ cdef _cache_store():
         except OSError:
             pass
         with open(fd, "wb", buffering=0) as f:
-            _write_all(f, _cache_header(&t, key, s))
-            for i in range(NSECT):
+            _write_all(f, _cache_header(t, key, s))
+            for i in range(t.count):
                 _write_all(f, <uint8_t[:t.n[i]]>(<uint8_t*>t.p[i]))
         os.replace(tmp, path)
         tmp = None
@@ -313,6 +324,12 @@ cdef _cache_store():
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+cdef _cache_store_tables():
+    cdef _TableSet t
+    _published_sections(&t)
+    _cache_store("tables", &t)
 
 
 cdef _remove_stale_temporaries(d):
@@ -342,20 +359,38 @@ cdef _write_all(f, data):
         done += k
 
 
-#: where the published tables came from: None (not yet), "built" or "cache"
-_table_source = None
+#: where each kind of published tables came from: "built" or "cache"
+#: (absent: not yet there)
+_table_sources = {}
 
 
-def table_source():
-    """Where this process's tables came from: None before first use, "built"
-    (computed here) or "cache" (read from the disk cache)."""
-    return _table_source
+def table_source(kind="tables"):
+    """Where this process's tables of one kind came from: None before first
+    use, "built" (computed here) or "cache" (read from the disk cache).
+    Kinds: "tables" (the lookup tables every call uses), "dec" (the
+    useful-tile tables), "exact" (the exact shanten's tables)."""
+    return _table_sources.get(kind)
 
 
-def _table_sections():
-    """The published tables, section by section, as (name, bytes) copies (tests:
-    a cache-loaded set equals a built one byte for byte)."""
+def _table_sections(kind="tables"):
+    """One kind of published tables, section by section, as bytes copies
+    (tests: a cache-loaded set equals a built one byte for byte)."""
     cdef _TableSet t
-    _need_tables()
-    _published_sections(&t)
-    return [(_SECTION_NAMES[i], (<char*>t.p[i])[:t.n[i]]) for i in range(NSECT)]
+    if kind == "tables":
+        _need_tables()
+        _published_sections(&t)
+    elif kind == "dec":
+        _need_dec()
+        _dec_sections(&t)
+        t.p[0] = _dec
+        t.p[1] = _hdec
+    elif kind == "exact":
+        _need_exact()
+        _exact_sections(&t)
+        t.p[0] = _xdist
+        t.p[1] = _xhdist
+        t.p[2] = _xsrec
+        t.p[3] = _xhrec
+    else:
+        raise ValueError(f"unknown table kind {kind!r}")
+    return [(str(i), (<char*>t.p[i])[:t.n[i]]) for i in range(t.count)]

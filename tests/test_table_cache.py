@@ -49,6 +49,12 @@ _ANSWERS = r"""
     out["shanten"] = hashlib.sha256(b"".join(sh)).hexdigest()
     out["waits"] = hashlib.sha256(b"".join(wa)).hexdigest()
     out["single"] = [mjfast.shanten("123m456p789s11pEEN"), mjfast.waits("1112345678999m")]
+    H = random_hands(300, 13, seed=9)
+    out["exact"] = hashlib.sha256(np.asarray(mjfast.shanten_batch(H, exact=True)).tobytes()).hexdigest()
+    out["useful"] = [repr(mjfast.useful_tiles(h)) for h in H[:60]]
+    H14 = random_hands(60, 14, seed=10)
+    out["discards"] = [repr(mjfast.best_discards(h)) for h in H14]
+    out["sources"] = [_core.table_source(k) for k in ("dec", "exact")]
     out["source"] = _core.table_source()
     print(json.dumps(out))
 """
@@ -98,9 +104,9 @@ def _place(good_file, d):
     return path
 
 
-def _cached_file(d):
-    files = _cache_files(d)
-    assert len(files) == 1 and files[0].startswith("tables-") and files[0].endswith(".bin"), files
+def _cached_file(d, kind="tables"):
+    files = [f for f in _cache_files(d) if f.startswith(kind + "-")]
+    assert len(files) == 1 and files[0].endswith(".bin"), files
     return os.path.join(d, files[0])
 
 
@@ -114,8 +120,8 @@ def test_loaded_tables_equal_built_ones_byte_for_byte(reference, tmp_path):
     assert second["sections"] == ref["sections"] == first["sections"]
     assert second["again"] == 0.0 and second["spent"] > 0.0
     # table_nbytes() counts the published tables (the small static ones aside)
-    big = ("dist", "hdist", "hflag", "hwmask", "flag2", "wf", "srec", "hrec", "part_slot", "part_list")
-    assert second["nbytes"] == sum(ref["sections"][k][0] for k in big)
+    # (sections 0-9: dist, hdist, hflag, hwmask, flag2, wf, srec, hrec, part_slot, part_list)
+    assert second["nbytes"] == sum(ref["sections"][str(k)][0] for k in range(10))
     # the file is the sections plus a header holding the key
     assert os.path.getsize(path) > sum(n for n, _ in ref["sections"].values())
     # a load does not rewrite the file
@@ -127,9 +133,13 @@ def test_loaded_tables_equal_built_ones_byte_for_byte(reference, tmp_path):
 def test_answers_identical_with_and_without_the_cache(reference, good_file, tmp_path):
     _, ref = reference
     _place(good_file, tmp_path)
+    first, _ = _child(_ANSWERS, tmp_path)   # loads the tables, builds and writes the other two kinds
     got, _ = _child(_ANSWERS, tmp_path)
-    assert got["source"] == "cache"
-    assert {k: v for k, v in got.items() if k != "source"} == {k: v for k, v in ref.items() if k != "source"}
+    assert first["source"] == "cache" and first["sources"] == ["built", "built"]
+    assert got["source"] == "cache" and got["sources"] == ["cache", "cache"]
+    assert ref["sources"] == ["built", "built"]
+    strip = lambda d: {k: v for k, v in d.items() if k not in ("source", "sources")}  # noqa: E731
+    assert strip(got) == strip(ref) == strip(first)
 
 
 def test_no_cache_neither_reads_nor_writes(reference, good_file, tmp_path):
@@ -328,3 +338,39 @@ def test_a_killed_writers_temporary_is_cleared_by_the_next_write(tmp_path):
     _cached_file_ok = [f for f in _cache_files(tmp_path) if f.endswith(".bin")]
     assert len(_cached_file_ok) == 1
     assert os.stat(tmp_path / _cached_file_ok[0]).st_mode & 0o777 == 0o644
+
+
+_KIND_DIGESTS = r"""
+    import hashlib, json, sys
+    from mjfast import _core
+    kind = sys.argv[1]
+    secs = _core._table_sections(kind)
+    print(json.dumps({"source": _core.table_source(kind), "main": _core.table_source(),
+                      "sections": {name: [len(b), hashlib.sha256(b).hexdigest()] for name, b in secs}}))
+"""
+
+
+@pytest.mark.parametrize("kind", ["dec", "exact"])
+def test_the_useful_tile_and_exact_tables_are_cached_too(tmp_path, kind):
+    code = f"import sys; sys.argv[1:] = [{kind!r}]\n" + textwrap.dedent(_KIND_DIGESTS)
+    ref, _ = _child(code, tmp_path / "off", no_cache=True)
+    assert ref["source"] == "built" and not (tmp_path / "off").exists()
+    first, _ = _child(code, tmp_path)
+    assert first["source"] == "built"
+    path = _cached_file(tmp_path, kind)
+    second, _ = _child(code, tmp_path)
+    assert second["source"] == "cache" and second["main"] == "cache"
+    assert second["sections"] == first["sections"] == ref["sections"]
+    # damaged: built again, the same bytes, and the file rewritten
+    _flip_payload(path)
+    third, err = _child(code, tmp_path)
+    assert third["source"] == "built" and third["sections"] == ref["sections"] and err == ""
+    fourth, _ = _child(code, tmp_path)
+    assert fourth["source"] == "cache"
+
+
+def test_an_unknown_kind_is_refused():
+    from mjfast import _core
+    with pytest.raises(ValueError, match="unknown table kind"):
+        _core._table_sections("nonsense")
+    assert _core.table_source("nonsense") is None
