@@ -306,6 +306,8 @@ cdef _cache_store(str kind, const _TableSet* t):
         fd, tmp = tempfile.mkstemp(dir=d, prefix=".tables-", suffix=".tmp")
         # readable by others (mkstemp makes it private): nothing in it is
         # secret, and a cache directory shared by a cluster's users then works
+        # (a directory only trusted users can write: the checksum catches
+        # damage, not a forged file)
         try:
             os.chmod(tmp, 0o644)
         except OSError:

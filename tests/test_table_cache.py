@@ -374,3 +374,21 @@ def test_an_unknown_kind_is_refused():
     with pytest.raises(ValueError, match="unknown table kind"):
         _core._table_sections("nonsense")
     assert _core.table_source("nonsense") is None
+
+
+def test_processes_starting_together_on_an_empty_cache(reference, tmp_path):
+    """Several processes that all miss build and write at once: every one gets
+    the right tables, and one whole file is left (each renames a complete one)."""
+    ref, _ = reference
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               MJFAST_CACHE_DIR=str(tmp_path))
+    env.pop("MJFAST_NO_CACHE", None)
+    procs = [subprocess.Popen([sys.executable, "-c", textwrap.dedent(_DIGESTS)], cwd=ROOT, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    outs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 4, outs
+    for out, err in outs:
+        assert json.loads(out)["sections"] == ref["sections"] and err == ""
+    assert _cache_files(tmp_path) == [os.path.basename(_cached_file(tmp_path))]
+    got, _ = _child(_DIGESTS, tmp_path)
+    assert got["source"] == "cache" and got["sections"] == ref["sections"]
