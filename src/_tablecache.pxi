@@ -162,7 +162,8 @@ cdef object _cache_path_and_key(str kind):
     so = os.path.abspath(__file__)
     st = os.stat(so)
     key = (f"kind={kind};format={TABLE_FORMAT};module={os.path.basename(so)};size={st.st_size};"
-           f"mtime_ns={st.st_mtime_ns};ino={st.st_ino};debug={MJFAST_DEBUG_BUILD}").encode()
+           f"mtime_ns={st.st_mtime_ns};ino={st.st_ino};debug={MJFAST_DEBUG_BUILD};path={so}"
+           ).encode("utf-8", "surrogateescape")
     sob = so.encode("utf-8", "surrogatepass")
     cdef const char* sp = sob
     name = "%s-%016x.bin" % (kind, _checksum(sp, len(sob), 0))
@@ -318,6 +319,7 @@ cdef _cache_store(str kind, const _TableSet* t):
                 _write_all(f, <uint8_t[:t.n[i]]>(<uint8_t*>t.p[i]))
         os.replace(tmp, path)
         tmp = None
+        _remove_orphans(d, path)
     except Exception as exc:        # read-only, full disk, no directory...
         _cache_debug(f"cannot write {path}: {exc}")
     finally:
@@ -332,6 +334,35 @@ cdef _cache_store_tables():
     cdef _TableSet t
     _published_sections(&t)
     _cache_store("tables", &t)
+
+
+cdef _remove_orphans(d, own):
+    """Cache files of installs that are gone: each file's key ends with the
+    path of the compiled module that wrote it, and a temporary venv or an
+    uninstalled copy would otherwise leave up to 97 MB behind for good.  Only
+    files in our format whose module path no longer exists go (a directory
+    shared with another machine, where that path is not mounted, would lose
+    that machine's files; it writes them again on its next build)."""
+    try:
+        with os.scandir(d) as it:
+            entries = [e for e in it if e.name.endswith(".bin") and e.path != own
+                       and e.name.split("-", 1)[0] in ("tables", "dec", "exact")]
+    except OSError:
+        return
+    for e in entries:
+        try:
+            with open(e.path, "rb") as f:
+                head = f.read(16384)
+            if head[:8] != _CACHE_MAGIC or len(head) < 32:
+                continue
+            count = int.from_bytes(head[12:16], "little")
+            keylen = int.from_bytes(head[16:20], "little")
+            key = head[32 + 8 * count:32 + 8 * count + keylen].decode("utf-8", "surrogateescape")
+            _, sep, module = key.partition(";path=")
+            if sep and module and not os.path.exists(module):
+                os.unlink(e.path)
+        except (OSError, ValueError):
+            pass
 
 
 cdef _remove_stale_temporaries(d):

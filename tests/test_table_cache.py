@@ -392,3 +392,26 @@ def test_processes_starting_together_on_an_empty_cache(reference, tmp_path):
     assert _cache_files(tmp_path) == [os.path.basename(_cached_file(tmp_path))]
     got, _ = _child(_DIGESTS, tmp_path)
     assert got["source"] == "cache" and got["sections"] == ref["sections"]
+
+
+def _fake_file(path, module):
+    """A cache file's header (no payload) naming the compiled module `module`."""
+    import struct
+    key = f"kind=tables;format=1;module=x.so;size=1;mtime_ns=1;ino=1;debug=0;path={module}".encode()
+    with open(path, "wb") as f:
+        f.write(b"MJFTBL\x00\x01" + struct.pack("<IIIIQ", 1, 14, len(key), 0, 0) + b"\0" * 8 * 14 + key)
+
+
+def test_files_of_installs_that_are_gone_are_removed_on_write(tmp_path):
+    gone = tmp_path / "tables-00000000deadbeef.bin"
+    _fake_file(gone, str(tmp_path / "no-such-venv" / "_core.so"))
+    alive = tmp_path / "dec-00000000cafebabe.bin"
+    _fake_file(alive, os.path.join(ROOT, "setup.py"))           # its module exists: kept
+    other = tmp_path / "exact-0000000012345678.bin"
+    other.write_bytes(b"not one of ours")                       # not our format: kept
+    stranger = tmp_path / "notes.bin"
+    stranger.write_bytes(b"x")
+    got, _ = _child(_DIGESTS, tmp_path)
+    assert got["source"] == "built"
+    assert not gone.exists() and alive.exists() and other.exists() and stranger.exists()
+    assert len([f for f in _cache_files(tmp_path) if f.startswith("tables-")]) == 1

@@ -51,9 +51,16 @@ echo "   PATH=$NOCC_PATH  (gcc, cc, clang, c++, g++: not found)"
 cd "$WORK"   # away from the checkout, so `import mjfast` cannot find the source tree
 env -i HOME="$HOME" PATH="$NOCC_PATH" CC=false CXX=false \
   "$VENV/bin/python" -m pip install --quiet --only-binary=:all: "$WHEEL"
-env -i HOME="$HOME" PATH="$NOCC_PATH" CC=false CXX=false \
+# the tables' disk cache in the work directory (not the user's ~/.cache): the
+# smoke test writes it, the command line below reads it
+CACHE="$WORK/cache"
+rm -rf "$CACHE"
+env -i HOME="$HOME" PATH="$NOCC_PATH" CC=false CXX=false MJFAST_CACHE_DIR="$CACHE" \
   "$VENV/bin/python" "$SRC/tools/smoke_test.py"
-env -i HOME="$HOME" PATH="$NOCC_PATH" "$VENV/bin/python" -c \
+env -i HOME="$HOME" PATH="$NOCC_PATH" MJFAST_CACHE_DIR="$CACHE" "$VENV/bin/python" -c \
   "import mjfast, sys; assert mjfast.__file__.startswith(sys.prefix), mjfast.__file__"
-env -i HOME="$HOME" PATH="$NOCC_PATH" "$VENV/bin/mjfast" score "[567m2][EEE1]45m678pFF6m" --self-drawn --json
+env -i HOME="$HOME" PATH="$NOCC_PATH" MJFAST_CACHE_DIR="$CACHE" "$VENV/bin/mjfast" score "[567m2][EEE1]45m678pFF6m" --self-drawn --json
+env -i HOME="$HOME" PATH="$NOCC_PATH" MJFAST_CACHE_DIR="$CACHE" "$VENV/bin/python" -c \
+  "import mjfast; from mjfast import _core; mjfast.shanten('123m456p789s11pEEN'); assert _core.table_source() == 'cache', _core.table_source()"
+echo "   ok: the tables' disk cache written and read ($(ls "$CACHE" | tr '\n' ' '))"
 echo "== OK: the wheel installs and works without a compiler"
