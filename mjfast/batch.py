@@ -1015,7 +1015,6 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
     ignored = np.zeros(n, np.uint8)
     own_illegal = np.zeros(n, bool)     # a score_fn result's own legality (guizhou: the pass)
     col = {f.key: j for j, f in enumerate(rs.table.fans)}
-    kinds = ("chow", "pung", "kong")
     own_legal = {}      # row -> the rule set's own verdict (zhuji: self-drawn only, its minimum)
     subs = {}           # row -> what its wildcards stood for
     errors[invalid] = ERR_INVALID
@@ -1042,16 +1041,7 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
     for i in rows:
         i = int(i)
         try:
-            k = int(batch.n_melds[i])
-            melds = tuple(Meld(kinds[int(batch.melds[i, j, 0])], int(batch.melds[i, j, 1]),
-                               concealed=not batch.melds[i, j, 2], claimed=int(batch.added[i, j]),
-                               added=bool(batch.added[i, j])) for j in range(k))
-            win = int(batch.win_tile[i])
-            tiles = []
-            for t in range(34):
-                tiles += [t] * (int(batch.counts[i, t]) - (1 if t == win else 0))
-            tiles.append(win)
-            h = Hand(melds, tuple(tiles), int(batch.flowers[i]))
+            h = _row_hand(batch, i)
             f = int(batch.flags[i])
             given = {"self_drawn": bool(f & 1), "kong": bool(f & 4)}
             for name, b in RULE_FLAG_BITS.items():
