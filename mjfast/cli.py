@@ -348,13 +348,10 @@ def _cmd_score(args) -> int:
     from .score import score
 
     rs = _rules_arg(args)
+    # a flag the rule set has no use for is reported as ignored (an error
+    # with --strict), as score() and the batch readers report it
     extra = {k: True for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start",
-                               "discard_after_kong") if getattr(args, k, False)}
-    for k in ("declared_ready", "wild_win"):
-        if getattr(args, k, False):
-            if rs is None or rs.name != "shanghai_old":
-                raise CliError(f"--{k.replace('_', '-')} is for --rules shanghai_old")
-            extra[k] = True
+                               "discard_after_kong", "declared_ready", "wild_win") if getattr(args, k, False)}
     if args.wildcards is not None:
         extra["wildcards"] = args.wildcards
     if rs is not None and rs.players == 2 and args.discarder not in (None, 1):
@@ -805,9 +802,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="K wildcards (百搭, jokers) beside the hand's tiles: the best substitution is "
                         "scored (docs/wildcards.md)")
     p.add_argument("--wild-win", action="store_true", default=False,
-                   help="shanghai_old: the winning tile was one of the --wildcards (a drawn 百搭)")
+                   help="shanghai_old: the winning tile was one of the --wildcards (a drawn 百搭; "
+                        "other rule sets ignore it)")
     p.add_argument("--declared-ready", action="store_true", default=False,
-                   help="扣听: declared ready with the hand turned down (shanghai_old)")
+                   help="扣听: declared ready with the hand turned down (shanghai_old; other rule sets ignore it)")
     p.add_argument("--discard-after-kong", action="store_true", default=False,
                    help="热炮: the discarder had just made a kong (guizhou; other rule sets ignore it)")
     p.add_argument("--dealer-repeats", type=nonnegative_int, default=None, metavar="N",

@@ -616,8 +616,13 @@ def test_cli_wildcards_and_flags(capsys):
     code, out, _ = _cli(capsys, "score", "[EEEE]123m456m99s46p", "--rules", "shanghai_old", "--wildcards", "1",
                         "--wild-win", "--self-drawn", "--kong", "--rule-option", "wild_true_tiles=true")
     assert code == 0 and "True Flower on the Kong" in out and "Wildcards stood for: 5p" in out
-    code, _, err = _cli(capsys, "score", "123m456p678s234m5s5s", "--declared-ready")
-    assert code != 0 and "--declared-ready is for --rules shanghai_old" in err
+    # under a rule set with no use for them the flags are reported as
+    # ignored (an error with --strict), as score() and the batch readers do
+    for flag, name in (("--declared-ready", "declared ready"), ("--wild-win", "wild win")):
+        code, out, _ = _cli(capsys, "score", "123m456p678s234m5s5s", flag)
+        assert code == 0 and f"Ignored: {name} (ignored: rule set 'mcr' has no fan that uses it)" in out
+        code, _, err = _cli(capsys, "score", "123m456p678s234m5s5s", flag, "--strict")
+        assert code != 0 and "has no fan that uses it (strict=True)" in err
     code, _, err = _cli(capsys, "score", "--jsonl", "--wildcards", "2")
     assert code != 0 and "--wildcards cannot be used with --jsonl" in err
 
