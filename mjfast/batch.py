@@ -8,36 +8,33 @@
 Validation happens in Python (per record when parsing, vectorised for arrays);
 the kernel trusts what it is given.  A bad record never aborts the batch and
 never yields a number: its row is flagged in ``errors`` with a message.
+
+This module builds batches (:class:`HandBatch` from records, JSON lines,
+strings or arrays) and holds :func:`score_batch`, which picks the pass:
+:mod:`mjfast.batch_score` has :class:`BatchResult` and the compiled MCR pass,
+:mod:`mjfast.batch_rules` the rows of other rule sets.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Iterator, Optional, Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 
 from . import _core
 from .core import _NARROW, resolve_workers
 from .errors import InvalidArgument, InvalidHand
-from .hand import Hand, Meld, parse_hand
-from .tiles import TILE_NAMES
+from .hand import parse_hand
 from .rules.mcr import MCR
 from .rules.base import RuleSet, available, get as _get_rules
-from .records import (FLAG_BITS, FLAG_NAMES, RecordError, check_context, check_flag, check_flowers, check_wind,
+from .records import (FLAG_BITS, RecordError, check_context, check_flag, check_flowers, check_wind,
                       validate_record, _flag_values, _loads, _parse_error, _show)
 from .wild import MAX_WILDCARDS, check as _wild_check
 from .score import (_KIND, WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons,  # noqa: F401
                     ignored_message)  # (importing score loads the fan table into the kernel)
+from .batch_score import (BatchResult, ERR_INVALID, ERR_NOT_WINNING, ERR_OK, MissingDependency,  # noqa: F401
+                          RULE_FLAG_BITS, _score_batch_mcr)
 
 __all__ = ["HandBatch", "BatchResult", "score_batch", "ERR_OK", "ERR_INVALID", "ERR_NOT_WINNING"]
-
-#: Error codes of :class:`BatchResult` ``errors``.
-ERR_OK = 0
-ERR_INVALID = 1       # the record or row is malformed (message in error_message(i))
-ERR_NOT_WINNING = 2   # well formed, but not a winning hand
-# the compiled pass's codes for rows whose message is worded here (then ERR_INVALID)
-_ROW_CHANGED = 3      # out of range: changed after the batch was validated
-_ROW_STRICT = 4       # strict=True and a flag the rules drop
 
 
 def _empty(n):
@@ -491,12 +488,6 @@ def _kinds_column(a, n) -> np.ndarray:
     return np.ascontiguousarray(a, dtype=np.uint64)
 
 
-def _row_kinds(batch, i):
-    """Row i's wild kinds (wildcard_tiles) as a list, or None."""
-    m = int(batch.wild_kinds[i])
-    return [t for t in range(34) if m >> t & 1] or None
-
-
 def _sequence_arg(value, name, what) -> list:
     """``value`` as a list; a str / bytes / dict / non-iterable raises TypeError
     (a string would become one row per character, a dict one per key)."""
@@ -556,14 +547,6 @@ class _KongNotation:
                         if melds[i, j, 0] == 2 and melds[i, j, 1] == m.tile and melds[i, j, 2] == 1:
                             added[i, j] = m.claimed
         return added
-
-
-#: Per-row bits of HandBatch.rule_flags: the flags of rule sets other than MCR
-#: (two-player's four; old Shanghai's 百搭 win and 扣听; Guizhou's 热炮).
-RULE_FLAG_BITS = {"heavenly_hand": 1, "earthly_hand": 2, "human_hand": 4, "ready_at_start": 8,
-                  "wild_win": 16, "declared_ready": 32, "discard_after_kong": 64}
-#: the bits the compiled two-player kernel reads (the low ones; rows with others go to score())
-_TWO_PLAYER_BITS = 15
 
 
 def _records_rules(records, rules):
@@ -734,179 +717,6 @@ def _read_rule_flags(rflags, i, rec):
     return msg
 
 
-def _need(module: str, extra: str):
-    """Import an optional dependency, or raise an ImportError saying how to install it."""
-    import importlib
-    try:
-        return importlib.import_module(module)
-    except ImportError as exc:
-        raise MissingDependency(
-            f"this needs {module}, an optional dependency of mjfast: pip install 'mjfast[{extra}]'"
-            f" (or pip install {module})") from exc
-
-
-class MissingDependency(ImportError):
-    """An optional dependency (pandas, pyarrow) is not installed; the message says how to get it."""
-
-
-class _TableColumns:
-    """``BatchResult.fan_names`` / ``fan_keys``: MCR's when read on the class,
-    the result's own fan table's when read on a result."""
-
-    def __init__(self, attr):
-        self.attr = attr
-
-    def __get__(self, obj, cls=None):
-        return getattr(MCR if obj is None else obj.table, self.attr)
-
-
-@dataclass
-class BatchResult:
-    """Scores of a :class:`HandBatch`.  ``fan_counts[:, j]`` counts fan
-    ``fan_names[j]`` (the fan table's order, ids 1-82)."""
-    totals: np.ndarray        # (N,) int32, flowers included; -1 where errors != 0
-    fan_counts: np.ndarray    # (N, 82) uint8
-    legal: np.ndarray         # (N,) bool: >= 8 points without flowers
-    errors: np.ndarray        # (N,) uint8: ERR_OK / ERR_INVALID / ERR_NOT_WINNING
-    messages: dict = field(default_factory=dict)
-    ids: Optional[list] = None
-    lines: Optional[np.ndarray] = None   # (N,) int64 input line numbers (from_jsonl), else None
-    ignored: Optional[np.ndarray] = None  # (N,) uint8 bits (records.FLAG_BITS) of the flags the rules dropped
-    flags: Optional[np.ndarray] = None    # (N,) uint8 the flags as given (HandBatch.flags)
-    rules: Optional[RuleSet] = None       # the rule set (None = MCR); fan columns follow its table
-    extra_ignored: dict = field(default_factory=dict)   # row -> {flag: reason} beyond the MCR bits
-    #: row -> the tiles its wildcards stood for (tile indices, as
-    #: ``Score.substitutions``), for the rows a rule set scored with wildcards
-    #: (Zhuji's 财神 named by its option ``wildcards``); other rows are absent
-    substitutions: dict = field(default_factory=dict)
-
-    @property
-    def table(self):
-        return MCR if self.rules is None else self.rules.table
-
-    # on the class: MCR's columns (as before rule sets); on a result: its table's
-    fan_names = _TableColumns("names_en")
-    fan_keys = _TableColumns("keys")
-
-    def __len__(self):
-        return len(self.totals)
-
-    def error_message(self, i: int) -> str:
-        code = int(self.errors[i])
-        if code == ERR_OK:
-            return ""
-        if code == ERR_NOT_WINNING:
-            return "not a winning hand"
-        return self.messages.get(i, "invalid hand")
-
-    def line(self, i: int) -> Optional[int]:
-        """The input line number of row i (JSONL input), else None."""
-        return None if self.lines is None else int(self.lines[i])
-
-    def ignored_flags(self, i: int) -> dict:
-        """{flag: reason} for the flags of row i that the rules dropped (see
-        :attr:`mjfast.Score.ignored_flags`); empty for error rows."""
-        if self.ignored is None or self.errors[i]:
-            return {}
-        out = dropped_reasons(int(self.ignored[i]), self.flags is not None and bool(self.flags[i] & 1))
-        out.update(self.extra_ignored.get(i, {}))
-        return out
-
-    def fans(self, i: int) -> list:
-        """[(name, zh, points, count)] of row i."""
-        out = []
-        fans = self.table.fans
-        for j in np.flatnonzero(self.fan_counts[i]):
-            f = fans[j]
-            out.append((f.en, f.zh, f.points, int(self.fan_counts[i, j])))
-        out.sort(key=lambda t: -t[2])
-        return out
-
-    def record(self, i: int) -> dict:
-        """The JSONL result line of row i (docs/notation.md): ``{"id", "line",
-        "error"}`` for an error row (``line`` None unless read from a file),
-        else ``{"id", "total", "fans", "legal"}`` plus ``"ignored_flags"``
-        when the rules dropped a flag."""
-        rid = self.ids[i] if self.ids is not None else i
-        if self.errors[i]:
-            return {"id": rid, "line": self.line(i), "error": self.error_message(i)}
-        out = {"id": rid, "total": int(self.totals[i]),
-               "fans": [{"name": n, "zh": z, "points": p, "count": c} for n, z, p, c in self.fans(i)],
-               "legal": bool(self.legal[i])}
-        if i in self.substitutions:
-            out["substitutions"] = [TILE_NAMES[t] for t in self.substitutions[i]]
-        ign = self.ignored_flags(i)
-        if ign:
-            out["ignored_flags"] = ign
-        if self.rules is not None and self.rules.name != "mcr":
-            out["rules"] = self.rules.name
-        return out
-
-    def _error_column(self) -> list:
-        return [self.error_message(i) if e else None for i, e in enumerate(self.errors.tolist())]
-
-    def _ignored_column(self) -> list:
-        if self.ignored is None:
-            return [None] * len(self)
-        return [", ".join(self.ignored_flags(i)) or None if (b or i in self.extra_ignored) else None
-                for i, b in enumerate(self.ignored.tolist())]
-
-    def _substitutions_column(self):
-        """The tiles the wildcards stood for, per row (space-separated names,
-        None where none did), or None when the batch was not scored with
-        wildcards (no column then)."""
-        wild = self.rules is not None and self.rules.options.get("wildcards")
-        if not self.substitutions and not wild:
-            return None
-        return [" ".join(TILE_NAMES[t] for t in self.substitutions[i]) if i in self.substitutions else None
-                for i in range(len(self))]
-
-    def to_pandas(self):
-        """A DataFrame: (id,) total, legal, error_code, error (the message, None
-        when fine), line (input line number, <NA> unless read from a file),
-        ignored_flags (names of dropped flags, comma-separated, or None),
-        substitutions (only for a rule set with wildcards: the tiles they stood
-        for, space-separated), then one column per fan (English names).  Needs
-        pandas (``pip install 'mjfast[pandas]'``)."""
-        pd = _need("pandas", "pandas")
-        df = pd.DataFrame(self.fan_counts, columns=list(self.fan_names), copy=False)
-        lines = pd.array(self.lines if self.lines is not None else [None] * len(self), dtype="Int64")
-        # object columns: None stays None (not NaN) where there is nothing to say
-        subs = self._substitutions_column()
-        if subs is not None:
-            df.insert(0, "substitutions", pd.Series(subs, dtype=object))
-        df.insert(0, "ignored_flags", pd.Series(self._ignored_column(), dtype=object))
-        df.insert(0, "line", lines)
-        df.insert(0, "error", pd.Series(self._error_column(), dtype=object))
-        df.insert(0, "error_code", self.errors)
-        df.insert(0, "legal", self.legal)
-        df.insert(0, "total", self.totals)
-        if self.ids is not None:
-            df.insert(0, "id", self.ids)
-        return df
-
-    def to_arrow(self):
-        """A pyarrow Table with the same columns as :meth:`to_pandas`.  Needs
-        pyarrow (``pip install 'mjfast[arrow]'``)."""
-        pa = _need("pyarrow", "arrow")
-        cols = {}
-        if self.ids is not None:
-            cols["id"] = pa.array(self.ids)
-        cols["total"] = pa.array(self.totals)
-        cols["legal"] = pa.array(self.legal)
-        cols["error_code"] = pa.array(self.errors)
-        cols["error"] = pa.array(self._error_column(), type=pa.string())
-        cols["line"] = pa.array(None if self.lines is None else self.lines, type=pa.int64()) \
-            if self.lines is not None else pa.nulls(len(self), type=pa.int64())
-        cols["ignored_flags"] = pa.array(self._ignored_column(), type=pa.string())
-        subs = self._substitutions_column()
-        if subs is not None:
-            cols["substitutions"] = pa.array(subs, type=pa.string())
-        for j, name in enumerate(self.fan_names):
-            cols[name] = pa.array(self.fan_counts[:, j])
-        return pa.table(cols)
-
-
 def score_batch(batch, *, workers: int = 1, strict: bool = False, rules=None) -> BatchResult:
     """Score every hand of ``batch`` (a :class:`HandBatch`, or a list of notation
     strings / record dicts).  ``workers``: threads, checked by
@@ -935,312 +745,7 @@ def score_batch(batch, *, workers: int = 1, strict: bool = False, rules=None) ->
             and not batch.wild_kinds.any()):
         return _score_batch_mcr(batch, nthreads, strict)
     rs = _get_rules(rules if rules is not None else batch.rules)
+    from .batch_rules import _score_batch_rules     # (loaded on first use, as the rule sets are)
     return _score_batch_rules(batch, rs, nthreads, strict or rs.strict)
 
 
-def _tile_errors(batch, rs, invalid, messages):
-    """Flag rows holding a tile the rule set does not play (melds included)."""
-    if len(rs.tiles) == 34:
-        return invalid
-    allowed = np.zeros(34, bool)
-    allowed[list(rs.tiles)] = True
-    n = len(batch)
-    k = np.minimum(batch.n_melds, 4)
-    slot = np.arange(4)[None, :] < k[:, None]
-    mt = np.minimum(batch.melds[:, :, 1], 33)
-    # a chow covers its tile and the next two: all of one suit, so its first tile decides
-    bad = (batch.counts[:, ~allowed] > 0).any(1) | (slot & ~allowed[mt]).any(1)
-    bad &= ~invalid
-    if bad.any():
-        invalid = invalid.copy()
-        names = [f"{r}m" for r in range(1, 10)] + [f"{r}p" for r in range(1, 10)] \
-            + [f"{r}s" for r in range(1, 10)] + list("ESWNCFP")
-        for i in np.flatnonzero(bad):
-            full = batch.counts[i].astype(int).copy()
-            for j in range(int(k[i])):
-                full[int(mt[i, j])] += 1
-            t = next(t for t in range(34) if full[t] and not allowed[t])
-            invalid[i] = True
-            messages[int(i)] = (f"tile {names[t]} is not played in rule set {rs.name!r} "
-                                f"({rs.tile_text()})")
-    return invalid
-
-
-def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResult:
-    batch.check_columns()
-    n = len(batch)
-    messages = dict(batch.messages)
-    invalid = _tile_errors(batch, rs, batch.invalid, messages)
-    high = (batch.wild_kinds >> np.uint64(34)) != 0
-    if high.any():          # (set after the batch was validated: no tile kind to read them as)
-        invalid = invalid.copy()
-        for i in np.flatnonzero(high & ~invalid).tolist():
-            invalid[i] = True
-            messages[i] = "wild_kinds: bits 0-33 only (one per tile kind)"
-    extra = {}
-    if rs.engine == "mcr":
-        # rows beside wildcards are scored as mjfast.score(hand, wildcards=k)
-        # scores them (every substitution), after the compiled pass
-        wild_rows = np.flatnonzero(((batch.wildcards > 0) | (batch.wild_kinds != 0)) & ~invalid)
-        kernel_invalid = invalid
-        if wild_rows.size:
-            kernel_invalid = invalid.copy()
-            kernel_invalid[wild_rows] = True
-        for i in np.flatnonzero((batch.rule_flags != 0) & ~kernel_invalid):
-            names = [k for k, b in RULE_FLAG_BITS.items() if batch.rule_flags[i] & b]
-            extra[int(i)] = {k: f"ignored: rule set {rs.name!r} has no fan that uses it" for k in names}
-        if strict and extra:
-            kernel_invalid = kernel_invalid.copy()
-            for i, d in extra.items():
-                kernel_invalid[i] = True
-                messages[i] = "; ".join(f"{k} {v}" for k, v in d.items()) + " (strict=True)"
-            extra = {}
-        res = _score_batch_mcr(batch, nthreads, strict, invalid=kernel_invalid, messages=messages,
-                               variant=rs.variant, min_points=rs.min_points)
-        res.rules = rs
-        res.extra_ignored = extra
-        if wild_rows.size:
-            res.ignored[wild_rows] = 0
-            own_legal = {}
-            _score_rows_by_score(batch, rs, wild_rows, strict, res.totals, res.fan_counts, res.errors, messages,
-                                 extra, res.substitutions, own_legal)
-            for i, ok in own_legal.items():
-                res.legal[i] = ok
-            res.legal[wild_rows[res.errors[wild_rows] != 0]] = False
-        return res
-    # a rule set with its own predicates
-    totals = np.full(n, -1, dtype=np.int32)
-    fans = np.zeros((n, len(rs.table)), dtype=np.uint8)
-    errors = np.zeros(n, np.uint8)
-    ignored = np.zeros(n, np.uint8)
-    own_illegal = np.zeros(n, bool)     # a score_fn result's own legality (guizhou: the pass)
-    col = {f.key: j for j, f in enumerate(rs.table.fans)}
-    own_legal = {}      # row -> the rule set's own verdict (zhuji: self-drawn only, its minimum)
-    subs = {}           # row -> what its wildcards stood for
-    errors[invalid] = ERR_INVALID
-    rows = np.flatnonzero(~invalid)
-    from .rules.two_player import score_two_player      # (loaded with the rule set)
-    by_score = []       # rows scored by mjfast.score itself (two_player: wildcards, flags it has no use for)
-    if rs.score_fn is None:
-        by_score = np.flatnonzero(((batch.wildcards > 0) | (batch.wild_kinds != 0)
-                                   | (batch.rule_flags > _TWO_PLAYER_BITS)) & ~invalid)
-        if len(by_score):
-            rows = np.setdiff1d(rows, by_score)
-    if rs.engine == "two_player" and rs.score_fn is None and compiled:
-        # the compiled engine scores the batch; rows it does not take (-3) go
-        # the row path below, which words their error
-        skip = invalid
-        if len(by_score):
-            skip = invalid.copy()
-            skip[by_score] = True
-        rows = _score_two_player_compiled(batch, rs, nthreads, strict, skip, totals, fans, errors, messages, extra)
-    scored_legal = {}
-    if len(by_score):
-        _score_rows_by_score(batch, rs, by_score, strict, totals, fans, errors, messages, extra, subs,
-                             scored_legal)
-    for i in rows:
-        i = int(i)
-        try:
-            h = _row_hand(batch, i)
-            f = int(batch.flags[i])
-            given = {"self_drawn": bool(f & 1), "kong": bool(f & 4)}
-            for name, b in RULE_FLAG_BITS.items():
-                given[name] = bool(batch.rule_flags[i] & b)
-            unused = {nm: f"ignored: rule set {rs.name!r} has no fan that uses it"
-                      for nm, b in (("fourth_tile", 2), ("last_tile", 8)) if f & b}
-            if rs.score_fn is not None:
-                total, fd, dropped, ok, stood = _score_row_own(rs, h, f, given, batch.seat[i], batch.round[i],
-                                                               int(batch.wildcards[i]), strict, _row_kinds(batch, i))
-                own_illegal[i] = not ok
-                if stood is not None and total >= 0:
-                    subs[i] = tuple(int(t) for t in stood)
-            else:
-                flags = {k2: v for k2, v in given.items() if k2 in rs.flags}
-                total, fd, form, items, dropped = score_two_player(h, rs, flags)
-                dropped.update(unused)
-        except (InvalidHand, ValueError, IndexError) as exc:
-            errors[i] = ERR_INVALID
-            messages[i] = str(exc)
-            continue
-        if dropped and strict:
-            errors[i] = ERR_INVALID
-            messages[i] = "; ".join(f"{a} {b}".replace(" dropped:", " cannot hold:")
-                                    for a, b in dropped.items()) + " (strict=True)"
-            continue
-        if total < 0:
-            errors[i] = ERR_NOT_WINNING
-            continue
-        totals[i] = total
-        for key, c in fd.items():
-            fans[i, col[key]] = c
-        if dropped:
-            extra[i] = dropped
-    if rs.score_fn is None and "seat_wind" not in rs.flags:
-        # winds a rule set has no fan for (two_player): reported as score()
-        # reports them (the rows scored by score() have it already)
-        windy = (batch.seat | batch.round) != 0
-        if len(by_score):
-            windy[by_score] = False
-        why = f"ignored: rule set {rs.name!r} has no wind fan"
-        for i in np.flatnonzero(windy & ~invalid).tolist():
-            if errors[i] == ERR_OK:
-                if strict:
-                    errors[i] = ERR_INVALID
-                    totals[i] = -1
-                    fans[i] = 0
-                    messages[i] = f"winds {why} (strict=True)"
-                else:
-                    extra.setdefault(i, {})["winds"] = why
-            elif strict and messages.get(i, "").endswith(" (strict=True)"):
-                messages[i] = messages[i][:-len(" (strict=True)")] + f"; winds {why} (strict=True)"
-    legal = (errors == 0) & ~own_illegal & (totals - (0 if rs.flowers_count_to_minimum
-                                                      else batch.flowers.astype(np.int32)) >= rs.min_points)
-    for i, ok in scored_legal.items():
-        legal[i] = ok and errors[i] == 0
-    for i in [i for i in subs if errors[i]]:        # (a row then failed: strict)
-        del subs[i]
-    return BatchResult(totals, fans, legal, errors, messages, batch.ids, batch.lines, ignored, batch.flags,
-                       rules=rs, extra_ignored=extra, substitutions=subs)
-
-
-def _score_two_player_compiled(batch, rs, nthreads, strict, invalid, totals, fans, errors, messages, extra):
-    """score_batch under two-player rules in one compiled call
-    (_core.two_player_batch_kernel), with the same results, reports and
-    messages as the row path (tests/test_rules_two_player.py holds them
-    together).  Fills the arrays in place; returns the rows left to the row
-    path."""
-    from .rules.two_player import batch_dropped_reasons, option_bits
-    n = len(batch)
-    dropped = np.zeros(n, np.uint8)
-    _core.two_player_batch_kernel(batch.counts, batch.melds, batch.n_melds, batch.added, batch.win_tile, batch.flags,
-                                  batch.rule_flags, invalid.view(np.uint8), option_bits(rs), totals, fans,
-                                  dropped, nthreads)
-    back = (totals == -3) & ~invalid
-    totals[back] = -1
-    for i in np.flatnonzero((dropped != 0) & ~invalid & ~back):
-        i = int(i)
-        d = batch_dropped_reasons(int(dropped[i]), rs.name)
-        if strict:
-            errors[i] = ERR_INVALID
-            messages[i] = "; ".join(f"{a} {b}".replace(" dropped:", " cannot hold:")
-                                    for a, b in d.items()) + " (strict=True)"
-            totals[i] = -1
-            fans[i] = 0
-        elif totals[i] >= 0:
-            extra[i] = d
-    done = ~invalid & ~back & (errors == 0)
-    errors[done & (totals < 0)] = ERR_NOT_WINNING
-    win = done & (totals >= 0)
-    fl = batch.flowers.astype(np.int32)
-    totals[win] += fl[win]
-    flower_col = [j for j, f in enumerate(rs.table.fans) if f.key == "flower_tiles"]
-    if flower_col:
-        fans[win, flower_col[0]] = batch.flowers[win]
-    return np.flatnonzero(back)
-
-
-def _row_hand(batch, i) -> Hand:
-    """Row i of a batch as a Hand (its real tiles; the winning tile last)."""
-    kinds = ("chow", "pung", "kong")
-    k = int(batch.n_melds[i])
-    melds = tuple(Meld(kinds[int(batch.melds[i, j, 0])], int(batch.melds[i, j, 1]),
-                       concealed=not batch.melds[i, j, 2], claimed=int(batch.added[i, j]),
-                       added=bool(batch.added[i, j])) for j in range(k))
-    win = int(batch.win_tile[i])
-    tiles = []
-    for t in range(34):
-        tiles += [t] * (int(batch.counts[i, t]) - (1 if t == win else 0))
-    tiles.append(win)
-    return Hand(melds, tuple(tiles), int(batch.flowers[i]))
-
-
-def _score_rows_by_score(batch, rs, rows, strict, totals, fans, errors, messages, extra, subs, legal):
-    """Rows scored by :func:`mjfast.score` itself, with the row's wildcards
-    and flags as its keywords (MCR-engine and two-player rows beside
-    wildcards, two-player rows with a flag it has no use for): the results
-    are score()'s by construction.  Fills the arrays and dicts in place
-    (``legal``: row -> the result's is_legal_win)."""
-    from .score import score
-    from .errors import NotWinning
-    col = {f.key: j for j, f in enumerate(rs.table.fans)}
-    for i in rows:
-        i = int(i)
-        f = int(batch.flags[i])
-        k = int(batch.wildcards[i])
-        ctx = dict(zip(FLAG_NAMES, _flag_values(f)), seat_wind=int(batch.seat[i]), round_wind=int(batch.round[i]))
-        rf = int(batch.rule_flags[i])
-        flags = {name: True for name, b in RULE_FLAG_BITS.items() if rf & b}
-        totals[i] = -1
-        fans[i] = 0
-        try:
-            res = score(_row_hand(batch, i), rules=rs, strict=strict, wildcards=k or None,
-                        wildcard_tiles=_row_kinds(batch, i), **ctx, **flags)
-        except NotWinning:
-            errors[i] = ERR_NOT_WINNING
-            continue
-        except (InvalidHand, TypeError, ValueError, IndexError) as exc:
-            errors[i] = ERR_INVALID
-            messages[i] = str(exc)
-            continue
-        errors[i] = ERR_OK
-        messages.pop(i, None)
-        totals[i] = res.total
-        for fr in res.fans:
-            fans[i, col[fr.key]] = fr.count
-        legal[i] = bool(res.is_legal_win)
-        ign = res.ignored_flags
-        if ign:
-            extra[i] = dict(ign)
-        stood = getattr(res, "substitutions", None)
-        if stood is not None:
-            subs[i] = tuple(int(t) for t in stood)
-
-
-def _score_row_own(rs, h, f, given, seat, rnd, k=0, strict=False, kinds=None):
-    """One row under a rule set that scores hands on its own (``score_fn``):
-    (total or -1 when not winning, {fan key: count}, {flag: reason}, legal by
-    the rule set's own test beside its minimum: the result's ``is_legal_win``,
-    the tiles its wildcards stood for or None).  The
-    row's flags are passed as keyword flags; the rule set reports those it does
-    not use, so nothing is dropped silently."""
-    from .errors import NotWinning
-    ctx = dict(zip(FLAG_NAMES, _flag_values(int(f))), seat_wind=int(seat), round_wind=int(rnd), flowers=0)
-    extra = {k: True for k, v in given.items() if v and k in RULE_FLAG_BITS}
-    try:
-        # (strict as score() passes it: a flag that cannot hold is an error
-        # before the hand is found not winning, as there)
-        res = rs.score_fn(h, rs, ctx, extra, strict, dict(wildcards=k or None, wildcard_tiles=kinds, wild_fifth=False))
-    except NotWinning:
-        return -1, {}, {}, False, None
-    return (res.total, {fr.key: fr.count for fr in res.fans}, dict(res.ignored_flags),
-            bool(getattr(res, "is_legal_win", True)), getattr(res, "substitutions", None))
-
-
-def _score_batch_mcr(batch, nthreads, strict, invalid=None, messages=None, variant=0,
-                     min_points=MIN_POINTS) -> BatchResult:
-    batch.check_columns()
-    n = len(batch)
-    if invalid is None:
-        invalid = batch.invalid
-        messages = dict(batch.messages)
-    # one compiled pass writes every output of every row (dropped flags,
-    # error codes, legal, the fan row zeroed unless a win), so nothing here
-    # runs per row but the messages of the rare rows it hands back
-    totals = np.empty(n, np.int32)
-    fans = np.empty((n, len(MCR)), np.uint8)
-    errors = np.empty(n, np.uint8)
-    legal = np.empty(n, bool)
-    ignored = np.empty(n, np.uint8)
-    if _core.score_batch_mcr(batch.counts, batch.melds, batch.n_melds, batch.win_tile, batch.flags, batch.seat,
-                             batch.round, batch.flowers, invalid.view(np.uint8), totals, fans, errors,
-                             legal.view(np.uint8), ignored, nthreads, variant, min(min_points, 1 << 62), strict):
-        strict_rows = np.flatnonzero(errors == _ROW_STRICT)
-        changed = np.flatnonzero(errors == _ROW_CHANGED)
-        for i in strict_rows.tolist():
-            messages[i] = f"{ignored_message(int(ignored[i]), bool(batch.flags[i] & 1))} (strict=True)"
-        for i in changed.tolist():
-            messages[i] = "row out of range (changed after the batch was validated?)"
-        errors[strict_rows] = ERR_INVALID
-        errors[changed] = ERR_INVALID
-        ignored[strict_rows] = 0
-    return BatchResult(totals, fans, legal, errors, messages, batch.ids, batch.lines, ignored, batch.flags)

@@ -1,0 +1,308 @@
+"""score_batch under a rule set other than plain MCR: the rows its own
+predicates score.
+
+:func:`mjfast.batch.score_batch` comes here when the batch or the call names
+a rule set, or a row carries what only a rule set reads (wildcards, its
+flags).  Rule sets on MCR's engine go back to the compiled MCR pass with
+their variant bits; two-player rows go to its compiled engine where it can
+take them; the rest -- rule sets that score hands in Python (``score_fn``),
+and rows with wildcards -- are scored row by row, each exactly as
+:func:`mjfast.score` would score it.  Loaded on the first such call, like
+the rule sets themselves.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _core
+from .errors import InvalidHand
+from .hand import Hand, Meld
+from .records import FLAG_NAMES, _flag_values
+from .batch_score import BatchResult, ERR_INVALID, ERR_NOT_WINNING, ERR_OK, RULE_FLAG_BITS, _score_batch_mcr
+
+#: the bits the compiled two-player kernel reads (the low ones; rows with others go to score())
+_TWO_PLAYER_BITS = 15
+
+
+def _row_kinds(batch, i):
+    """Row i's wild kinds (wildcard_tiles) as a list, or None."""
+    m = int(batch.wild_kinds[i])
+    return [t for t in range(34) if m >> t & 1] or None
+
+
+def _tile_errors(batch, rs, invalid, messages):
+    """Flag rows holding a tile the rule set does not play (melds included)."""
+    if len(rs.tiles) == 34:
+        return invalid
+    allowed = np.zeros(34, bool)
+    allowed[list(rs.tiles)] = True
+    n = len(batch)
+    k = np.minimum(batch.n_melds, 4)
+    slot = np.arange(4)[None, :] < k[:, None]
+    mt = np.minimum(batch.melds[:, :, 1], 33)
+    # a chow covers its tile and the next two: all of one suit, so its first tile decides
+    bad = (batch.counts[:, ~allowed] > 0).any(1) | (slot & ~allowed[mt]).any(1)
+    bad &= ~invalid
+    if bad.any():
+        invalid = invalid.copy()
+        names = [f"{r}m" for r in range(1, 10)] + [f"{r}p" for r in range(1, 10)] \
+            + [f"{r}s" for r in range(1, 10)] + list("ESWNCFP")
+        for i in np.flatnonzero(bad):
+            full = batch.counts[i].astype(int).copy()
+            for j in range(int(k[i])):
+                full[int(mt[i, j])] += 1
+            t = next(t for t in range(34) if full[t] and not allowed[t])
+            invalid[i] = True
+            messages[int(i)] = (f"tile {names[t]} is not played in rule set {rs.name!r} "
+                                f"({rs.tile_text()})")
+    return invalid
+
+
+def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResult:
+    batch.check_columns()
+    n = len(batch)
+    messages = dict(batch.messages)
+    invalid = _tile_errors(batch, rs, batch.invalid, messages)
+    high = (batch.wild_kinds >> np.uint64(34)) != 0
+    if high.any():          # (set after the batch was validated: no tile kind to read them as)
+        invalid = invalid.copy()
+        for i in np.flatnonzero(high & ~invalid).tolist():
+            invalid[i] = True
+            messages[i] = "wild_kinds: bits 0-33 only (one per tile kind)"
+    extra = {}
+    if rs.engine == "mcr":
+        # rows beside wildcards are scored as mjfast.score(hand, wildcards=k)
+        # scores them (every substitution), after the compiled pass
+        wild_rows = np.flatnonzero(((batch.wildcards > 0) | (batch.wild_kinds != 0)) & ~invalid)
+        kernel_invalid = invalid
+        if wild_rows.size:
+            kernel_invalid = invalid.copy()
+            kernel_invalid[wild_rows] = True
+        for i in np.flatnonzero((batch.rule_flags != 0) & ~kernel_invalid):
+            names = [k for k, b in RULE_FLAG_BITS.items() if batch.rule_flags[i] & b]
+            extra[int(i)] = {k: f"ignored: rule set {rs.name!r} has no fan that uses it" for k in names}
+        if strict and extra:
+            kernel_invalid = kernel_invalid.copy()
+            for i, d in extra.items():
+                kernel_invalid[i] = True
+                messages[i] = "; ".join(f"{k} {v}" for k, v in d.items()) + " (strict=True)"
+            extra = {}
+        res = _score_batch_mcr(batch, nthreads, strict, invalid=kernel_invalid, messages=messages,
+                               variant=rs.variant, min_points=rs.min_points)
+        res.rules = rs
+        res.extra_ignored = extra
+        if wild_rows.size:
+            res.ignored[wild_rows] = 0
+            own_legal = {}
+            _score_rows_by_score(batch, rs, wild_rows, strict, res.totals, res.fan_counts, res.errors, messages,
+                                 extra, res.substitutions, own_legal)
+            for i, ok in own_legal.items():
+                res.legal[i] = ok
+            res.legal[wild_rows[res.errors[wild_rows] != 0]] = False
+        return res
+    # a rule set with its own predicates
+    totals = np.full(n, -1, dtype=np.int32)
+    fans = np.zeros((n, len(rs.table)), dtype=np.uint8)
+    errors = np.zeros(n, np.uint8)
+    ignored = np.zeros(n, np.uint8)
+    own_illegal = np.zeros(n, bool)     # a score_fn result's own legality (guizhou: the pass)
+    col = {f.key: j for j, f in enumerate(rs.table.fans)}
+    own_legal = {}      # row -> the rule set's own verdict (zhuji: self-drawn only, its minimum)
+    subs = {}           # row -> what its wildcards stood for
+    errors[invalid] = ERR_INVALID
+    rows = np.flatnonzero(~invalid)
+    from .rules.two_player import score_two_player      # (loaded with the rule set)
+    by_score = []       # rows scored by mjfast.score itself (two_player: wildcards, flags it has no use for)
+    if rs.score_fn is None:
+        by_score = np.flatnonzero(((batch.wildcards > 0) | (batch.wild_kinds != 0)
+                                   | (batch.rule_flags > _TWO_PLAYER_BITS)) & ~invalid)
+        if len(by_score):
+            rows = np.setdiff1d(rows, by_score)
+    if rs.engine == "two_player" and rs.score_fn is None and compiled:
+        # the compiled engine scores the batch; rows it does not take (-3) go
+        # the row path below, which words their error
+        skip = invalid
+        if len(by_score):
+            skip = invalid.copy()
+            skip[by_score] = True
+        rows = _score_two_player_compiled(batch, rs, nthreads, strict, skip, totals, fans, errors, messages, extra)
+    scored_legal = {}
+    if len(by_score):
+        _score_rows_by_score(batch, rs, by_score, strict, totals, fans, errors, messages, extra, subs,
+                             scored_legal)
+    for i in rows:
+        i = int(i)
+        try:
+            h = _row_hand(batch, i)
+            f = int(batch.flags[i])
+            given = {"self_drawn": bool(f & 1), "kong": bool(f & 4)}
+            for name, b in RULE_FLAG_BITS.items():
+                given[name] = bool(batch.rule_flags[i] & b)
+            unused = {nm: f"ignored: rule set {rs.name!r} has no fan that uses it"
+                      for nm, b in (("fourth_tile", 2), ("last_tile", 8)) if f & b}
+            if rs.score_fn is not None:
+                total, fd, dropped, ok, stood = _score_row_own(rs, h, f, given, batch.seat[i], batch.round[i],
+                                                               int(batch.wildcards[i]), strict, _row_kinds(batch, i))
+                own_illegal[i] = not ok
+                if stood is not None and total >= 0:
+                    subs[i] = tuple(int(t) for t in stood)
+            else:
+                flags = {k2: v for k2, v in given.items() if k2 in rs.flags}
+                total, fd, form, items, dropped = score_two_player(h, rs, flags)
+                dropped.update(unused)
+        except (InvalidHand, ValueError, IndexError) as exc:
+            errors[i] = ERR_INVALID
+            messages[i] = str(exc)
+            continue
+        if dropped and strict:
+            errors[i] = ERR_INVALID
+            messages[i] = "; ".join(f"{a} {b}".replace(" dropped:", " cannot hold:")
+                                    for a, b in dropped.items()) + " (strict=True)"
+            continue
+        if total < 0:
+            errors[i] = ERR_NOT_WINNING
+            continue
+        totals[i] = total
+        for key, c in fd.items():
+            fans[i, col[key]] = c
+        if dropped:
+            extra[i] = dropped
+    if rs.score_fn is None and "seat_wind" not in rs.flags:
+        # winds a rule set has no fan for (two_player): reported as score()
+        # reports them (the rows scored by score() have it already)
+        windy = (batch.seat | batch.round) != 0
+        if len(by_score):
+            windy[by_score] = False
+        why = f"ignored: rule set {rs.name!r} has no wind fan"
+        for i in np.flatnonzero(windy & ~invalid).tolist():
+            if errors[i] == ERR_OK:
+                if strict:
+                    errors[i] = ERR_INVALID
+                    totals[i] = -1
+                    fans[i] = 0
+                    messages[i] = f"winds {why} (strict=True)"
+                else:
+                    extra.setdefault(i, {})["winds"] = why
+            elif strict and messages.get(i, "").endswith(" (strict=True)"):
+                messages[i] = messages[i][:-len(" (strict=True)")] + f"; winds {why} (strict=True)"
+    legal = (errors == 0) & ~own_illegal & (totals - (0 if rs.flowers_count_to_minimum
+                                                      else batch.flowers.astype(np.int32)) >= rs.min_points)
+    for i, ok in scored_legal.items():
+        legal[i] = ok and errors[i] == 0
+    for i in [i for i in subs if errors[i]]:        # (a row then failed: strict)
+        del subs[i]
+    return BatchResult(totals, fans, legal, errors, messages, batch.ids, batch.lines, ignored, batch.flags,
+                       rules=rs, extra_ignored=extra, substitutions=subs)
+
+
+def _score_two_player_compiled(batch, rs, nthreads, strict, invalid, totals, fans, errors, messages, extra):
+    """score_batch under two-player rules in one compiled call
+    (_core.two_player_batch_kernel), with the same results, reports and
+    messages as the row path (tests/test_rules_two_player.py holds them
+    together).  Fills the arrays in place; returns the rows left to the row
+    path."""
+    from .rules.two_player import batch_dropped_reasons, option_bits
+    n = len(batch)
+    dropped = np.zeros(n, np.uint8)
+    _core.two_player_batch_kernel(batch.counts, batch.melds, batch.n_melds, batch.added, batch.win_tile, batch.flags,
+                                  batch.rule_flags, invalid.view(np.uint8), option_bits(rs), totals, fans,
+                                  dropped, nthreads)
+    back = (totals == -3) & ~invalid
+    totals[back] = -1
+    for i in np.flatnonzero((dropped != 0) & ~invalid & ~back):
+        i = int(i)
+        d = batch_dropped_reasons(int(dropped[i]), rs.name)
+        if strict:
+            errors[i] = ERR_INVALID
+            messages[i] = "; ".join(f"{a} {b}".replace(" dropped:", " cannot hold:")
+                                    for a, b in d.items()) + " (strict=True)"
+            totals[i] = -1
+            fans[i] = 0
+        elif totals[i] >= 0:
+            extra[i] = d
+    done = ~invalid & ~back & (errors == 0)
+    errors[done & (totals < 0)] = ERR_NOT_WINNING
+    win = done & (totals >= 0)
+    fl = batch.flowers.astype(np.int32)
+    totals[win] += fl[win]
+    flower_col = [j for j, f in enumerate(rs.table.fans) if f.key == "flower_tiles"]
+    if flower_col:
+        fans[win, flower_col[0]] = batch.flowers[win]
+    return np.flatnonzero(back)
+
+
+def _row_hand(batch, i) -> Hand:
+    """Row i of a batch as a Hand (its real tiles; the winning tile last)."""
+    kinds = ("chow", "pung", "kong")
+    k = int(batch.n_melds[i])
+    melds = tuple(Meld(kinds[int(batch.melds[i, j, 0])], int(batch.melds[i, j, 1]),
+                       concealed=not batch.melds[i, j, 2], claimed=int(batch.added[i, j]),
+                       added=bool(batch.added[i, j])) for j in range(k))
+    win = int(batch.win_tile[i])
+    tiles = []
+    for t in range(34):
+        tiles += [t] * (int(batch.counts[i, t]) - (1 if t == win else 0))
+    tiles.append(win)
+    return Hand(melds, tuple(tiles), int(batch.flowers[i]))
+
+
+def _score_rows_by_score(batch, rs, rows, strict, totals, fans, errors, messages, extra, subs, legal):
+    """Rows scored by :func:`mjfast.score` itself, with the row's wildcards
+    and flags as its keywords (MCR-engine and two-player rows beside
+    wildcards, two-player rows with a flag it has no use for): the results
+    are score()'s by construction.  Fills the arrays and dicts in place
+    (``legal``: row -> the result's is_legal_win)."""
+    from .score import score
+    from .errors import NotWinning
+    col = {f.key: j for j, f in enumerate(rs.table.fans)}
+    for i in rows:
+        i = int(i)
+        f = int(batch.flags[i])
+        k = int(batch.wildcards[i])
+        ctx = dict(zip(FLAG_NAMES, _flag_values(f)), seat_wind=int(batch.seat[i]), round_wind=int(batch.round[i]))
+        rf = int(batch.rule_flags[i])
+        flags = {name: True for name, b in RULE_FLAG_BITS.items() if rf & b}
+        totals[i] = -1
+        fans[i] = 0
+        try:
+            res = score(_row_hand(batch, i), rules=rs, strict=strict, wildcards=k or None,
+                        wildcard_tiles=_row_kinds(batch, i), **ctx, **flags)
+        except NotWinning:
+            errors[i] = ERR_NOT_WINNING
+            continue
+        except (InvalidHand, TypeError, ValueError, IndexError) as exc:
+            errors[i] = ERR_INVALID
+            messages[i] = str(exc)
+            continue
+        errors[i] = ERR_OK
+        messages.pop(i, None)
+        totals[i] = res.total
+        for fr in res.fans:
+            fans[i, col[fr.key]] = fr.count
+        legal[i] = bool(res.is_legal_win)
+        ign = res.ignored_flags
+        if ign:
+            extra[i] = dict(ign)
+        stood = getattr(res, "substitutions", None)
+        if stood is not None:
+            subs[i] = tuple(int(t) for t in stood)
+
+
+def _score_row_own(rs, h, f, given, seat, rnd, k=0, strict=False, kinds=None):
+    """One row under a rule set that scores hands on its own (``score_fn``):
+    (total or -1 when not winning, {fan key: count}, {flag: reason}, legal by
+    the rule set's own test beside its minimum: the result's ``is_legal_win``,
+    the tiles its wildcards stood for or None).  The
+    row's flags are passed as keyword flags; the rule set reports those it does
+    not use, so nothing is dropped silently."""
+    from .errors import NotWinning
+    ctx = dict(zip(FLAG_NAMES, _flag_values(int(f))), seat_wind=int(seat), round_wind=int(rnd), flowers=0)
+    extra = {k: True for k, v in given.items() if v and k in RULE_FLAG_BITS}
+    try:
+        # (strict as score() passes it: a flag that cannot hold is an error
+        # before the hand is found not winning, as there)
+        res = rs.score_fn(h, rs, ctx, extra, strict, dict(wildcards=k or None, wildcard_tiles=kinds, wild_fifth=False))
+    except NotWinning:
+        return -1, {}, {}, False, None
+    return (res.total, {fr.key: fr.count for fr in res.fans}, dict(res.ignored_flags),
+            bool(getattr(res, "is_legal_win", True)), getattr(res, "substitutions", None))
