@@ -467,19 +467,22 @@ cdef inline Py_ssize_t _part_nbytes() noexcept nogil:
 # about 4-6 ns a hand slower without it (benchmarks/README.md, cold starts).
 cdef extern from *:
     """
-    static void mjfast_part_prefetch(void) {
-        const char* p = (const char*)mjfast_part_slot;
+    static void mjfast_prefetch_lines(const void* start, size_t nbytes) {
+        const char* p = (const char*)start;
         size_t k;
         if (p == NULL)
             return;
-        for (k = 0; k < 32768 * sizeof(uint64_t); k += 64)
-            __builtin_prefetch(p + k, 0, 3);
-        p = (const char*)mjfast_part_list;
-        for (k = 0; k < 8192 * sizeof(uint32_t); k += 64)
+        for (k = 0; k < nbytes; k += 64)
             __builtin_prefetch(p + k, 0, 3);
     }
     """
-    void _part_prefetch "mjfast_part_prefetch"() nogil
+    void _prefetch_lines "mjfast_prefetch_lines"(const void* start, size_t nbytes) nogil
+
+
+cdef inline void _part_prefetch() noexcept nogil:
+    """Both parts of the split table, a line at a time (sizes from the table's own constants)."""
+    _prefetch_lines(_part_slot, PART_SLOTS * sizeof(uint64_t))
+    _prefetch_lines(_part_list, PART_LIST_MAX * sizeof(uint32_t))
 
 
 cdef inline uint32_t _part_hash(uint32_t key) noexcept nogil:
