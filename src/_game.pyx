@@ -218,7 +218,13 @@ cdef class FastGame:
         return 34 - self.pos[s]
 
     cdef inline bint _kong_ok(self, int s) noexcept:
+        # a concealed or added kong, after s's own draw (SeatRules.kong_allowed)
         return self._left(s) > 0 and self._left((s + 1) % 4) > 0
+
+    cdef inline bint _claims_ok(self, int d) noexcept:
+        # d's discard may be chowed, punged or konged: only the wall after d counts
+        # (SeatRules.claims_allowed); a melded kong also needs the claimer's own wall
+        return self._left((d + 1) % 4) > 0
 
     cdef inline void _event(self, int kind, int seat, int tile, int extra) noexcept:
         if self.nev < MAX_EV:
@@ -309,7 +315,7 @@ cdef class FastGame:
         if self._hu_total(seat) >= 8:
             self.legal_buf[n][0] = OP_HU; self.legal_buf[n][1] = 0; self.legal_buf[n][2] = 0; n += 1
         d = self.current
-        if ph == PH_ROB or not (self._left(d) > 0 and self._left((d + 1) % 4) > 0):
+        if ph == PH_ROB or not self._claims_ok(d):
             return n
         t = self.last_tile
         if h[t] >= 2:
@@ -318,7 +324,7 @@ cdef class FastGame:
                 if h[x]:
                     self.legal_buf[n][0] = OP_PENG; self.legal_buf[n][1] = x; self.legal_buf[n][2] = 0; n += 1
             h[t] += 2
-        if h[t] == 3 and self._kong_ok(seat):     # a melded kong names no tile: a = -1
+        if h[t] == 3 and self._left(seat) > 0:    # a melded kong names no tile: a = -1
             self.legal_buf[n][0] = OP_GANG; self.legal_buf[n][1] = -1; self.legal_buf[n][2] = 0; n += 1
         if seat == (d + 1) % 4 and t < 27:
             h[t] += 1
@@ -601,7 +607,7 @@ cdef class FastGame:
             op[0] = OP_HU
             return
         d = self.current
-        if self.phase == PH_ROB or not (self._left(d) > 0 and self._left((d + 1) % 4) > 0):
+        if self.phase == PH_ROB or not self._claims_ok(d):
             return
         t = self.last_tile
         cur = -2                              # the shanten now, found only if a claim is possible

@@ -54,7 +54,7 @@ def reference(g, seat):
         return (OP_PASS, 0, 0)
     if g.hu_value(seat) >= 8:
         return (OP_HU, 0, 0)
-    if phase == 3 or not (left[cur] > 0 and left[(cur + 1) % 4] > 0):
+    if phase == 3 or not left[(cur + 1) % 4] > 0:
         return (OP_PASS, 0, 0)
     base = _core.shanten_one(bytes(h), n, -1)
     options = []

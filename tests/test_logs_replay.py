@@ -158,8 +158,15 @@ EXPECTED = {
     "hu-beats-melded-kong": Won(1, 3, "B5", (False, False, False, False), 20),
     # Seat 0's 21st draw is the fourth F1: its own wall is now empty, so no kong.
     "bad-kong-with-empty-wall": Bad("Player 0 AnGang F1", "no kong when the own or the next seat's wall is empty"),
-    # Seat 0 discards after its last draw (its wall empty): nobody may pung.
-    "bad-pung-after-last-discard": Bad("Player 1 Peng T8", "wall is empty"),
+    # Seat 0 draws its 21st tile and discards T8: its own wall is empty, but
+    # the wall after the discarder (seat 1's) still holds a tile, so seat 1
+    # may pung it.  Seats 2 and 3 draw their last tiles; seat 0 is to draw
+    # from an empty wall: Huang.
+    "pung-of-the-last-discard-then-huang": Huang,
+    # The same game until seat 3 discards W8 after its last draw: the wall
+    # after the discarder (seat 0's) is empty, so nobody may chow, pung or
+    # kong it; seat 0's chow W7 W8 W9 is illegal.
+    "bad-chow-when-the-next-wall-is-empty": Bad("Player 0 Chi W8", "wall after the discarder (seat 0's) is empty"),
     # Seat 0 kongs on its 20th draw (one tile left: allowed) and draws its 21st
     # tile as the replacement; after seats 1-3 draw their 20th, seat 0 is to
     # draw from an empty wall: Huang, with a tile left in each other wall.

@@ -53,15 +53,22 @@ class SeatRules:
     """The judge's rules for one seat, over the host's public attributes
     (see the module docstring)."""
 
-    def kong_allowed(self, seat: int) -> bool:
-        """A kong (concealed, added or claimed) needs a tile left in the
-        seat's own wall and in the next seat's."""
-        return self.wall_left(seat) > 0 and self.wall_left((seat + 1) % 4) > 0
+    def kong_allowed(self, seat: int, discarder: Optional[int] = None) -> bool:
+        """After its own draw (``discarder`` None), a concealed or added kong
+        needs a tile left in the seat's own wall and in the next seat's.  A
+        melded kong of ``discarder``'s discard needs the discard to be
+        claimable (:meth:`claims_allowed`) and a tile in the claimer's own
+        wall, its replacement; the wall after the claimer does not matter."""
+        if discarder is None:
+            return self.wall_left(seat) > 0 and self.wall_left((seat + 1) % 4) > 0
+        return self.claims_allowed(discarder) and self.wall_left(seat) > 0
 
     def claims_allowed(self, discarder: int) -> bool:
-        """A discard can be claimed (chow, pung, kong) only while the
-        discarder's wall and the next seat's still hold tiles."""
-        return self.wall_left(discarder) > 0 and self.wall_left((discarder + 1) % 4) > 0
+        """A discard can be chowed, punged or konged only while the wall of
+        the seat after the discarder still holds a tile.  The discarder's own
+        wall does not matter: seat 0's last discard may be claimed by seats
+        1-3 while seat 1's wall holds a tile, as the platform's judge does."""
+        return self.wall_left((discarder + 1) % 4) > 0
 
     def score_hand(self, seat: int, ctx: dict):
         """Score seat's hand for a Hu in context ``ctx`` (from :meth:`hu_context`).
@@ -139,7 +146,7 @@ class SeatRules:
             h[t] -= 2
             out += [f"PENG {CODES[x]}" for x in range(N_KINDS) if h[x]]
             h[t] += 2
-        if h[t] == 3 and self.kong_allowed(seat):
+        if h[t] == 3 and self.kong_allowed(seat, d):
             out.append("GANG")
         if seat == (d + 1) % 4 and t < 27:
             h[t] += 1

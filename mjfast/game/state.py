@@ -475,13 +475,14 @@ class GameState(SeatRules):
         if op not in ("PENG", "CHI", "GANG"):
             raise IllegalAction(s, f"invalid answer {response!r} to a discard")
         if not self.claims_allowed(d):
-            raise IllegalAction(s, f"{op} on a discard made when the discarder's or the next wall is empty")
+            raise IllegalAction(s, f"{op} on a discard when the wall after the discarder "
+                                   f"(seat {(d + 1) % 4}'s) is empty")
         h = self.hands[s]
         if op == "GANG" and not tiles:
             if h[t] != 3:
                 raise IllegalAction(s, f"kong of {CODES[t]} needs three in the hand, holds {h[t]}")
-            if not self.kong_allowed(s):
-                raise IllegalAction(s, "no kong when the own or the next seat's wall is empty")
+            if not self.kong_allowed(s, d):
+                raise IllegalAction(s, "no melded kong when the own wall is empty (no replacement tile)")
             return 2, "GANG", None
         if op == "PENG" and len(tiles) == 1:
             if h[t] < 2:
