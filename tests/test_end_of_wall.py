@@ -214,9 +214,8 @@ def test_end_of_wall_fixture_same_verdict_everywhere(name, tmp_path):
     assert notes[-1][:2] == (c, answer) and len(notes) == 1
     assert notes[0][2:5] == (legal, legal, legal), notes
     assert notes[0][5] == (c if legal else -2)
-    # the moment of the claim: the discarder's own wall is empty, and the wall
-    # after the discarder holds a tile exactly when the claim is legal (a
-    # melded kong also looks at the claimer's own wall)
+    # the record: a claim made is in the archive, and the game goes on to a
+    # Huang; a refused one ends the game by the error rule (WA, -30 / +10)
     text = rec.to_botzone_text()
     claim_line = f"Player {c} {CLAIM_WORD[op]} {CODES[tiles(middle or last)[0]]}"
     if legal:
