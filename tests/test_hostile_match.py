@@ -464,3 +464,41 @@ def test_selfplay_series_keeps_negative_and_numpy_seeds():
     c = selfplay_series(3, "random", seed=np.int64(7), quan=np.int8(2))
     d = selfplay_series(3, "random", seed=7, quan=2)
     assert (c.scores == d.scores).all()
+
+
+# ---------------------------------------------------------------------------
+# more hostile bots and specs
+
+
+def test_a_bot_printing_without_end_is_re_not_out_of_memory(tmp_path, mark):
+    # a line that never ends would grow the reader's buffer for the whole limit
+    bot = _script(tmp_path / "spew.py", f"""
+        import os, sys
+        sys.argv.append({mark!r})
+        chunk = b"x" * 65536
+        while True:
+            os.write(1, chunk)
+    """)
+    got = _run_match([bot] + BASE, games=1, limit=30, timeout=100)
+    assert got["errors"][0][:2] == [0, "RE"] and "longer than" in got["errors"][0][2]
+    assert _survivors(mark) == []
+
+
+@pytest.mark.parametrize("spec,what", [("", "empty bot command"), ("   ", "empty bot command"),
+                                       ("'unclosed", "No closing quotation"), (None, "a bot is"),
+                                       (7, "a bot is")])
+def test_bad_bot_specs_are_argument_errors(spec, what):
+    with pytest.raises(ValueError, match=what):
+        run_match([spec] + BASE, games=1)
+
+
+def test_a_missing_program_loses_by_the_error_rule():
+    res = run_match(["/no/such/program --flag"] + BASE, games=1, time_limit=5)
+    assert res.records[0].error[:2] == (0, "RE")
+
+
+@pytest.mark.parametrize("kw", [dict(mode=["json"] * 3), dict(mode="xml"), dict(first_game=-1),
+                                dict(first_game=1.0), dict(games=True), dict(games=0)])
+def test_bad_match_arguments(kw):
+    with pytest.raises(ValueError):
+        run_match(["mjfast:sample"] + BASE, **kw)

@@ -63,6 +63,8 @@ _POSIX = os.name == "posix"
 _POLL = 0.05
 #: how long a bot whose turn or game is over may take to exit by itself
 _GRACE = 0.5
+#: the longest output line read from a bot (an answer is a few dozen bytes)
+_MAX_LINE = 1 << 20
 
 
 def check_time_limit(value) -> float:
@@ -155,8 +157,13 @@ class SubprocessBot:
     def __init__(self, command, mode="json", time_limit=6.0, cwd=None):
         if mode not in ("json", "simple"):
             raise ValueError(f"mode must be 'json' or 'simple', got {mode!r}")
+        if not isinstance(command, str):
+            raise InvalidArgument(f"a bot command is a string (a command line), got {command!r}")
         self.name = command
-        self.argv = shlex.split(command)
+        try:
+            self.argv = shlex.split(command)
+        except ValueError as exc:       # an unclosed quote
+            raise InvalidArgument(f"bot command {command!r}: {exc}") from None
         if not self.argv:
             raise ValueError("empty bot command")
         self.mode = mode
@@ -232,6 +239,9 @@ class SubprocessBot:
                 if not chunk:
                     return self._eof()
                 self._buf += chunk
+                if len(self._buf) > _MAX_LINE and b"\n" not in self._buf:
+                    # a bot printing without end would fill the memory before its time is up
+                    raise _BotFailure("RE", f"an output line longer than {_MAX_LINE // 1024} KiB")
         line, _, self._buf = self._buf.partition(b"\n")
         return line.decode("utf-8", "replace").rstrip("\r")
 
@@ -308,6 +318,8 @@ class SubprocessBot:
 
 def make_player(spec, mode="json", time_limit=6.0):
     """``mjfast:<name>`` -> a built-in bot; anything else is a command line."""
+    if not isinstance(spec, str):
+        raise InvalidArgument(f"a bot is 'mjfast:<name>' or a command line, got {spec!r}")
     if spec.startswith("mjfast:"):
         name = spec.split(":", 1)[1]
         if name not in BOTS:
@@ -421,8 +433,12 @@ def run_match(specs, games=4, seed=0, mode="json", time_limit=6.0, progress=None
         raise ValueError(f"a match needs 4 bots, got {len(specs)}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive int, got {games!r}")
+    if isinstance(first_game, bool) or not isinstance(first_game, int) or first_game < 0:
+        raise InvalidArgument(f"first_game must be an int >= 0, got {first_game!r}")
     time_limit = check_time_limit(time_limit)
     modes = mode if isinstance(mode, (list, tuple)) else [mode] * 4
+    if len(modes) != 4 or any(m not in ("json", "simple") for m in modes):
+        raise InvalidArgument(f"mode: 'json' or 'simple', one for all bots or 4 (one per bot), got {mode!r}")
     players = [make_player(s, m, time_limit) for s, m in zip(specs, modes)]
     stats = [BotStats(p.name) for p in players]
     records, seats = [], []
