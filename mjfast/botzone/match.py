@@ -227,13 +227,16 @@ class SubprocessBot:
         fd = self.proc.stdout.fileno()
         with selectors.DefaultSelector() as sel:
             sel.register(fd, selectors.EVENT_READ)
+            gone = False        # the process has exited: read what is left, then stop
             while b"\n" not in self._buf:
                 left = deadline - time.perf_counter()
                 if left <= 0:
                     raise _BotFailure("TLE", f"no answer within the time limit ({self.time_limit:g} s)")
-                if not sel.select(min(left, _POLL)):
-                    if self.proc.poll() is not None:
+                if not sel.select(0 if gone else min(left, _POLL)):
+                    if gone:
                         return self._eof()
+                    # it may have written just before exiting: one more look first
+                    gone = self.proc.poll() is not None
                     continue
                 chunk = os.read(fd, 65536)
                 if not chunk:
