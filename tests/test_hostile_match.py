@@ -291,7 +291,7 @@ def test_a_bad_time_limit_is_an_argument_error(tmp_path, capsys, value):
     assert not started.exists()
 
 
-@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf, 0, 0.0, -1, True, "6", None, [6]])
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf, 0, 0.0, -1, True, np.True_, "6", None, [6]])
 def test_a_bad_time_limit_is_refused_by_the_library(value):
     with pytest.raises(mjfast.InvalidArgument, match="time_limit"):
         run_match(["mjfast:sample"] * 4, games=1, time_limit=value)
@@ -303,7 +303,7 @@ def test_a_bad_time_limit_is_refused_by_the_library(value):
 
 def test_good_time_limits_pass():
     assert check_time_limit(6) == 6.0 and check_time_limit(0.3) == 0.3
-    assert check_time_limit(1e-3) == 1e-3 and check_time_limit(np.float64(2.5)) == 2.5
+    assert check_time_limit(1e-3) == 1e-3 and check_time_limit(np.float32(2.5)) == 2.5
 
 
 def _unwritable(tmp_path):

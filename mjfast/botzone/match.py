@@ -38,6 +38,7 @@ import atexit
 import contextlib
 import json
 import math
+import numbers
 import os
 import random
 import selectors
@@ -71,7 +72,7 @@ def check_time_limit(value) -> float:
     """The per-turn time limit in seconds: a finite number > 0
     (:class:`~mjfast.errors.InvalidArgument` otherwise: NaN or inf would make
     every subprocess bot lose, 0 or less would allow no turn at all)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise InvalidArgument(f"time_limit must be a number of seconds, got {value!r}")
     v = float(value)
     if not (math.isfinite(v) and v > 0):
