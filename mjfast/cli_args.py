@@ -3,6 +3,7 @@ and the subcommands' own cli modules), so each message is written once."""
 from __future__ import annotations
 
 import argparse
+import math
 
 
 def _int_at_least(lo: int, what: str):
@@ -21,6 +22,18 @@ def _int_at_least(lo: int, what: str):
 positive_int = _int_at_least(1, "a positive integer")
 #: an int >= 0 (seeds)
 nonnegative_int = _int_at_least(0, "an integer >= 0")
+
+
+def positive_seconds(value: str) -> float:
+    """A duration in seconds: a finite number > 0 (``nan``, ``inf``, 0 and
+    negative numbers are refused)."""
+    try:
+        v = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {value!r}") from None
+    if not (math.isfinite(v) and v > 0):
+        raise argparse.ArgumentTypeError(f"expected a finite number of seconds > 0, got {value!r}")
+    return v
 
 
 # -- --rules NAME / --rule-option KEY=VALUE, on every command ---------------------

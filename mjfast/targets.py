@@ -25,8 +25,9 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from . import _core
-from .errors import InvalidHand
+from .errors import InvalidArgument, InvalidHand
 from .hand import Hand, parse_hand
+from .records import check_flag
 from .rules import MCR
 
 __all__ = ["FanTarget", "fan_targets", "fan_shanten", "TARGETS"]
@@ -374,10 +375,23 @@ def _distances(counts, ms, shown, useful):
     return T, out, umask
 
 
+#: the largest ``min_points``: the most a target is worth (88)
+_MAX_POINTS = max(TARGETS.values())
+
+
 def _target_rules(rules, counts, shown, min_points):
     """The minimum of a fan-target call, after checking ``rules=``: the
     targets are MCR fan patterns, so only a rule set scored with the MCR fan
-    table takes them; its tiles are checked and its minimum is the default."""
+    table takes them; its tiles are checked and its minimum is the default.
+    ``min_points``: None or an int 0..88 (not a bool, a float or NaN)."""
+    if min_points is not None:
+        if isinstance(min_points, (bool, np.bool_)) or not isinstance(min_points, (int, np.integer)):
+            raise InvalidArgument(f"min_points must be None or an int 0..{_MAX_POINTS}, "
+                                  f"got {min_points!r}")
+        if not 0 <= min_points <= _MAX_POINTS:
+            raise InvalidArgument(f"min_points must be an int 0..{_MAX_POINTS} (the most a target "
+                                  f"is worth), got {min_points!r}")
+        min_points = int(min_points)
     if rules is None:
         return 8 if min_points is None else min_points
     from .rules.base import get
@@ -403,8 +417,12 @@ def fan_targets(hand, *, melds=None, min_points: Optional[int] = None, useful: b
 
     ``min_points`` defaults to 8, or with ``rules=`` to the rule set's
     minimum (``rules=`` takes a rule set scored with the MCR fan table:
-    ``mcr``, ``dazhong``; another raises ``ValueError``).
+    ``mcr``, ``dazhong``; another raises ``ValueError``); given, it is an int
+    0..88 (88: the most a target is worth), else
+    :class:`~mjfast.errors.InvalidArgument`, as is a ``useful`` that is not
+    a bool.
     """
+    useful = check_flag(useful, "useful")
     counts, ms, shown = _hand_input(hand, melds)
     min_points = _target_rules(rules, counts, shown, min_points)
     T, out, umask = _distances(counts, ms, shown, useful)

@@ -32,8 +32,17 @@
 # reader sees the old file or the new one, never half of one; two processes
 # writing at once each rename a complete file.  One file per kind and install
 # (its name hashes the module's path), so rebuilds overwrite rather than pile up.
+#
+# The directory may hold anything (MJFAST_CACHE_DIR can name a shared one):
+# every file is opened without blocking and read only if it is a regular file
+# (a FIFO or a terminal at a cache file's name would otherwise hang the first
+# table use), and the only files removed are ours: this process's temporary,
+# cache files in our format whose install is gone, and temporaries named
+# ".mjfast-tables-*.tmp" (a name only this module uses) that begin with our
+# header and were left more than an hour ago.
 
 import os
+import stat
 
 #: Bump whenever what the tables hold changes (layout, meaning, a section
 #: added or reordered) without the compiled module's file changing too --
@@ -176,6 +185,27 @@ cdef bytes _cache_header(const _TableSet* t, bytes key, uint64_t checksum):
             + struct.pack("<%dQ" % t.count, *[t.n[i] for i in range(t.count)]) + key)
 
 
+cdef object _open_regular(path, bint follow=True):
+    """``path`` opened for reading as a raw binary file, if it is a regular
+    file.  FileNotFoundError when it is missing, another OSError when it is
+    something else (a FIFO, a device, a directory) or cannot be opened.
+    O_NONBLOCK makes the open itself return at once whatever the path is (a
+    FIFO with no writer would block it); a regular file reads the same with
+    it.  ``follow=False``: a symbolic link is refused too."""
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+             | getattr(os, "O_BINARY", 0))
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError("not a regular file")
+        return open(fd, "rb", buffering=0)
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 cdef int _read_exact(f, void* p, size_t n) except -1:
     """Read n bytes from the raw file f straight into p: 1 when all came, else 0."""
     cdef uint8_t[::1] view = <uint8_t[:n]>(<uint8_t*>p) if n else None
@@ -213,7 +243,7 @@ cdef bint _cache_read(str kind, _TableSet* t) except -1:
         return False
     path, key = pk
     try:
-        f = open(path, "rb", buffering=0)
+        f = _open_regular(path)
     except FileNotFoundError:
         return False
     except OSError as exc:
@@ -304,7 +334,7 @@ cdef _cache_store(str kind, const _TableSet* t):
         d = os.path.dirname(path)
         os.makedirs(d, exist_ok=True)
         _remove_stale_temporaries(d)
-        fd, tmp = tempfile.mkstemp(dir=d, prefix=".tables-", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=d, prefix=_TMP_PREFIX, suffix=".tmp")
         # readable by others (mkstemp makes it private): nothing in it is
         # secret, and a cache directory shared by a cluster's users then works
         # (a directory only trusted users can write: the checksum catches
@@ -351,7 +381,7 @@ cdef _remove_orphans(d, own):
         return
     for e in entries:
         try:
-            with open(e.path, "rb") as f:
+            with _open_regular(e.path) as f:
                 head = f.read(16384)
             if head[:8] != _CACHE_MAGIC or len(head) < 32:
                 continue
@@ -365,21 +395,33 @@ cdef _remove_orphans(d, own):
             pass
 
 
+#: the temporaries' names: ".mjfast-tables-<random>.tmp" (mkstemp)
+_TMP_PREFIX = ".mjfast-tables-"
+
+
 cdef _remove_stale_temporaries(d):
-    """Temporaries left by a process killed while writing (more than an hour
-    old: a live writer finishes in well under a second)."""
+    """Temporaries left by a mjfast process killed while writing: a regular
+    file named by _TMP_PREFIX, more than an hour old (a live writer finishes
+    in well under a second), that begins with our header (the first thing a
+    writer writes).  Anything else in the directory is someone else's and
+    stays, whatever its name."""
     now = time.time()
     try:
         with os.scandir(d) as it:
-            for e in it:
-                if e.name.startswith(".tables-") and e.name.endswith(".tmp"):
-                    try:
-                        if now - e.stat().st_mtime > 3600:
-                            os.unlink(e.path)
-                    except OSError:
-                        pass
+            named = [e for e in it if e.name.startswith(_TMP_PREFIX) and e.name.endswith(".tmp")]
     except OSError:
-        pass
+        return
+    for e in named:
+        try:
+            st = e.stat(follow_symlinks=False)
+            if not stat.S_ISREG(st.st_mode) or now - st.st_mtime <= 3600:
+                continue
+            with _open_regular(e.path, follow=False) as f:
+                ours = f.read(len(_CACHE_MAGIC)) == _CACHE_MAGIC
+            if ours:
+                os.unlink(e.path)
+        except OSError:
+            pass
 
 
 cdef _write_all(f, data):

@@ -60,7 +60,7 @@ _ANSWERS = r"""
 """
 
 
-def _child(code, cache_dir, no_cache=False, extra_env=None):
+def _child(code, cache_dir, no_cache=False, extra_env=None, timeout=300):
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     env.pop("MJFAST_NO_CACHE", None)
     env["MJFAST_CACHE_DIR"] = str(cache_dir)
@@ -68,7 +68,7 @@ def _child(code, cache_dir, no_cache=False, extra_env=None):
         env["MJFAST_NO_CACHE"] = "1"
     env.update(extra_env or {})
     proc = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=timeout)
     assert proc.returncode == 0, f"exit {proc.returncode}\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
     return json.loads(proc.stdout.strip().splitlines()[-1]), proc.stderr
 
@@ -326,18 +326,117 @@ def test_first_calls_from_many_threads_load_once(good_file, tmp_path):
     assert got == {"source": "cache", "ok": True, "errors": [], "again": 0.0}
 
 
+def _old(path):
+    os.utime(path, (1_000_000_000, 1_000_000_000), follow_symlinks=False)
+
+
 def test_a_killed_writers_temporary_is_cleared_by_the_next_write(tmp_path):
-    stale = tmp_path / ".tables-0123abcd.tmp"
-    fresh = tmp_path / ".tables-4567efgh.tmp"       # perhaps another process writing now
-    stale.write_bytes(b"half a file")
-    fresh.write_bytes(b"half a file")
-    os.utime(stale, (1_000_000_000, 1_000_000_000))
+    """Only our own stale temporaries go: the name only this module uses,
+    begun with our header, more than an hour old.  Anything else stays,
+    whatever its name or age (the directory may be shared, MJFAST_CACHE_DIR)."""
+    header = b"MJFTBL\x00\x01" + b"\x00" * 24       # what a killed writer leaves: a header, part of a payload
+    stale = tmp_path / ".mjfast-tables-0123abcd.tmp"
+    stale.write_bytes(header + b"half a payload")
+    fresh = tmp_path / ".mjfast-tables-4567efgh.tmp"    # perhaps another process writing now
+    fresh.write_bytes(header)
+    not_ours = tmp_path / ".mjfast-tables-ijklmnop.tmp"  # our name, not our content
+    not_ours.write_bytes(b"someone else's half file")
+    foreign = tmp_path / ".tables-0123abcd.tmp"         # a name other programs may use
+    foreign.write_bytes(b"half a file")
+    foreign_ours = tmp_path / ".tables-89abcdef.tmp"    # even in our format: not a name only we use
+    foreign_ours.write_bytes(header)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    target = elsewhere / "data"
+    target.write_bytes(header)
+    link = tmp_path / ".mjfast-tables-qrstuvwx.tmp"      # a link to a file of ours elsewhere: not followed
+    link.symlink_to(target)
+    for f in (stale, not_ours, foreign, foreign_ours, target, link):
+        _old(f)
     got, _ = _child(_DIGESTS, tmp_path)
     assert got["source"] == "built"
-    assert not stale.exists() and fresh.exists()
+    assert not stale.exists()
+    for f in (fresh, not_ours, foreign, foreign_ours, target):
+        assert f.exists(), f
+    assert link.is_symlink()
+    assert foreign.read_bytes() == b"half a file" and target.read_bytes() == header
     _cached_file_ok = [f for f in _cache_files(tmp_path) if f.endswith(".bin")]
     assert len(_cached_file_ok) == 1
     assert os.stat(tmp_path / _cached_file_ok[0]).st_mode & 0o777 == 0o644
+
+
+_SPY_TEMPORARIES = r"""
+    import json, os, tempfile
+    seen = []
+    real = tempfile.mkstemp
+    def spy(*a, **k):
+        fd, p = real(*a, **k)
+        seen.append(os.path.basename(p))
+        return fd, p
+    tempfile.mkstemp = spy
+    from mjfast import _core
+    _core.build_tables()
+    print(json.dumps({"source": _core.table_source(), "seen": seen}))
+"""
+
+
+def test_a_writers_temporary_is_what_the_cleanup_looks_for(tmp_path):
+    """The name a writer gives its temporary and the header it begins with
+    (the file renamed into place) are the two marks the cleanup checks, so
+    a writer killed mid-write leaves a file the next write clears."""
+    got, _ = _child(_SPY_TEMPORARIES, tmp_path)
+    assert got["source"] == "built"
+    assert len(got["seen"]) == 1
+    name = got["seen"][0]
+    assert name.startswith(".mjfast-tables-") and name.endswith(".tmp")
+    path = _cached_file(tmp_path)
+    assert _cache_files(tmp_path) == [os.path.basename(path)]
+    with open(path, "rb") as f:
+        assert f.read(8) == b"MJFTBL\x00\x01"
+
+
+def _kind_names(good_file):
+    """This build's cache file names of the three kinds (they share the hash)."""
+    base = os.path.basename(good_file)
+    assert base.startswith("tables-")
+    return [base] + [k + base[len("tables"):] for k in ("dec", "exact")]
+
+
+def test_a_fifo_at_the_cache_path_does_not_hang(reference, good_file, tmp_path):
+    """A FIFO where a cache file should be used to block open() for good on
+    first table use; now it is not a regular file, so it is skipped, the
+    tables are built (the same answers) and the FIFO replaced by a good file."""
+    _, ref = reference
+    names = _kind_names(good_file)
+    for n in names:
+        os.mkfifo(tmp_path / n)
+    os.mkfifo(tmp_path / "dec-00000000deadbeef.bin")          # another install's name: left alone
+    os.mkfifo(tmp_path / ".mjfast-tables-00000000.tmp")       # our temporaries' name: not a file
+    _old(tmp_path / ".mjfast-tables-00000000.tmp")
+    got, err = _child(_ANSWERS, tmp_path, timeout=120)
+    assert got["source"] == "built" and got["sources"] == ["built", "built"] and err == ""
+    strip = lambda d: {k: v for k, v in d.items() if k not in ("source", "sources")}  # noqa: E731
+    assert strip(got) == strip(ref)
+    for n in names:
+        assert os.path.isfile(tmp_path / n)
+    import stat
+    for n in ("dec-00000000deadbeef.bin", ".mjfast-tables-00000000.tmp"):
+        assert stat.S_ISFIFO(os.lstat(tmp_path / n).st_mode)
+    again, _ = _child(_ANSWERS, tmp_path, timeout=120)
+    assert again["source"] == "cache" and again["sources"] == ["cache", "cache"]
+
+
+def test_a_device_at_the_cache_path_is_not_read(reference, good_file, tmp_path):
+    # /dev/zero would read forever as a payload of zeros; a link to it is not
+    # a regular file, so the build goes ahead (and the link is replaced)
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero")
+    ref, _ = reference
+    path = tmp_path / os.path.basename(good_file)
+    path.symlink_to("/dev/zero")
+    got, err = _child(_DIGESTS, tmp_path, timeout=120)
+    assert got["source"] == "built" and got["sections"] == ref["sections"] and err == ""
+    assert path.is_file() and not path.is_symlink()
 
 
 _KIND_DIGESTS = r"""

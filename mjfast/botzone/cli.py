@@ -26,18 +26,20 @@ def _run(args):
 
 def register(sub):
     """Register ``mjfast match`` on the CLI's subparsers."""
+    from ..cli_args import add_rules, positive_int, positive_seconds
     p = sub.add_parser("match", help="play four bots against each other through the game engine",
                        description=MATCH_HELP)
     p.add_argument("bots", nargs=4, metavar="BOT",
                    help="mjfast:sample, mjfast:baseline, or a command line (quote it), e.g. 'python -m mjfast.botzone'")
-    p.add_argument("--games", type=int, default=4, help="games to play (default 4: one wall set, each bot in each seat)")
+    p.add_argument("--games", type=positive_int, default=4, help="games to play (default 4: one wall set, each bot in each seat)")
     p.add_argument("--seed", type=int, default=0, help="seed of the walls (default 0)")
     p.add_argument("--mode", choices=("json", "simple"), default="json",
                    help="interaction for command-line bots (default json)")
-    p.add_argument("--time-limit", type=float, default=6.0,
-                   help="seconds per turn for command-line bots (first turn: twice); default 6 (the platform's Python limit)")
-    p.add_argument("--out", help="write the games to this file in the text archive format")
-    from ..cli_args import add_rules
+    p.add_argument("--time-limit", type=positive_seconds, default=6.0, metavar="SEC",
+                   help="seconds per turn for command-line bots, a number > 0 (first turn: twice); "
+                        "default 6 (the platform's Python limit)")
+    p.add_argument("--out", help="write the games to this file in the text archive format (checked "
+                                 "before the first game)")
     add_rules(p, ("mcr",), _WHY)
     p.set_defaults(func=_run)
     return p

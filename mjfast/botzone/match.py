@@ -16,6 +16,17 @@ exceeds it (``TLE``), crashes or prints nothing (``RE``), or answers what the
 rules do not allow (``WA``; a false Hu ``WH``) ends the game by the error rule:
 that seat -30, the others +10.
 
+A subprocess bot runs in a process group of its own (POSIX: a new session),
+and the whole group is killed whenever its process is done with: at the end
+of each turn of a bot that does not keep running, at a time-out or crash, at
+the end of each game, and when the match stops early (an exception, Ctrl-C,
+SIGTERM under ``mjfast match``).  So a bot started by a wrapper script, a bot
+that forks, or a child left holding the bot's output leaves nothing behind;
+and a turn ends as soon as the bot's own process has exited and its output is
+read, even while something it started still holds the pipe open.  (A process
+that puts itself into another session, as a daemon does, escapes the group.
+On Windows the process tree is ended with ``taskkill /T``.)
+
 Games are played over shuffled walls from ``--seed``; the bots rotate over
 the seats on the same walls (the duplicate scheme): game g uses wall set
 g // 4 with the bot list rotated by g % 4, so with a multiple of 4 games each
@@ -23,21 +34,93 @@ bot sits in each seat once per wall set.
 """
 from __future__ import annotations
 
+import atexit
+import contextlib
 import json
 import math
+import numbers
 import os
 import random
 import selectors
 import shlex
+import signal
+import stat
 import subprocess
+import sys
 import time
 from dataclasses import dataclass, field
 
+from ..errors import InvalidArgument
 from ..game import GameRecord, GameState, IllegalAction, drive, random_walls
 from .__main__ import KEEP_RUNNING
 from .bots import BOTS, make_bot
 
 __all__ = ["run_match", "MatchResult", "BotStats", "SubprocessBot", "InProcessBot", "make_player", "main"]
+
+
+_POSIX = os.name == "posix"
+#: how often a wait for a bot's output looks whether its process is still
+#: there (its output may be held open by something it started)
+_POLL = 0.05
+#: how long a bot whose turn or game is over may take to exit by itself
+_GRACE = 0.5
+#: the longest output line read from a bot (an answer is a few dozen bytes)
+_MAX_LINE = 1 << 20
+
+
+def check_time_limit(value) -> float:
+    """The per-turn time limit in seconds: a finite number > 0
+    (:class:`~mjfast.errors.InvalidArgument` otherwise: NaN or inf would make
+    every subprocess bot lose, 0 or less would allow no turn at all)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InvalidArgument(f"time_limit must be a number of seconds, got {value!r}")
+    v = float(value)
+    if not (math.isfinite(v) and v > 0):
+        raise InvalidArgument(f"time_limit must be a finite number of seconds > 0, got {value!r}")
+    return v
+
+
+def _kill_group(p):
+    """Kill bot process ``p`` and everything it started (its process group),
+    then reap ``p``.  The group is killed even when ``p`` has exited: what it
+    forked may still run."""
+    try:
+        if _POSIX:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass            # nothing left in the group (or nothing of ours)
+        elif p.poll() is None:
+            # Windows: no process groups to signal; end the tree while its root is there
+            subprocess.run(["taskkill", "/F", "/T", "/PID", str(p.pid)], stdin=subprocess.DEVNULL,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        if p.poll() is None:
+            p.kill()
+    except OSError:
+        pass
+    finally:
+        _LIVE.discard(p)
+        try:
+            p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        for f in (p.stdin, p.stdout):
+            try:
+                if f is not None:
+                    f.close()
+            except OSError:
+                pass
+
+
+#: bot processes started and not yet killed (killed at interpreter exit, for
+#: a program that drops a SubprocessBot without closing it)
+_LIVE = set()
+
+
+@atexit.register
+def _kill_leftovers():
+    for p in list(_LIVE):
+        _kill_group(p)
 
 
 class _BotFailure(Exception):
@@ -75,12 +158,17 @@ class SubprocessBot:
     def __init__(self, command, mode="json", time_limit=6.0, cwd=None):
         if mode not in ("json", "simple"):
             raise ValueError(f"mode must be 'json' or 'simple', got {mode!r}")
+        if not isinstance(command, str):
+            raise InvalidArgument(f"a bot command is a string (a command line), got {command!r}")
         self.name = command
-        self.argv = shlex.split(command)
+        try:
+            self.argv = shlex.split(command)
+        except ValueError as exc:       # an unclosed quote
+            raise InvalidArgument(f"bot command {command!r}: {exc}") from None
         if not self.argv:
             raise ValueError("empty bot command")
         self.mode = mode
-        self.time_limit = float(time_limit)
+        self.time_limit = check_time_limit(time_limit)
         self.cwd = cwd
         self.proc = None
         self.times = []
@@ -97,44 +185,67 @@ class SubprocessBot:
     # -- process handling
 
     def _start(self):
+        # a group of its own, so that the bot and whatever it starts can be
+        # killed together (see _kill_group)
+        kw = {"start_new_session": True} if _POSIX else \
+            {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
         self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, cwd=self.cwd)
+                                     stderr=subprocess.DEVNULL, cwd=self.cwd, **kw)
+        _LIVE.add(self.proc)
         self._buf = b""
 
-    def close(self):
+    def close(self, grace=_GRACE):
+        """Done with the bot's process: close its input, give it ``grace``
+        seconds to exit, then kill its whole group (also on Ctrl-C here)."""
         p = self.proc
         self.proc = None
-        if p is not None:
+        if p is None:
+            return
+        try:
             try:
                 p.stdin.close()
             except OSError:
                 pass
-            try:
-                p.wait(timeout=0.5)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
+            if grace > 0 and p.poll() is None:
+                try:
+                    p.wait(timeout=grace)
+                except subprocess.TimeoutExpired:
+                    pass
+        finally:
+            _kill_group(p)
+
+    def _eof(self):
+        if self._buf:
+            line, self._buf = self._buf, b""
+            return line.decode("utf-8", "replace").rstrip("\r")
+        return None
 
     def _readline(self, deadline):
-        """One output line (without the newline), or None at EOF; raises on timeout."""
+        """One output line (without the newline), or None at the end of the
+        bot's output; raises on timeout.  The output ends at EOF, or when the
+        bot's process has exited and nothing more is waiting in the pipe (a
+        child it started may hold the pipe open for good)."""
         fd = self.proc.stdout.fileno()
-        while b"\n" not in self._buf:
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                raise _BotFailure("TLE", f"no answer within the time limit ({self.time_limit:g} s)")
-            sel = selectors.DefaultSelector()
+        with selectors.DefaultSelector() as sel:
             sel.register(fd, selectors.EVENT_READ)
-            ready = sel.select(left)
-            sel.close()
-            if not ready:
-                continue
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                if self._buf:
-                    line, self._buf = self._buf, b""
-                    return line.decode("utf-8", "replace").rstrip("\r")
-                return None
-            self._buf += chunk
+            gone = False        # the process has exited: read what is left, then stop
+            while b"\n" not in self._buf:
+                left = deadline - time.perf_counter()
+                if left <= 0:
+                    raise _BotFailure("TLE", f"no answer within the time limit ({self.time_limit:g} s)")
+                if not sel.select(0 if gone else min(left, _POLL)):
+                    if gone:
+                        return self._eof()
+                    # it may have written just before exiting: one more look first
+                    gone = self.proc.poll() is not None
+                    continue
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    return self._eof()
+                self._buf += chunk
+                if len(self._buf) > _MAX_LINE and b"\n" not in self._buf:
+                    # a bot printing without end would fill the memory before its time is up
+                    raise _BotFailure("RE", f"an output line longer than {_MAX_LINE // 1024} KiB")
         line, _, self._buf = self._buf.partition(b"\n")
         return line.decode("utf-8", "replace").rstrip("\r")
 
@@ -168,7 +279,7 @@ class SubprocessBot:
             self.proc.stdin.write(data.encode())
             self.proc.stdin.flush()
         except OSError as exc:
-            self.close()
+            self.close(grace=0)
             raise _BotFailure("RE", f"could not talk to the bot: {exc}") from None
         deadline = t0 + limit
         try:
@@ -176,10 +287,10 @@ class SubprocessBot:
             while line is not None and not line.strip():
                 line = self._readline(deadline)
         except _BotFailure:
-            self.close()
+            self.close(grace=0)
             raise
         if line is None:
-            self.close()
+            self.close(grace=0)
             raise _BotFailure("RE", "the bot printed no answer")
         elapsed = time.perf_counter() - t0
         (self.first_times if first else self.times).append(elapsed)
@@ -187,13 +298,14 @@ class SubprocessBot:
             try:
                 resp = json.loads(line)["response"]
             except (ValueError, KeyError, TypeError):
-                self.close()
+                self.close(grace=0)
                 raise _BotFailure("RE", f"not a JSON answer with a 'response': {line[:80]!r}") from None
         else:
             resp = line
         resp = str(resp).strip()
         # the rest of this turn's output: debug / data lines, then either the
-        # keep-running line or the end of the process
+        # keep-running line or the end of the process (then its group is
+        # killed: a turn leaves nothing running)
         try:
             while True:
                 extra = self._readline(deadline + 1.0)
@@ -203,13 +315,15 @@ class SubprocessBot:
                 if extra.strip() == KEEP_RUNNING:
                     break
         except _BotFailure:
-            self.close()
+            self.close(grace=0)
         self.responses.append(resp)
         return resp
 
 
 def make_player(spec, mode="json", time_limit=6.0):
     """``mjfast:<name>`` -> a built-in bot; anything else is a command line."""
+    if not isinstance(spec, str):
+        raise InvalidArgument(f"a bot is 'mjfast:<name>' or a command line, got {spec!r}")
     if spec.startswith("mjfast:"):
         name = spec.split(":", 1)[1]
         if name not in BOTS:
@@ -268,6 +382,19 @@ class MatchResult:
         return "\n".join(lines)
 
 
+def _close_all(players):
+    """Close every player even when closing one fails (or Ctrl-C comes
+    meanwhile); then raise the first failure."""
+    first = None
+    for p in players:
+        try:
+            p.close()
+        except BaseException as exc:  # noqa: BLE001 - re-raised below, after the others are closed
+            first = first or exc
+    if first is not None:
+        raise first
+
+
 def play_game(players, walls, quan, match_id=None):
     """One game of 4 players (InProcessBot / SubprocessBot) -> GameRecord."""
     for p in players:
@@ -296,8 +423,7 @@ def play_game(players, walls, quan, match_id=None):
     try:
         drive(st, ask)
     finally:
-        for p in players:
-            p.close()
+        _close_all(players)
     rec = GameRecord.from_state(st, rounds, match_id=match_id)
     rec.players = [p.name for p in players]
     return rec
@@ -311,7 +437,12 @@ def run_match(specs, games=4, seed=0, mode="json", time_limit=6.0, progress=None
         raise ValueError(f"a match needs 4 bots, got {len(specs)}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive int, got {games!r}")
+    if isinstance(first_game, bool) or not isinstance(first_game, int) or first_game < 0:
+        raise InvalidArgument(f"first_game must be an int >= 0, got {first_game!r}")
+    time_limit = check_time_limit(time_limit)
     modes = mode if isinstance(mode, (list, tuple)) else [mode] * 4
+    if len(modes) != 4 or any(m not in ("json", "simple") for m in modes):
+        raise InvalidArgument(f"mode: 'json' or 'simple', one for all bots or 4 (one per bot), got {mode!r}")
     players = [make_player(s, m, time_limit) for s, m in zip(specs, modes)]
     stats = [BotStats(p.name) for p in players]
     records, seats = [], []
@@ -343,21 +474,102 @@ def run_match(specs, games=4, seed=0, mode="json", time_limit=6.0, progress=None
             if progress:
                 progress(g + 1 - first_game)
     finally:
-        for p in players:
-            p.close()
+        _close_all(players)
     return MatchResult(stats, records, seats, huang)
 
 
-def main(args) -> int:
-    import sys
+class _OutFile:
+    """``--out``, opened before the first game, so that a path that cannot be
+    written is an error at once rather than after the whole match; written
+    after the last game.  A file this run created is removed again when the
+    match does not finish; a file that was there is not touched until then."""
+
+    def __init__(self, path):
+        # O_NONBLOCK: a FIFO that nobody reads is an error now, not a hang
+        flags = os.O_WRONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+        self.path = path
+        try:
+            self.fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o666)
+            self.created = True
+        except FileExistsError:
+            self.fd = os.open(path, flags | os.O_CREAT, 0o666)
+            self.created = False
+        try:
+            os.set_blocking(self.fd, True)
+        except OSError:
+            pass
+
+    def write(self, text):
+        fd, self.fd = self.fd, None
+        with open(fd, "w", encoding="utf-8") as f:
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                f.truncate(0)
+            f.write(text)
+
+    def discard(self):
+        fd, self.fd = self.fd, None
+        if fd is not None:
+            os.close(fd)
+        if self.created:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+
+
+@contextlib.contextmanager
+def _signals_end_the_match():
+    """SIGTERM / SIGHUP raise SystemExit while the match runs, so that the
+    bots' groups are killed on the way out (they are in sessions of their
+    own: a closed terminal or a kill of this process no longer reaches them).
+    A signal that is ignored (``nohup``) or handled by someone else stays so."""
+    sigs = [getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    old = {}
+
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
     try:
-        res = run_match(args.bots, games=args.games, seed=args.seed, mode=args.mode, time_limit=args.time_limit)
-    except ValueError as e:
-        print(f"mjfast match: {e}", file=sys.stderr)
-        return 2
-    print(res.table())
+        for sig in sigs:
+            if signal.getsignal(sig) is signal.SIG_DFL:
+                old[sig] = signal.signal(sig, stop)
+    except ValueError:          # not the main thread: leave the handlers alone
+        pass
+    try:
+        yield
+    finally:
+        for sig, h in old.items():
+            signal.signal(sig, h)
+
+
+def _error(msg):
+    print(f"mjfast: error: {msg}", file=sys.stderr)
+    return 2
+
+
+def main(args) -> int:
+    out = None
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
-            for rec in res.records:
-                f.write(rec.to_botzone_text())
+        try:
+            out = _OutFile(args.out)
+        except OSError as exc:
+            return _error(f"--out {args.out}: cannot write: {exc.strerror or exc}")
+    try:
+        with _signals_end_the_match():
+            res = run_match(args.bots, games=args.games, seed=args.seed, mode=args.mode,
+                            time_limit=args.time_limit)
+    except ValueError as e:
+        if out is not None:
+            out.discard()
+        return _error(" ".join(str(e).split()))
+    except BaseException:
+        if out is not None:
+            out.discard()
+        raise
+    print(res.table())
+    if out is not None:
+        try:
+            out.write("".join(rec.to_botzone_text() for rec in res.records))
+        except OSError as exc:
+            out.discard()
+            return _error(f"--out {args.out}: cannot write: {exc.strerror or exc}")
     return 0

@@ -11,14 +11,17 @@ callback, kept for the tests that compare the two.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from numbers import Real
 from typing import Optional
 
 import numpy as np
 
 from .. import _core
 from .._game import FastGame, play_many, play_seeded
-from ..errors import NotWinning
+from ..errors import InvalidArgument, NotWinning
+from ..records import check_flag
 from .record import (OP_BUGANG, OP_CHI, OP_GANG, OP_HU, OP_PASS, OP_PENG, OP_PLAY, GameRecord,  # noqa: F401
                      action_string)
 from .state import GameMeld, Win, score_win, tile_of
@@ -186,7 +189,38 @@ def _policies(policy):
 
 def _check_n(n_games):
     if isinstance(n_games, bool) or not isinstance(n_games, (int, np.integer)) or n_games < 0:
-        raise ValueError(f"n_games must be an int >= 0, got {n_games!r}")
+        raise InvalidArgument(f"n_games must be an int >= 0, got {n_games!r}")
+
+
+def check_probability(value, name: str) -> float:
+    """``value`` as a float if it is a real number in [0, 1] (not a bool, not
+    NaN); else :class:`~mjfast.errors.InvalidArgument` naming ``name``.  The
+    engine compares a uniform draw with it, so NaN, 5 or -inf would not fail
+    there: they would silently mean never or always."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Real):
+        raise InvalidArgument(f"{name} must be a probability (a number 0..1), got {value!r}")
+    v = float(value)
+    if not (math.isfinite(v) and 0.0 <= v <= 1.0):
+        raise InvalidArgument(f"{name} must be a probability in [0, 1], got {value!r}")
+    return v
+
+
+def _check_seed(seed, low=0):
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or \
+            (low is not None and seed < low):
+        what = "an int" if low is None else f"an int >= {low}"
+        raise InvalidArgument(f"seed must be {what}, got {seed!r}")
+    return int(seed)
+
+
+def _check_quan(quan, word):
+    # a bool or 1.0 compares equal to a wind number: refused, as everywhere else
+    if isinstance(quan, str):
+        if quan == word:
+            return quan
+    elif not isinstance(quan, (bool, np.bool_)) and isinstance(quan, (int, np.integer)) and 0 <= quan <= 3:
+        return int(quan)
+    raise InvalidArgument(f"quan must be 0-3 or {word!r}, got {quan!r}")
 
 
 def _hand_buffers(n):
@@ -209,9 +243,17 @@ def selfplay(n_games: int, policy="tsumogiri", seed: int = 0, quan=0, p_claim: f
     """Play ``n_games`` games between compiled policies (a name of
     :data:`POLICIES`, or 4 names, one per seat) on seeded random walls;
     ``quan`` an int or "random".  Deterministic per seed.  ``hands``: also
-    record each winner's hand (see :meth:`SelfPlayResult.win_batch`)."""
+    record each winner's hand (see :meth:`SelfPlayResult.win_batch`).
+    ``seed``: an int >= 0; ``p_claim`` (take an offered chow or pung) and
+    ``p_kong`` (declare a kong), for the ``random`` policy: probabilities in
+    [0, 1]; anything else raises :class:`~mjfast.errors.InvalidArgument`."""
     pol = _policies(policy)
     _check_n(n_games)
+    seed = _check_seed(seed)
+    quan = _check_quan(quan, "random")
+    p_claim = check_probability(p_claim, "p_claim")
+    p_kong = check_probability(p_kong, "p_kong")
+    hands = check_flag(hands, "hands")
     rng = np.random.default_rng(seed)
     base = np.repeat(np.arange(34, dtype=np.uint8), 4)
     walls = rng.permuted(np.broadcast_to(base, (n_games, 136)), axis=1).reshape(n_games, 4, 34)
@@ -219,12 +261,10 @@ def selfplay(n_games: int, policy="tsumogiri", seed: int = 0, quan=0, p_claim: f
     if quan == "random":
         quans = rng.integers(0, 4, n_games).astype(np.int8)
     else:
-        if quan not in (0, 1, 2, 3):
-            raise ValueError(f"quan must be 0-3 or 'random', got {quan!r}")
         quans = np.full(n_games, quan, dtype=np.int8)
     out = np.zeros((n_games, 8), dtype=np.int32)
     bufs = _hand_buffers(n_games) if hands else None
-    play_many(walls, quans, pol, int(seed) & 0xFFFFFFFFFFFFFFFF, float(p_claim), float(p_kong), None, out, bufs)
+    play_many(walls, quans, pol, seed & 0xFFFFFFFFFFFFFFFF, p_claim, p_kong, None, out, bufs)
     return _result(out, walls, quans, bufs)
 
 
@@ -236,21 +276,24 @@ def selfplay_series(n_games: int, policy="baseline", seed: int = 0, first: int =
     a game: ``selfplay_series(10, first=5)`` is rows 5-14 of
     ``selfplay_series(20)``.  ``quan`` 0-3, or "cycle" (game index % 4: each
     prevalent wind a quarter of the games).  ``walls`` is None in the result
-    (``mjfast._game.shuffled_walls`` rebuilds a game's)."""
+    (``mjfast._game.shuffled_walls`` rebuilds a game's).  ``seed`` an int
+    (its low 64 bits count); ``p_claim`` / ``p_kong`` as in :func:`selfplay`."""
     pol = _policies(policy)
     _check_n(n_games)
     if isinstance(first, bool) or not isinstance(first, (int, np.integer)) or first < 0:
-        raise ValueError(f"first must be an int >= 0, got {first!r}")
+        raise InvalidArgument(f"first must be an int >= 0, got {first!r}")
+    seed = _check_seed(seed, low=None)
+    quan = _check_quan(quan, "cycle")
+    p_claim = check_probability(p_claim, "p_claim")
+    p_kong = check_probability(p_kong, "p_kong")
+    hands = check_flag(hands, "hands")
     if quan == "cycle":
         q = -1
         quans = ((np.arange(n_games, dtype=np.int64) + first) % 4).astype(np.int8)
-    elif quan in (0, 1, 2, 3):
+    else:
         q = quan
         quans = np.full(n_games, quan, dtype=np.int8)
-    else:
-        raise ValueError(f"quan must be 0-3 or 'cycle', got {quan!r}")
     out = np.zeros((n_games, 8), dtype=np.int32)
     bufs = _hand_buffers(n_games) if hands else None
-    play_seeded(int(seed) & 0xFFFFFFFFFFFFFFFF, int(first), n_games, q, pol, float(p_claim), float(p_kong), None,
-                out, bufs)
+    play_seeded(seed & 0xFFFFFFFFFFFFFFFF, int(first), n_games, q, pol, p_claim, p_kong, None, out, bufs)
     return _result(out, None, quans, bufs)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from .. import _core
+from .fast import check_probability
 from .state import CODES, N_KINDS
 
 __all__ = ["Tsumogiri", "tsumogiri", "RandomPlayer", "Scripted"]
@@ -70,14 +71,16 @@ class RandomPlayer:
     declaring an offered kong (melded, concealed or added); ``p_greedy``: of
     discarding a tile that keeps the shanten lowest (else a random tile).
     It declares Hu whenever that is legal (``p_hu``), so every action occurs.
+    Each probability is a number in [0, 1] (else
+    :class:`~mjfast.errors.InvalidArgument`).
     """
 
     def __init__(self, seed=None, p_claim=0.5, p_kong=0.7, p_hu=1.0, p_greedy=0.8):
         self.rng = random.Random(seed)
-        self.p_claim = p_claim
-        self.p_kong = p_kong
-        self.p_hu = p_hu
-        self.p_greedy = p_greedy
+        self.p_claim = check_probability(p_claim, "p_claim")
+        self.p_kong = check_probability(p_kong, "p_kong")
+        self.p_hu = check_probability(p_hu, "p_hu")
+        self.p_greedy = check_probability(p_greedy, "p_greedy")
         self.state = None
         self.seat = None
 

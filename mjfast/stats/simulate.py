@@ -153,13 +153,16 @@ def simulate(games: int, *, seed: int = 0, bots: Union[str, Sequence[str]] = "ba
     seed = _int("seed", seed, 0)
     chunk_size = _int("chunk_size", chunk_size, 1)
     pols = _policies(bots)
+    from ..game.fast import check_probability
+    p_claim = check_probability(p_claim, "p_claim")
+    p_kong = check_probability(p_kong, "p_kong")
     if workers == -1:
         import os
         workers = os.cpu_count() or 1
     workers = _int("workers", workers, 1)
-    tasks = [(seed, f, min(chunk_size, games - f), pols, float(p_claim), float(p_kong))
+    tasks = [(seed, f, min(chunk_size, games - f), pols, p_claim, p_kong)
              for f in range(0, games, chunk_size)]
-    total = SimulationResult(seed=seed, policies=pols, p_claim=float(p_claim), p_kong=float(p_kong),
+    total = SimulationResult(seed=seed, policies=pols, p_claim=p_claim, p_kong=p_kong,
                              workers=workers)
     t0 = time.perf_counter()
     if scheduler:
