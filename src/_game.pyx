@@ -872,15 +872,28 @@ cdef class _WinRows:
     def __init__(self, Py_ssize_t n, counts, melds, n_melds, win_tile):
         if counts is None or melds is None or n_melds is None or win_tile is None:
             raise TypeError("hands_out: four uint8 arrays, not None")
-        self.counts = counts
-        self.melds = melds
-        self.n_melds = n_melds
-        self.win_tile = win_tile
+        try:
+            self.counts = counts
+            self.melds = melds
+            self.n_melds = n_melds
+            self.win_tile = win_tile
+        except BufferError as exc:          # a read-only buffer (a numpy scalar, ...)
+            raise TypeError(f"hands_out: writable uint8 arrays ({exc})") from None
         # the writes below are unchecked: the shapes are checked here, once
         if (self.counts.shape[0] < n or self.counts.shape[1] != 34 or self.melds.shape[0] < n
                 or self.melds.shape[1] != 4 or self.melds.shape[2] != 3 or self.n_melds.shape[0] < n
                 or self.win_tile.shape[0] < n):
             raise ValueError(f"hands_out: uint8 arrays (n, 34), (n, 4, 3), (n,), (n,) for n = {n} games")
+
+
+def _out_view(x):
+    """x as a writable (n, 8) int32 memoryview (TypeError / ValueError otherwise)."""
+    cdef int[:, ::1] v
+    try:
+        v = x
+    except BufferError as exc:              # a read-only buffer (a numpy scalar, ...)
+        raise TypeError(f"int32_out: a writable (n, 8) int32 array ({exc})") from None
+    return v
 
 
 cdef int _check_out(int[:, ::1] out, Py_ssize_t n) except -1:
@@ -938,7 +951,7 @@ def play_many(const uint8_t[:, :, ::1] walls, const int8_t[::1] quans, policies,
     cdef double p_claim = _prob_arg(p_claim_, "p_claim"), p_kong = _prob_arg(p_kong_, "p_kong")
     if walls is None or quans is None:
         raise TypeError("play_many: walls (n, 4, 34) uint8 and quans (n,) int8 arrays, not None")
-    cdef int[:, ::1] out = int32_out
+    cdef int[:, ::1] out = _out_view(int32_out)
     cdef FastGame g = FastGame(hu_fn)
     cdef Py_ssize_t i, n = walls.shape[0]
     cdef _WinRows rows = None if hands_out is None else _WinRows(n, *hands_out)
@@ -976,7 +989,7 @@ def play_seeded(seed_, first_, n_, quan_, policies, p_claim_, p_kong_, hu_fn, in
     cdef Py_ssize_t n = _int_arg(n_, "n", 0, 1 << 62)
     cdef int quan = _int_arg(quan_, "quan (-1 cycle, 0-3)", -1, 3)
     cdef double p_claim = _prob_arg(p_claim_, "p_claim"), p_kong = _prob_arg(p_kong_, "p_kong")
-    cdef int[:, ::1] out = int32_out
+    cdef int[:, ::1] out = _out_view(int32_out)
     cdef FastGame g = FastGame(hu_fn)
     cdef _WinRows rows = None if hands_out is None else _WinRows(n, *hands_out)
     cdef uint8_t[:, ::1] w
