@@ -522,7 +522,7 @@ cdef object _lr_result(FastGame g, LMatch* m, int status, bytes data, Py_ssize_t
             bool(g.w_self), bool(g.w_fourth), bool(g.w_last), bool(g.w_kong), m.quan, g.total, fans)
 
 
-def replay_text(bytes data, int first_line, tuple keys):
+def replay_text(bytes data not None, first_line_, tuple keys not None):
     """Read and replay the matches of ``data`` (a chunk of a text archive that
     begins at a line start; ``first_line`` its first line's number).  Returns
     one tuple per segment, in order:
@@ -536,6 +536,7 @@ def replay_text(bytes data, int first_line, tuple keys):
     """
     if len(keys) < 82:
         raise ValueError("keys: the 82 fan keys in fan id order")
+    cdef int first_line = _int_arg(first_line_, "first_line", -(_C_INT // 2), _C_INT // 2)
     cdef const uint8_t* d = <const uint8_t*>PyBytes_AS_STRING(data)
     cdef Py_ssize_t n = PyBytes_GET_SIZE(data), pos = 0, le, q, pre_end = -1
     cdef Py_ssize_t ts[LR_MAXTOK + 1]
