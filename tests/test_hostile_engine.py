@@ -233,6 +233,13 @@ SWEEP += [(f"_game.play_many({_WALLS2}, {_Q2}, [1] * 4, 0, 0.5, 0.7, None, {_OUT
           (f"_game.play_seeded(0, 0, 2.0, -1, [2] * 4, 0.5, 0.7, None, {_OUT})", "TypeError"),
           (f"_game.play_seeded(0, 0, 2, 4, [2] * 4, 0.5, 0.7, None, {_OUT})", "ValueError"),
           (f"_game.play_seeded(0, 0, 2, -1, [2] * 4, 0.5, math.nan, None, {_OUT})", "ValueError")]
+# the compiled text-archive reader
+SWEEP += [("_game.replay_text(None, 1, tuple(range(82)))", "TypeError"),
+          ("_game.replay_text(b'Match 1', 1, None)", "TypeError"),
+          ("_game.replay_text(b'Match 1', 1, tuple(range(81)))", "ValueError"),
+          ("_game.replay_text(b'Match 1', 10**20, tuple(range(82)))", "ValueError"),
+          ("_game.replay_text(b'Match 1', '1', tuple(range(82)))", "TypeError"),
+          ("_game.replay_text(b'Match 1\\nWind E\\nDeal 1m', 1, tuple(range(82)))", "ok")]
 # the compiled log replay: what does not fit its arrays is refused (None: the Python path reads the match)
 SWEEP += [(f"refused(_game.replay_match({m}, {w}, {i}, parse_action))", "ok") for m, w, i in (
     ('match(events=[(1, 100, "DRAW", "T1", None, None, ())])', None, "_IDX"),
