@@ -34,8 +34,6 @@ _INDEX = {c: i for i, c in enumerate(CODES)}
 #: draws per seat in the duplicate format: 34-tile walls, 13 dealt
 WALL_DRAWS = 21
 _SEATS = ("0", "1", "2", "3")
-#: the 8 flowers H1-H8, one copy each
-_N_FLOWERS = len(CODES) - N_KINDS
 
 
 class ProtocolError(ValueError):
@@ -102,15 +100,22 @@ class BotState(SeatRules):
                 [list(f) for f in self.flowers], list(self.walls), list(self.shown))
 
     def _restore(self, saved):
+        # in place: a caller holding st.hand or st.melds[s] keeps seeing the state
         attrs, hands, melds, discards, flowers, walls, shown = saved
         for a, v in zip(self._STATE, attrs):
             setattr(self, a, v)
-        self.hands = hands
-        self.melds = [[m for m, _k, _a in ms] for ms in melds]
-        for ms in melds:
-            for m, k, ad in ms:
+        for s in range(4):
+            if hands[s] is None or self.hands[s] is None:
+                self.hands[s] = hands[s]
+            else:
+                self.hands[s][:] = hands[s]
+            self.melds[s][:] = [m for m, _k, _a in melds[s]]
+            for m, k, ad in melds[s]:
                 m.kind, m.added = k, ad
-        self.discards, self.flowers, self.walls, self.shown = discards, flowers, walls, shown
+            self.discards[s][:] = discards[s]
+            self.flowers[s][:] = flowers[s]
+        self.walls[:] = walls
+        self.shown[:] = shown
 
     def _reveal(self, tiles, request):
         """``tiles`` (indices) become visible to this seat: refuse a fifth copy."""
