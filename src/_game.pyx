@@ -159,10 +159,11 @@ cdef class FastGame:
     cdef uint8_t shown[34]
     cdef uint8_t river[4][40]
     cdef int nriver[4]
-    cdef public int phase, current, last_tile, quan
+    # read-only from Python: the C code indexes its arrays with them
+    cdef readonly int phase, current, last_tile, quan
     cdef int after_kong
-    cdef public int winner, from_seat, total, huang
-    cdef public int w_self, w_fourth, w_last, w_kong
+    cdef readonly int winner, from_seat, total, huang
+    cdef readonly int w_self, w_fourth, w_last, w_kong
     cdef int sc[4]
     cdef int16_t ev[MAX_EV][4]
     cdef int nev
@@ -171,21 +172,55 @@ cdef class FastGame:
     cdef int legal_buf[MAX_LEGAL][3]
     cdef object hu_fn
     cdef int16_t hu_ft[NFAN]         # the fan counts of the last Hu scored by the kernel
+    cdef bint _ready                 # reset() has dealt a game
+    cdef bint _busy                  # inside hu_fn: the game must not change under _legal
 
     def __init__(self, hu_fn=None):
+        if hu_fn is not None and not callable(hu_fn):
+            raise TypeError(f"hu_fn: None or a callable, got {type(hu_fn).__name__}")
         self.hu_fn = hu_fn
         if hu_fn is None:
             _bind_kernel()
 
-    def reset(self, const uint8_t[:, ::1] walls, int quan):
+    cdef int _usable(self, str what) except -1:
+        if self._busy:
+            raise ValueError(f"{what}: the game cannot be used from inside its own hu_fn")
+        if not self._ready:
+            raise ValueError(f"{what}: no game yet (call reset(walls, quan) first)")
+        return 0
+
+    def reset(self, walls, quan):
+        """Deal a new game: ``walls`` a (4, 34) uint8 array holding each of
+        the 34 tiles exactly 4 times (as shuffled_walls gives), ``quan`` 0-3."""
+        if self._busy:
+            raise ValueError("reset: the game cannot be used from inside its own hu_fn")
+        cdef const uint8_t[:, ::1] w
+        q = _int_arg(quan, "quan", 0, 3)
+        if walls is None:       # a typed memoryview would take None
+            raise TypeError("walls: a (4, 34) uint8 array, got None")
+        try:
+            w = walls
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"walls: a C-contiguous (4, 34) uint8 array ({exc})") from None
+        self._reset(w, q)
+
+    cdef int _reset(self, const uint8_t[:, ::1] walls, int quan) except -1:
         cdef int s, i
-        # the tiles index C arrays below: an out-of-range wall is refused, not read
+        cdef int cnt[34]
+        # the tiles index C arrays below, and the engine's arrays (a hand of at
+        # most 4 per kind, 4 melds, 40 discards) hold only for the 136 tiles:
+        # anything else is refused, not read
         if walls.shape[0] != 4 or walls.shape[1] != 34:
-            raise ValueError("walls: a (4, 34) uint8 array")
+            raise ValueError(f"walls: a (4, 34) uint8 array, got shape ({walls.shape[0]}, {walls.shape[1]})")
+        memset(cnt, 0, sizeof(cnt))
         for s in range(4):
             for i in range(34):
                 if walls[s, i] > 33:
-                    raise ValueError(f"walls: tile index {walls[s, i]} (0-33)")
+                    raise ValueError(f"walls: tile index {walls[s, i]} at [{s}, {i}] (0-33)")
+                cnt[walls[s, i]] += 1
+        for i in range(34):
+            if cnt[i] != 4:
+                raise ValueError(f"walls: {cnt[i]} copies of tile {i}, the 136 tiles hold each exactly 4 times")
         if not 0 <= quan <= 3:
             raise ValueError(f"quan: 0-3, got {quan}")
         memset(self.hands, 0, sizeof(self.hands))
@@ -211,6 +246,8 @@ cdef class FastGame:
         self.nrounds = 0
         for s in range(4):
             self.sc[s] = 0
+        self._ready = True
+        return 0
 
     # ------------------------------------------------------------------ small helpers
 
@@ -260,8 +297,15 @@ cdef class FastGame:
             return self._kernel_total(seat, t, sd, self.shown[t] == 3, self._left((actor + 1) % 4) == 0, kong)
         melds = [(self.melds[seat][i].kind, self.melds[seat][i].tile, self.melds[seat][i].frm,
                   self.melds[seat][i].claimed, self.melds[seat][i].added) for i in range(self.nm[seat])]
-        return self.hu_fn(seat, bytes(<uint8_t[:34]>self.hands[seat]), melds, t, sd,
-                          self.shown[t] == 3, self._left((actor + 1) % 4) == 0, kong, self.quan)
+        self._busy = True
+        try:
+            r = self.hu_fn(seat, bytes(<uint8_t[:34]>self.hands[seat]), melds, t, sd,
+                           self.shown[t] == 3, self._left((actor + 1) % 4) == 0, kong, self.quan)
+        finally:
+            self._busy = False
+        if isinstance(r, bool) or not isinstance(r, (int, np.integer)) or not -3 <= r <= _MAX_TOTAL:
+            raise ValueError(f"hu_fn: returned {r!r}, expected the int total of a Hu (0-{_MAX_TOTAL}) or -3")
+        return r
 
     cdef int _kernel_total(self, int seat, int t, int sd, int fourth, int last, int kong) noexcept:
         """The kernel's total of seat's hand with t (already in the hand if
@@ -680,44 +724,85 @@ cdef class FastGame:
 
     # ------------------------------------------------------------------ Python API (tests, records)
 
-    def run(self, policies, uint64_t seed, double p_claim=0.5, double p_kong=0.7):
-        cdef int pol[4]
-        cdef uint64_t rng = seed * <uint64_t>0x9E3779B97F4A7C15ULL + 1
-        for s in range(4):
-            pol[s] = policies[s]
-        self._run(pol, &rng, p_claim, p_kong)
+    # Every entry checks its arguments before they reach the C arrays: a seat
+    # 0-3, policies 0-2, answers of 3 ints, a game dealt by reset().
 
-    def decide(self, int seat, int policy, uint64_t seed=1, double p_claim=0.5, double p_kong=0.7):
+    def run(self, policies, seed, p_claim=0.5, p_kong=0.7):
+        """Play the game just dealt by reset() to its end: ``policies`` 4
+        policy numbers (POLICY_*), ``seed`` the random policy's seed (0 to
+        2**64 - 1), ``p_claim`` / ``p_kong`` its probabilities (0-1)."""
+        cdef int pol[4]
+        cdef uint64_t rng = _u64_arg(seed, "seed")
+        cdef double pc = _prob_arg(p_claim, "p_claim"), pk = _prob_arg(p_kong, "p_kong")
+        _policies(policies, pol)
+        self._usable("run")
+        if self.nev or self.nrounds:
+            raise ValueError("run: plays a game from its deal (call reset() first)")
+        rng = rng * <uint64_t>0x9E3779B97F4A7C15ULL + 1
+        self._run(pol, &rng, pc, pk)
+
+    def decide(self, seat, policy, seed=1, p_claim=0.5, p_kong=0.7):
         """The answer (op, a, b) a compiled policy gives for seat now (tests)."""
         cdef int op = 0, a = 0, b = 0
-        cdef uint64_t rng = seed * <uint64_t>0x9E3779B97F4A7C15ULL + 1
-        if not 0 <= policy <= 2 or not 0 <= seat < 4:
-            raise ValueError("decide: a policy 0-2 and a seat 0-3")
-        self._decide(seat, policy, &rng, p_claim, p_kong, &op, &a, &b)
+        cdef int s = _seat_arg(seat, "decide: seat")
+        cdef int p = _int_arg(policy, "decide: policy (0 tsumogiri, 1 random, 2 baseline)", 0, 2)
+        cdef uint64_t rng = _u64_arg(seed, "seed")
+        cdef double pc = _prob_arg(p_claim, "p_claim"), pk = _prob_arg(p_kong, "p_kong")
+        self._usable("decide")
+        rng = rng * <uint64_t>0x9E3779B97F4A7C15ULL + 1
+        self._decide(s, p, &rng, pc, pk, &op, &a, &b)
         return op, a, b
 
     def draw(self):
+        self._usable("draw")
         if self.phase != PH_DRAW:
             raise ValueError("not the draw phase")
         return self._draw()
 
-    def turn(self, int op, int a):
-        return self._turn(op, a)
+    def turn(self, op, a):
+        """The drawer's answer (op, a); 0, or -1 if it is not legal now."""
+        cdef int o = _int_arg(op, "turn: op", -_C_INT, _C_INT)
+        cdef int t = _int_arg(a, "turn: tile", -_C_INT, _C_INT)
+        self._usable("turn")
+        return self._turn(o, t)
 
     def claim(self, answers):
+        """The four seats' answers (op, a, b) to a discard or an added kong:
+        the seat whose claim won, -1 if all passed, -2 if one is not legal."""
         cdef int ops[4]
         cdef int aa[4]
         cdef int bb[4]
+        cdef int s
+        try:
+            n = len(answers)
+        except TypeError:
+            raise TypeError(f"claim: 4 answers (op, a, b), got {type(answers).__name__}") from None
+        if n != 4:
+            raise ValueError(f"claim: 4 answers (op, a, b), one per seat; got {n}")
         for s in range(4):
-            ops[s], aa[s], bb[s] = answers[s]
+            x = answers[s]
+            try:
+                k = len(x)
+            except TypeError:
+                raise TypeError(f"claim: answer {s} is {type(x).__name__}, not (op, a, b)") from None
+            if k != 3:
+                raise ValueError(f"claim: answer {s} has {k} items, not (op, a, b)")
+            ops[s] = _int_arg(x[0], f"claim: answer {s} op", -_C_INT, _C_INT)
+            aa[s] = _int_arg(x[1], f"claim: answer {s} a", -_C_INT, _C_INT)
+            bb[s] = _int_arg(x[2], f"claim: answer {s} b", -_C_INT, _C_INT)
+        self._usable("claim")
         return self._claim(ops, aa, bb)
 
-    def legal(self, int seat):
-        n = self._legal(seat)
+    def legal(self, seat):
+        cdef int s = _seat_arg(seat, "legal: seat"), i
+        self._usable("legal")
+        n = self._legal(s)
         return [(self.legal_buf[i][0], self.legal_buf[i][1], self.legal_buf[i][2]) for i in range(n)]
 
-    def hu_value(self, int seat):
-        return self._hu_total(seat)
+    def hu_value(self, seat):
+        cdef int s = _seat_arg(seat, "hu_value: seat")
+        self._usable("hu_value")
+        return self._hu_total(s)
 
     def snapshot(self):
         """(hands, melds, shown, rivers, walls left, phase, current, last tile), for comparisons."""
@@ -740,12 +825,45 @@ cdef class FastGame:
             memcpy(cnp.PyArray_DATA(out), self.rounds, self.nrounds * 12)
         return out
 
-    def melds_of(self, int seat):
-        return [(self.melds[seat][i].kind, self.melds[seat][i].tile, self.melds[seat][i].frm,
-                 self.melds[seat][i].claimed, self.melds[seat][i].added) for i in range(self.nm[seat])]
+    def melds_of(self, seat):
+        cdef int s = _seat_arg(seat, "melds_of: seat"), i
+        return [(self.melds[s][i].kind, self.melds[s][i].tile, self.melds[s][i].frm,
+                 self.melds[s][i].claimed, self.melds[s][i].added) for i in range(self.nm[s])]
 
-    def hand_of(self, int seat):
-        return list(<uint8_t[:34]>self.hands[seat])
+    def hand_of(self, seat):
+        cdef int s = _seat_arg(seat, "hand_of: seat")
+        return list(<uint8_t[:34]>self.hands[s])
+
+
+_MAX_TOTAL = 1 << 20      # above any Hu's total: bounds a hu_fn's answer
+_C_INT = (1 << 31) - 1
+
+
+def _int_arg(x, what, lo, hi):
+    """x as an int in [lo, hi]: TypeError if it is not an integer, ValueError if out of range."""
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+        raise TypeError(f"{what}: an int, got {type(x).__name__}")
+    v = int(x)
+    if not lo <= v <= hi:
+        raise ValueError(f"{what}: {lo}-{hi}, got {v}")
+    return v
+
+
+def _seat_arg(x, what):
+    return _int_arg(x, what, 0, 3)
+
+
+def _u64_arg(x, what):
+    return _int_arg(x, what, 0, 0xFFFFFFFFFFFFFFFF)
+
+
+def _prob_arg(x, what):
+    if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{what}: a probability (float 0-1), got {type(x).__name__}")
+    v = float(x)
+    if not 0.0 <= v <= 1.0:          # NaN too
+        raise ValueError(f"{what}: a probability 0-1, got {v!r}")
+    return v
 
 
 cdef class _WinRows:
@@ -758,10 +876,15 @@ cdef class _WinRows:
     cdef uint8_t[::1] win_tile
 
     def __init__(self, Py_ssize_t n, counts, melds, n_melds, win_tile):
-        self.counts = counts
-        self.melds = melds
-        self.n_melds = n_melds
-        self.win_tile = win_tile
+        if counts is None or melds is None or n_melds is None or win_tile is None:
+            raise TypeError("hands_out: four uint8 arrays, not None")
+        try:
+            self.counts = counts
+            self.melds = melds
+            self.n_melds = n_melds
+            self.win_tile = win_tile
+        except BufferError as exc:          # a read-only buffer (a numpy scalar, ...)
+            raise TypeError(f"hands_out: writable uint8 arrays ({exc})") from None
         # the writes below are unchecked: the shapes are checked here, once
         if (self.counts.shape[0] < n or self.counts.shape[1] != 34 or self.melds.shape[0] < n
                 or self.melds.shape[1] != 4 or self.melds.shape[2] != 3 or self.n_melds.shape[0] < n
@@ -769,19 +892,34 @@ cdef class _WinRows:
             raise ValueError(f"hands_out: uint8 arrays (n, 34), (n, 4, 3), (n,), (n,) for n = {n} games")
 
 
+def _out_view(x):
+    """x as a writable (n, 8) int32 memoryview (TypeError / ValueError otherwise)."""
+    cdef int[:, ::1] v
+    try:
+        v = x
+    except BufferError as exc:              # a read-only buffer (a numpy scalar, ...)
+        raise TypeError(f"int32_out: a writable (n, 8) int32 array ({exc})") from None
+    return v
+
+
 cdef int _check_out(int[:, ::1] out, Py_ssize_t n) except -1:
+    if out is None:
+        raise TypeError("int32_out: an (n, 8) int32 array, got None")
     if out.shape[0] < n or out.shape[1] != 8:
         raise ValueError(f"int32_out: an (n, 8) int32 array for n = {n} games")
     return 0
 
 
 cdef int _policies(policies, int* pol) except -1:
-    if len(policies) != 4:
-        raise ValueError("policies: 4 policy numbers, one per seat")
+    cdef int s
+    try:
+        n = len(policies)
+    except TypeError:
+        raise TypeError(f"policies: 4 policy numbers, got {type(policies).__name__}") from None
+    if n != 4:
+        raise ValueError(f"policies: 4 policy numbers, one per seat; got {n}")
     for s in range(4):
-        pol[s] = policies[s]
-        if not 0 <= pol[s] <= 2:
-            raise ValueError(f"policies: 0 tsumogiri, 1 random, 2 baseline; got {pol[s]}")
+        pol[s] = _int_arg(policies[s], f"policies[{s}] (0 tsumogiri, 1 random, 2 baseline)", 0, 2)
     return 0
 
 
@@ -808,14 +946,18 @@ cdef void _record(FastGame g, Py_ssize_t i, int[:, ::1] out, _WinRows rows) noex
     rows.win_tile[i] = g.last_tile
 
 
-def play_many(const uint8_t[:, :, ::1] walls, const int8_t[::1] quans, policies, uint64_t seed,
-              double p_claim, double p_kong, hu_fn, int32_out, hands_out=None):
+def play_many(const uint8_t[:, :, ::1] walls, const int8_t[::1] quans, policies, seed_, p_claim_, p_kong_,
+              hu_fn, int32_out, hands_out=None):
     """Play walls.shape[0] games; fills int32_out (n, 8): scores x4, winner,
     from seat (-1), total, flags (1 self-drawn, 2 fourth tile, 4 kong, 8 last tile, 16 Huang).
     hands_out: None, or (counts (n, 34), melds (n, 4, 3), n_melds (n,),
     win_tile (n,)) uint8 arrays filled with each winner's hand.
     ``hu_fn``: None (the compiled kernel scores each Hu) or a callback (see FastGame)."""
-    cdef int[:, ::1] out = int32_out
+    cdef uint64_t seed = _u64_arg(seed_, "seed")
+    cdef double p_claim = _prob_arg(p_claim_, "p_claim"), p_kong = _prob_arg(p_kong_, "p_kong")
+    if walls is None or quans is None:
+        raise TypeError("play_many: walls (n, 4, 34) uint8 and quans (n,) int8 arrays, not None")
+    cdef int[:, ::1] out = _out_view(int32_out)
     cdef FastGame g = FastGame(hu_fn)
     cdef Py_ssize_t i, n = walls.shape[0]
     cdef _WinRows rows = None if hands_out is None else _WinRows(n, *hands_out)
@@ -827,7 +969,10 @@ def play_many(const uint8_t[:, :, ::1] walls, const int8_t[::1] quans, policies,
         raise ValueError("quans: one prevalent wind per game")
     _policies(policies, pol)
     for i in range(n):
-        g.reset(walls[i], quans[i])
+        try:
+            g._reset(walls[i], quans[i])
+        except ValueError as exc:
+            raise ValueError(f"game {i}: {exc}") from None
         rng = (seed + <uint64_t>i) * <uint64_t>0x9E3779B97F4A7C15ULL + 1
         g._run(pol, &rng, p_claim, p_kong)
         _record(g, i, out, rows)
@@ -840,14 +985,17 @@ cdef inline uint64_t _splitmix(uint64_t z) noexcept nogil:
     return z ^ (z >> 31)
 
 
-def play_seeded(uint64_t seed, uint64_t first, Py_ssize_t n, int quan, policies, double p_claim,
-                double p_kong, hu_fn, int32_out, hands_out=None):
+def play_seeded(seed_, first_, n_, quan_, policies, p_claim_, p_kong_, hu_fn, int32_out, hands_out=None):
     """Play games first .. first + n - 1 of the series ``seed``: game g's
     walls are shuffled_walls(splitmix(seed) + g) and its policy RNG is seeded
     from (seed, g) alone, so a game does not depend on how the series is
     split into calls (or processes).  quan 0-3, or -1 for g % 4.  Outputs as
     play_many (row i = game first + i)."""
-    cdef int[:, ::1] out = int32_out
+    cdef uint64_t seed = _u64_arg(seed_, "seed"), first = _u64_arg(first_, "first")
+    cdef Py_ssize_t n = _int_arg(n_, "n", 0, 1 << 62)
+    cdef int quan = _int_arg(quan_, "quan (-1 cycle, 0-3)", -1, 3)
+    cdef double p_claim = _prob_arg(p_claim_, "p_claim"), p_kong = _prob_arg(p_kong_, "p_kong")
+    cdef int[:, ::1] out = _out_view(int32_out)
     cdef FastGame g = FastGame(hu_fn)
     cdef _WinRows rows = None if hands_out is None else _WinRows(n, *hands_out)
     cdef uint8_t[:, ::1] w
@@ -862,16 +1010,17 @@ def play_seeded(uint64_t seed, uint64_t first, Py_ssize_t n, int quan, policies,
     for i in range(n):
         game = first + <uint64_t>i
         w = shuffled_walls(base + game)
-        g.reset(w, <int>(game % 4) if quan < 0 else quan)
+        g._reset(w, <int>(game % 4) if quan < 0 else quan)
         rng = _splitmix(base ^ (game * <uint64_t>0xD1B54A32D192ED03ULL)) | 1
         g._run(pol, &rng, p_claim, p_kong)
         _record(g, i, out, rows)
 
 
-def shuffled_walls(uint64_t seed):
+def shuffled_walls(seed_):
     """Four 34-tile walls from a Fisher-Yates shuffle of the 136 tiles driven
-    by xorshift64* (splitmix64-seeded): the same walls for the same seed on
-    every platform.  (4, 34) uint8."""
+    by xorshift64* (splitmix64-seeded): the same walls for the same seed (0 to
+    2**64 - 1) on every platform.  (4, 34) uint8."""
+    cdef uint64_t seed = _u64_arg(seed_, "seed")
     out = np.empty((4, 34), dtype=np.uint8)
     cdef uint8_t[:, ::1] o = out
     cdef uint8_t tiles[136]

@@ -358,7 +358,7 @@ cdef int _lr_replay(FastGame g, LMatch* m, uint8_t[:, ::1] wv, bint known=False)
         for i in range(m.nev):
             e = &m.ev[i]
             if e.kind == LK_DRAW:
-                if ln[e.seat] >= 34:
+                if ln[e.seat] >= 34 or e.tile < 0:
                     return 0
                 wv[e.seat, ln[e.seat]] = e.tile
                 ln[e.seat] += 1
@@ -373,7 +373,7 @@ cdef int _lr_replay(FastGame g, LMatch* m, uint8_t[:, ::1] wv, bint known=False)
                     s += 1
                 wv[s, ln[s]] = t
                 ln[s] += 1
-    g.reset(wv, m.quan)
+    g._reset(wv, m.quan)
     for i in range(m.nev):
         e = &m.ev[i]
         seat = e.seat
@@ -522,7 +522,7 @@ cdef object _lr_result(FastGame g, LMatch* m, int status, bytes data, Py_ssize_t
             bool(g.w_self), bool(g.w_fourth), bool(g.w_last), bool(g.w_kong), m.quan, g.total, fans)
 
 
-def replay_text(bytes data, int first_line, tuple keys):
+def replay_text(bytes data not None, first_line_, tuple keys not None):
     """Read and replay the matches of ``data`` (a chunk of a text archive that
     begins at a line start; ``first_line`` its first line's number).  Returns
     one tuple per segment, in order:
@@ -536,6 +536,7 @@ def replay_text(bytes data, int first_line, tuple keys):
     """
     if len(keys) < 82:
         raise ValueError("keys: the 82 fan keys in fan id order")
+    cdef int first_line = _int_arg(first_line_, "first_line", -(_C_INT // 2), _C_INT // 2)
     cdef const uint8_t* d = <const uint8_t*>PyBytes_AS_STRING(data)
     cdef Py_ssize_t n = PyBytes_GET_SIZE(data), pos = 0, le, q, pre_end = -1
     cdef Py_ssize_t ts[LR_MAXTOK + 1]
@@ -626,6 +627,16 @@ cdef FastGame _replay_game():
     return _replay_g
 
 
+def _lr_in(x, lo, hi):
+    return not isinstance(x, bool) and isinstance(x, (int, np.integer)) and lo <= x <= hi
+
+
+cdef int _lr_code(dict tile_index, code) except -2:
+    """A tile code's index 0-33, or -1 (unknown code, a flower, anything else)."""
+    t = tile_index.get(code) if isinstance(code, str) else None
+    return t if _lr_in(t, 0, 33) else -1
+
+
 def replay_match(m, walls, dict tile_index, parse_action):
     """Replay a read :class:`mjfast.logs.model.Match` (no problem, Hu or Huang,
     no flowers) with the checks of mjfast/logs/fastreplay.py, from compiled
@@ -639,6 +650,10 @@ def replay_match(m, walls, dict tile_index, parse_action):
     cdef int s, i, k, j, t, status
     cdef FastGame g
     cdef uint8_t[:, ::1] wv
+    # the values below go into C arrays of the replay: anything out of range
+    # is refused (None: the Python path reads the match and names the problem)
+    if not _lr_in(m.quan, 0, 3):
+        return None
     if m.end == "hu":
         k = 1
     elif m.end == "huang":
@@ -657,7 +672,10 @@ def replay_match(m, walls, dict tile_index, parse_action):
             if len(d) != 13:
                 return None
             for i in range(13):
-                lm.deals[s][i] = tile_index[d[i]]
+                t = _lr_code(tile_index, d[i])
+                if t < 0:
+                    return None
+                lm.deals[s][i] = t
             lm.dealt[s] = 1
         events = m.events
         if len(events) > LR_MAXEV:
@@ -667,38 +685,56 @@ def replay_match(m, walls, dict tile_index, parse_action):
             k = _LR_KIND.get(ev[2], 0)
             if k == 0:
                 return None                       # BUHUA
+            if not (_lr_in(ev[0], -_C_INT, _C_INT) and _lr_in(ev[1], 0, 3)):
+                return None
             e.pos = ev[0]
             e.seat = ev[1]
             e.kind = k
-            e.tile = -1 if ev[3] is None else tile_index[ev[3]]
-            e.disc = -1 if ev[4] is None else tile_index[ev[4]]
+            e.tile = -1 if ev[3] is None else _lr_code(tile_index, ev[3])
+            e.disc = -1 if ev[4] is None else _lr_code(tile_index, ev[4])
+            if (ev[3] is not None and e.tile < 0) or (ev[4] is not None and e.disc < 0) \
+                    or (k == LK_DRAW and e.tile < 0):
+                return None
             ign = ev[6]
             if len(ign) > 3:
                 return None
             e.nign = len(ign)
             for j, c in enumerate(ign):
+                if len(c) < 4 or not _lr_in(c[0], 0, 3):
+                    return None
                 e.ig_seat[j] = c[0]
-                e.ig_tile[j] = -1 if c[2] is None else tile_index[c[2]]
+                e.ig_tile[j] = -1 if c[2] is None else _lr_code(tile_index, c[2])
+                if c[2] is not None and e.ig_tile[j] < 0:
+                    return None
                 if c[3] is not None:
                     try:
                         a = parse_action(c[3])
                     except (ValueError, TypeError, KeyError):
                         return None
                     # flowers (34-41) are not tiles of the compiled engine
-                    if not (-1 <= a[1] < 34 and 0 <= a[2] < 34):
+                    if not (len(a) == 3 and _lr_in(a[0], 0, 6) and _lr_in(a[1], -1, 33) and _lr_in(a[2], 0, 33)):
                         return None
                     e.ig_kind[j] = 0
                     e.ig_op[j] = a[0]; e.ig_a[j] = a[1]; e.ig_b[j] = a[2]
                 else:
-                    e.ig_kind[j] = _LR_KIND[c[1]]
+                    e.ig_kind[j] = _LR_KIND.get(c[1], 0)
+                    if e.ig_kind[j] == 0:
+                        return None
         lm.nev = len(events)
         g = _replay_game()
         wv = _replay_walls
         if walls is not None:
+            if len(walls) != 4:
+                return None
             for s in range(4):
                 w = walls[s]
+                if len(w) != 34:
+                    return None
                 for i in range(34):
-                    wv[s, i] = tile_index[w[i]]
+                    t = _lr_code(tile_index, w[i])
+                    if t < 0:
+                        return None
+                    wv[s, i] = t
         status = _lr_replay(g, lm, wv, walls is not None)
         if status == 0:
             return None

@@ -3,6 +3,7 @@ seat's view built from its own requests and responses agrees with the
 engine's full state (legal actions, the Hu total, hand, melds, rivers, walls,
 shown tiles); replaying from the requests equals advancing one by one."""
 import random
+import re
 
 import pytest
 
@@ -201,3 +202,94 @@ def test_one_set_of_rules_through_public_names():
     assert st.legal_actions() == st.legal_actions(1) == ["PASS"]
     with pytest.raises(ValueError):
         st.legal_actions(2)
+
+
+DEAL = "1 0 0 0 0 W1 W2 W3 B5 B5 B7 T1 T1 T9 F1 F1 J1 J2"
+QUAD = "1 0 0 0 0 W1 W1 W1 W1 B5 B5 B7 T1 T1 T9 F1 F1 J1"
+
+#: (requests before, the bad request, what the message says): each was accepted, or failed with another
+#: exception, before update checked it
+HOSTILE = [
+    ([], "0 23 0", "malformed seat request"),
+    ([], "0 0 123", "malformed seat request"),
+    ([], "0 01 0", "malformed seat request"),
+    ([], "0 0 -1", "malformed seat request"),
+    (["0 3 0", DEAL], "3 23 DRAW", "malformed request"),
+    (["0 3 0", DEAL], "3 -1 DRAW", "malformed request"),
+    (["0 3 0", DEAL], "3 012 DRAW", "malformed request"),
+    (["0 1 0", DEAL], "3 1 DRAW", "this seat's draws come as '2 tile'"),
+    (["0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY B5"], "2 H1", "a flower is not drawn"),
+    (["0 0 0", DEAL], "2 H8", "a flower is not drawn"),
+    (["0 1 0"], "2 W1", "before the deal"),
+    (["0 1 0"], "3 0 DRAW", "before the deal"),
+    (["0 1 0"], "3 0 PLAY W1", "before the deal"),
+    (["0 1 0", DEAL, "3 0 DRAW"], "2 W1", "seat 0 holds its turn"),
+    (["0 1 0", DEAL, "3 0 DRAW"], "3 2 DRAW", "seat 0 holds its turn"),
+    (["0 1 0", DEAL], "2 W1", "not seat 1's draw now (seat 0's)"),
+    (["0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY W4"], "3 2 DRAW", "not seat 2's draw now (seat 1's)"),
+    (["0 1 0", QUAD], "3 0 DRAW", None),                 # (accepted: the next request is the bad one)
+    (["0 1 0", QUAD, "3 0 DRAW"], "3 0 PLAY W1", "a fifth W1"),
+    (["0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY B5", "2 B5"], "3 1 PLAY B5", None),
+    (["0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY B5"], "3 2 PENG W9", "a fifth B5"),   # B5 B5 held, one played
+    (["0 1 0", QUAD, "3 0 DRAW", "3 0 PLAY W2"], "3 2 PENG W1", "a fifth W1"),
+    (["0 2 0", QUAD, "3 0 DRAW", "3 0 PLAY W3"], "3 1 CHI W2 W1", "a fifth W1"),
+    (["0 3 0", QUAD, "3 0 DRAW", "3 0 PLAY W3"], "3 1 CHI W2 T5", "a fifth W1"),
+    (["0 3 0", QUAD, "3 0 DRAW", "3 0 PLAY W4"], "3 1 CHI W3 W1", "a fifth W1"),
+    (["0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY J3"], "3 2 GANG", None),
+    (["0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY B5"], "3 2 GANG", "a fifth B5"),
+    (["0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY T1"], "3 3 GANG", "a fifth T1"),
+    (["0 1 0"], "1 -1 0 0 1 W1 W2 W3 B5 B5 B7 T1 T1 T9 F1 F1 J1 J2 H1", "malformed flower counts"),
+    (["0 1 0"], "1 +1 0 0 0 W1 W2 W3 B5 B5 B7 T1 T1 T9 F1 F1 J1 J2 H1", "malformed flower counts"),
+    (["0 1 0"], "1 \u0661 0 0 0 W1 W2 W3 B5 B5 B7 T1 T1 T9 F1 F1 J1 J2 H1", "malformed flower counts"),
+    (["0 1 0"], "1 9 0 0 0 W1 W2 W3 B5 B5 B7 T1 T1 T9 F1 F1 J1 J2 H1", "malformed deal"),
+    (["0 1 0"], "1 2 0 0 0 W1 W2 W3 B5 B5 B7 T1 T1 T9 F1 F1 J1 J2 H1 H1", "a flower twice"),
+    (["0 1 0", DEAL], "3 0 BUHUA W1", "BUHUA names one flower"),
+    (["0 1 0", DEAL], "3 0 BUHUA", "BUHUA names one flower"),
+    (["0 1 0", DEAL, "3 2 BUHUA H3"], "3 0 BUHUA H3", "already shown"),
+    (["0 1 0", DEAL], "3 0 PLAY H1", "a flower is not a tile to play or meld"),
+    (["0 1 0", DEAL, "3 0 DRAW"], "3 0 BUGANG H2", "a flower is not a tile to play or meld"),
+    (["0 1 0", DEAL, "3 0 DRAW"], "3 0 PLAY W1 W2", "unknown or malformed request"),
+    (["0 1 0", DEAL, "3 0 DRAW"], "3 0 PLAY XX", "unknown tile code"),
+]
+
+
+@pytest.mark.parametrize("before,bad,reason", HOSTILE)
+def test_hostile_requests_are_protocol_errors(before, bad, reason):
+    st = BotState.from_requests(before)
+    if reason is None:                   # a valid request: the case after it relies on it
+        st.update(bad)
+        return
+    view = repr(st), st.hand and list(st.hand), [list(d) for d in st.discards], list(st.walls), list(st.shown), \
+        [[(m.kind, m.tile, m.from_seat) for m in ms] for ms in st.melds], [list(f) for f in st.flowers], \
+        st.legal_actions()
+    with pytest.raises(ProtocolError, match=re.escape(reason)) as e:
+        st.update(bad)
+    assert repr(bad) in str(e.value)     # the request is named
+    # a refused request leaves the state as it was
+    assert view == (repr(st), st.hand and list(st.hand), [list(d) for d in st.discards], list(st.walls),
+                    list(st.shown), [[(m.kind, m.tile, m.from_seat) for m in ms] for ms in st.melds],
+                    [list(f) for f in st.flowers], st.legal_actions())
+
+
+def test_buhua_from_an_empty_wall_is_refused():
+    st = BotState.from_requests(["0 1 0", DEAL])
+    st.walls[2] = 0
+    with pytest.raises(ProtocolError, match="wall is already empty"):
+        st.update("3 2 BUHUA H1")
+    assert st.walls[2] == 0 and st.flowers[2] == []
+
+
+def test_chow_refused_midway_is_undone():
+    # a chow adds the claimed tile to the hand before taking the three out: a refusal then must undo it
+    st = BotState.from_requests(["0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY W4"])
+    hand = list(st.hand)
+    with pytest.raises(ProtocolError, match="the hand holds 0 W5"):
+        st.update("3 1 CHI W5 J1")          # W4 W5 W6: neither W5 nor W6 held
+    assert st.hand == hand and st.discards[0] == [3] and st.phase == "claim"
+    st.update("3 1 CHI W3 J1")              # W2 W3 W4: held
+    assert st.hand[1] == 0 and st.hand[2] == 0 and st.melds[1][0].kind == "chow"
+
+
+def test_response_must_be_a_string():
+    with pytest.raises(TypeError):
+        BotState().update("0 0 0", 5)

@@ -16,7 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FUZZ = os.path.join(ROOT, "fuzz")
 sys.path.insert(0, FUZZ)
 
-HARNESSES = ("notation", "jsonl", "batch")
+HARNESSES = ("notation", "jsonl", "batch", "game", "botstate")
 
 
 def _inputs(kind, name):
@@ -65,3 +65,37 @@ def test_harness_checks_can_fail(monkeypatch):
                         lambda h, style="compact": real(h, style).replace("1", "2", 1))
     with pytest.raises(AssertionError):
         fuzz_notation.check_string("123m456m789m123p5p5p")
+
+
+def test_game_harness_checks_can_fail(monkeypatch):
+    # an engine that hides its first legal action: the side-by-side check must notice
+    import fuzz_game
+    import mjfast.game.fast as fast
+
+    class Wrong(fast.FastGame):
+        def legal(self, seat):
+            return super().legal(seat)[1:]
+
+    monkeypatch.setattr(fast, "FastGame", Wrong)
+    with pytest.raises(AssertionError):
+        fuzz_game.check(bytes([0]) + bytes(range(1, 200)))
+
+
+def test_botstate_harness_checks_can_fail(monkeypatch):
+    # a view that fails with another exception than ProtocolError on a draw: the harness must notice
+    import fuzz_botstate
+    from mjfast.botzone import state
+
+    def broken(self, p, t, request):
+        raise IndexError("broken")
+
+    monkeypatch.setattr(state.BotState, "_draw", broken)
+    caught = 0
+    for path in _inputs("corpus", "botstate")[:40]:
+        with open(path, "rb") as f:
+            data = f.read()
+        try:
+            fuzz_botstate.check(data)
+        except (IndexError, AssertionError):
+            caught += 1
+    assert caught > 0

@@ -14,6 +14,7 @@ exits with status 2 and a message naming it.
 """
 from __future__ import annotations
 
+import io
 import json
 import sys
 
@@ -21,6 +22,13 @@ KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 _PROG = "python -m mjfast.botzone"
 #: why --rules takes MCR only here (messages, --help)
 _WHY = "the bot plays the Botzone platform's MCR rules, which its judge enforces"
+#: the most turns a simple-interaction header may announce: a seat hears of
+#: every draw, discard and claim of a game, far fewer than this
+MAX_TURNS = 2000
+
+
+class _BadInput(ValueError):
+    """Input that is not the interaction: answered PASS with the reason."""
 
 
 def _is_request(line: str) -> bool:
@@ -36,8 +44,30 @@ def _answer(bot, request):
         return "PASS", f"error: {type(exc).__name__}: {exc}"
 
 
+def _one_line(text: str) -> str:
+    """text as one printable ASCII line (it may quote the judge's bytes)."""
+    text = " ".join(text.split()).encode("ascii", "backslashreplace").decode("ascii")
+    return "".join(c if " " <= c <= "~" else "?" for c in text)
+
+
+def _history(obj):
+    """(requests, responses) of a JSON interaction object; _BadInput if it is not one."""
+    if not isinstance(obj, dict):
+        raise _BadInput(f"the JSON input is {type(obj).__name__}, not an object with 'requests'")
+    reqs, resps = obj.get("requests"), obj.get("responses")
+    if resps is None:
+        resps = []
+    if not isinstance(reqs, list) or not reqs or not all(isinstance(r, str) for r in reqs):
+        raise _BadInput("'requests' must be a non-empty list of request strings")
+    if not isinstance(resps, list) or not all(isinstance(r, str) for r in resps):
+        raise _BadInput("'responses' must be a list of response strings")
+    return reqs, resps
+
+
 def _replay(bot, requests, responses):
     """Rebuild the bot's state from a full history; answer the last request."""
+    if not requests:
+        return "PASS", "error: no request to answer"
     bot.reset()
     st = bot.state
     try:
@@ -46,6 +76,41 @@ def _replay(bot, requests, responses):
     except Exception as exc:  # noqa: BLE001
         return "PASS", f"error replaying the history: {type(exc).__name__}: {exc}"
     return _answer(bot, requests[-1])
+
+
+def _json_first(bot, line):
+    try:
+        reqs, resps = _history(json.loads(line))
+    except (ValueError, RecursionError) as exc:   # json.JSONDecodeError and _BadInput are ValueErrors
+        return "PASS", f"error: bad JSON input: {exc}"
+    return _replay(bot, reqs, resps)
+
+
+def _simple_first(bot, line, stdin):
+    # the turn number n, then 2n - 1 lines: the requests and this seat's answers
+    if not (line.isascii() and line.isdigit()) or not 1 <= int(line) <= MAX_TURNS:
+        return "PASS", f"error: bad simple header {line[:40]!r}: the turn number 1-{MAX_TURNS}"
+    lines = []
+    for _ in range(2 * int(line) - 1):
+        x = stdin.readline()
+        if not x:
+            break
+        lines.append(x.rstrip("\r\n"))
+    if len(lines) < 2 * int(line) - 1:
+        return "PASS", f"error: the input ended after {len(lines)} of the {2 * int(line) - 1} lines of turn {line}"
+    return _replay(bot, lines[0::2], lines[1::2])
+
+
+def _format(mode, resp, debug):
+    """The answer as the interaction writes it: one JSON line, or the
+    response line (and a debug line); the reason of an error also goes to
+    stderr."""
+    if debug:
+        debug = _one_line(debug)
+        print(f"{_PROG}: {debug}", file=sys.stderr)
+    if mode == "json":
+        return json.dumps({"response": resp, "debug": debug} if debug else {"response": resp})
+    return resp + ("\n" + debug if debug else "")
 
 
 def run(stdin=None, stdout=None, bot_name="sample", once=False) -> int:
@@ -61,14 +126,10 @@ def run(stdin=None, stdout=None, bot_name="sample", once=False) -> int:
     line = line.strip()
     mode = "json" if line.startswith("{") else "simple"
     if mode == "json":
-        obj = json.loads(line)
-        resp, debug = _replay(bot, list(obj.get("requests") or []), list(obj.get("responses") or []))
-        out = json.dumps({"response": resp, "debug": debug} if debug else {"response": resp})
+        resp, debug = _json_first(bot, line)
     else:
-        n = int(line)
-        lines = [stdin.readline().rstrip("\r\n") for _ in range(2 * n - 1)]
-        resp, debug = _replay(bot, lines[0::2], lines[1::2])
-        out = resp + ("\n" + debug if debug else "")
+        resp, debug = _simple_first(bot, line, stdin)
+    out = _format(mode, resp, debug)
     while True:
         if once:
             stdout.write(out + "\n")
@@ -87,26 +148,34 @@ def run(stdin=None, stdout=None, bot_name="sample", once=False) -> int:
                 continue
             if mode == "json":
                 if s.startswith('"'):
-                    req = json.loads(s)
+                    try:
+                        req = json.loads(s)
+                    except (ValueError, RecursionError) as exc:
+                        req = _BadInput(f"bad JSON request {s[:60]!r}: {exc}")
+                    if not isinstance(req, (str, _BadInput)):
+                        req = _BadInput(f"bad JSON request {s[:60]!r}: not a string")
                 elif s.startswith("{"):
-                    obj = json.loads(s)
-                    reqs = list(obj.get("requests") or [])
+                    try:
+                        reqs, resps = _history(json.loads(s))
+                    except (ValueError, RecursionError) as exc:
+                        req = _BadInput(f"bad JSON input: {exc}")
+                        break
                     if len(reqs) == 1 and bot.state.turn:
                         req = reqs[0]
                     else:                      # a full history after all: rebuild
-                        resp, debug = _replay(bot, reqs, list(obj.get("responses") or []))
-                        out = json.dumps({"response": resp, "debug": debug} if debug else {"response": resp})
+                        resp, debug = _replay(bot, reqs, resps)
+                        out = _format(mode, resp, debug)
                         break
                 elif _is_request(s):
                     req = s
             elif _is_request(s):
                 req = s
-        else:
-            resp, debug = _answer(bot, req)
-            if mode == "json":
-                out = json.dumps({"response": resp, "debug": debug} if debug else {"response": resp})
+        if req is not None:
+            if isinstance(req, _BadInput):
+                resp, debug = "PASS", f"error: {req}"
             else:
-                out = resp + ("\n" + debug if debug else "")
+                resp, debug = _answer(bot, req)
+            out = _format(mode, resp, debug)
 
 
 def main(argv=None) -> int:
@@ -122,7 +191,11 @@ def main(argv=None) -> int:
     except RulesArgError as exc:
         print(f"{_PROG}: error: {exc}", file=sys.stderr)
         return 2
-    return run(bot_name=a.bot, once=a.once)
+    # the judge's input is read as UTF-8 whatever the locale; a byte that is
+    # not UTF-8 is a bad request, not a crash of the program
+    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") \
+        if hasattr(sys.stdin, "buffer") else sys.stdin
+    return run(stdin=stdin, bot_name=a.bot, once=a.once)
 
 
 if __name__ == "__main__":

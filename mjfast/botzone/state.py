@@ -33,6 +33,7 @@ __all__ = ["BotState", "ProtocolError"]
 _INDEX = {c: i for i, c in enumerate(CODES)}
 #: draws per seat in the duplicate format: 34-tile walls, 13 dealt
 WALL_DRAWS = 21
+_SEATS = ("0", "1", "2", "3")
 
 
 class ProtocolError(ValueError):
@@ -87,6 +88,42 @@ class BotState(SeatRules):
         self._kong_pending = False         # current's next draw replaces a kong
         self._pending = None               # (discarder, tile) of a live discard
         self._last_response = None         # own answer to the last request, if known
+        self._dealt = False                # the deal request has come
+
+    _STATE = ("seat", "quan", "phase", "current", "last_tile", "after_kong", "_kong_pending", "_pending",
+              "_dealt")
+
+    def _save(self):
+        """What a request may change (for _restore when it is refused)."""
+        return ([getattr(self, a) for a in self._STATE], [None if h is None else list(h) for h in self.hands],
+                [[(m, m.kind, m.added) for m in ms] for ms in self.melds], [list(d) for d in self.discards],
+                [list(f) for f in self.flowers], list(self.walls), list(self.shown))
+
+    def _restore(self, saved):
+        # in place: a caller holding st.hand or st.melds[s] keeps seeing the state
+        attrs, hands, melds, discards, flowers, walls, shown = saved
+        for a, v in zip(self._STATE, attrs):
+            setattr(self, a, v)
+        for s in range(4):
+            if hands[s] is None or self.hands[s] is None:
+                self.hands[s] = hands[s]
+            else:
+                self.hands[s][:] = hands[s]
+            self.melds[s][:] = [m for m, _k, _a in melds[s]]
+            for m, k, ad in melds[s]:
+                m.kind, m.added = k, ad
+            self.discards[s][:] = discards[s]
+            self.flowers[s][:] = flowers[s]
+        self.walls[:] = walls
+        self.shown[:] = shown
+
+    def _reveal(self, tiles, request):
+        """``tiles`` (indices) become visible to this seat: refuse a fifth copy."""
+        seen = self.unseen()
+        for t in tiles:
+            seen[t] -= 1
+            if seen[t] < 0:
+                raise ProtocolError(f"{request!r}: a fifth {CODES[t]} (all four are already in sight)")
 
     # ------------------------------------------------------------------ building
 
@@ -125,24 +162,37 @@ class BotState(SeatRules):
         known already (when replaying history).  Returns self."""
         if not isinstance(request, str):
             raise TypeError(f"a request is a string, got {type(request).__name__}")
+        if my_response is not None and not isinstance(my_response, str):
+            raise TypeError(f"a response is a string or None, got {type(my_response).__name__}")
         parts = request.split()
         if not parts:
             raise ProtocolError("empty request")
         kind = parts[0]
-        if kind == "0":
-            self._init(parts, request)
-        elif self.seat is None:
-            raise ProtocolError(f"request {request!r} before the seat request '0 seat quan'")
-        elif kind == "1":
-            self._deal(parts, request)
-        elif kind == "2":
-            if len(parts) != 2:
-                raise ProtocolError(f"malformed draw request {request!r}")
-            self._draw(self.seat, _tile(parts[1], request), request)
-        elif kind == "3":
-            self._event(parts, request)
-        else:
-            raise ProtocolError(f"unknown request type {kind!r} in {request!r}")
+        # a request that is refused leaves the state as it was
+        saved = self._save()
+        try:
+            if kind == "0":
+                self._init(parts, request)
+            elif self.seat is None:
+                raise ProtocolError(f"request {request!r} before the seat request '0 seat quan'")
+            elif kind == "1":
+                self._deal(parts, request)
+            elif not self._dealt:
+                raise ProtocolError(f"request {request!r} before the deal ('1 ...')")
+            elif kind == "2":
+                if len(parts) != 2:
+                    raise ProtocolError(f"malformed draw request {request!r}")
+                t = _tile(parts[1], request)
+                if t >= N_KINDS:
+                    raise ProtocolError(f"draw request {request!r}: a flower is not drawn, it is replaced (BUHUA)")
+                self._draw(self.seat, t, request)
+            elif kind == "3":
+                self._event(parts, request)
+            else:
+                raise ProtocolError(f"unknown request type {kind!r} in {request!r}")
+        except ProtocolError:
+            self._restore(saved)
+            raise
         self.request = request
         self.turn += 1
         self.responses.append(my_response)
@@ -152,7 +202,7 @@ class BotState(SeatRules):
     def _init(self, parts, request):
         if self.seat is not None:
             raise ProtocolError(f"second seat request {request!r}")
-        if len(parts) != 3 or parts[1] not in "0123" or parts[2] not in "0123":
+        if len(parts) != 3 or parts[1] not in _SEATS or parts[2] not in _SEATS:
             raise ProtocolError(f"malformed seat request {request!r} (expected '0 seat quan')")
         self.seat = int(parts[1])
         self.quan = int(parts[2])
@@ -161,17 +211,20 @@ class BotState(SeatRules):
     def _deal(self, parts, request):
         if len(parts) < 18:
             raise ProtocolError(f"malformed deal {request!r} (expected '1 f0 f1 f2 f3' and 13 tiles)")
-        try:
-            nf = [int(x) for x in parts[1:5]]
-        except ValueError:
-            raise ProtocolError(f"malformed flower counts in deal {request!r}") from None
+        # plain ASCII digits: int() would also take "+1", "1_0" or other scripts' digits
+        if not all(x.isascii() and x.isdigit() and len(x) <= 1 for x in parts[1:5]):
+            raise ProtocolError(f"malformed flower counts in deal {request!r} (4 counts 0-8)")
+        nf = [int(x) for x in parts[1:5]]
         tiles = [_tile(c, request) for c in parts[5:18]]
         fl = [_tile(c, request) for c in parts[18:]]
         if any(t >= N_KINDS for t in tiles) or len(fl) != sum(nf) or any(f < N_KINDS for f in fl):
             raise ProtocolError(f"malformed deal {request!r}")
+        if len(set(fl)) != len(fl):
+            raise ProtocolError(f"deal {request!r} shows a flower twice (one copy of each)")
         h = self.hands[self.seat]
-        if any(h):
+        if self._dealt:
             raise ProtocolError(f"second deal {request!r}")
+        self._dealt = True
         for t in tiles:
             h[t] += 1
             if h[t] > 4:
@@ -187,7 +240,22 @@ class BotState(SeatRules):
             self.shown[self._pending[1]] += 1
             self._pending = None
 
+    def _drawer(self):
+        """The seat whose draw comes next, or None (the seat holding the turn
+        must act first)."""
+        if self.phase == "draw" or self.phase == "rob":     # the first draw, a kong's replacement
+            return self.current
+        if self.phase == "claim":                           # nobody claimed: the next seat
+            return (self.current + 1) % 4
+        return None
+
     def _draw(self, p, t, request):
+        d = self._drawer()
+        if d != p:
+            raise ProtocolError(f"{request!r}: not seat {p}'s draw now "
+                                + (f"(seat {self.current} holds its turn)" if d is None else f"(seat {d}'s)"))
+        if p == self.seat:
+            self._reveal([t], request)
         self._settle_pending()
         if self.walls[p] <= 0:
             raise ProtocolError(f"{request!r}: seat {p}'s wall is already empty")
@@ -231,18 +299,30 @@ class BotState(SeatRules):
         return d, t
 
     def _event(self, parts, request):
-        if len(parts) < 3 or parts[1] not in "0123":
+        if len(parts) < 3 or parts[1] not in _SEATS:
             raise ProtocolError(f"malformed request {request!r}")
         p = int(parts[1])
         op = parts[2]
         args = [_tile(c, request) for c in parts[3:]]
+        if op == "BUHUA":
+            if len(args) != 1 or args[0] < N_KINDS:
+                raise ProtocolError(f"{request!r}: BUHUA names one flower (H1-H8)")
+        elif any(t >= N_KINDS for t in args):
+            raise ProtocolError(f"{request!r}: a flower is not a tile to play or meld")
+        other = p != self.seat
         if op == "DRAW" and not args:
+            if not other:
+                raise ProtocolError(f"{request!r}: this seat's draws come as '2 tile'")
             self._draw(p, None, request)
         elif op == "PLAY" and len(args) == 1:
             if self.phase != "turn" or self.current != p:
                 raise ProtocolError(f"{request!r}: seat {p} has no turn to discard")
+            if other:
+                self._reveal(args, request)
             self._discard(p, args[0], request)
         elif op == "PENG" and len(args) == 1:
+            if other and self._pending is not None:
+                self._reveal([self._pending[1]] * 2 + args, request)
             d, t = self._claimed(p, request)
             self._take(p, t, 2, request)
             self.melds[p].append(GameMeld("pung", t, d, t))
@@ -253,6 +333,8 @@ class BotState(SeatRules):
             d, t = self._claimed(p, request)
             if m >= 27 or not 1 <= m % 9 <= 7 or abs(m - t) > 1:
                 raise ProtocolError(f"{request!r}: {CODES[m]} is not the middle of a chow with {CODES[t]}")
+            if other:
+                self._reveal([u for u in (m - 1, m, m + 1) if u != t] + [x], request)
             if p == self.seat:
                 self.hands[p][t] += 1
                 for u in (m - 1, m, m + 1):
@@ -270,6 +352,8 @@ class BotState(SeatRules):
             m = next((m for m in self.melds[p] if m.kind == "pung" and m.tile == t), None)
             if m is None:
                 raise ProtocolError(f"{request!r}: seat {p} has no melded pung of {CODES[t]}")
+            if other:
+                self._reveal([t], request)
             self._take(p, t, 1, request)
             m.kind = "kong"
             m.added = True
@@ -280,6 +364,10 @@ class BotState(SeatRules):
             self.after_kong = False
             self._kong_pending = True          # if nobody robs it, p draws a replacement
         elif op == "BUHUA" and len(args) == 1:
+            if any(args[0] in f for f in self.flowers):
+                raise ProtocolError(f"{request!r}: {CODES[args[0]]} is already shown (one copy of each flower)")
+            if self.walls[p] <= 0:
+                raise ProtocolError(f"{request!r}: seat {p}'s wall is already empty")
             self.flowers[p].append(args[0])
             self.walls[p] -= 1
         else:
@@ -294,6 +382,8 @@ class BotState(SeatRules):
                 self._take(p, t, 4, request)
             self.melds[p].append(GameMeld("kong", t, None, None))
         else:
+            if p != self.seat and self._pending is not None:
+                self._reveal([self._pending[1]] * 3, request)
             d, t = self._claimed(p, request)
             self._take(p, t, 3, request)
             self.melds[p].append(GameMeld("kong", t, d, t))

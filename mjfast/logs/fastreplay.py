@@ -55,7 +55,15 @@ def _engine():
 def _walls(m, walls_known):
     """4 x 34 wall array, or None if the log cannot come from any walls."""
     if walls_known is not None:
-        return np.array([[_IDX[t] for t in w] for w in walls_known], dtype=np.uint8)
+        # the compiled engine takes only the 136 tiles, each 4 times (GameState
+        # refuses anything else, and names the problem)
+        try:
+            walls = np.array([[_IDX[t] for t in w] for w in walls_known], dtype=np.int64)
+        except (KeyError, TypeError, ValueError):
+            return None
+        if walls.shape != (4, 34) or walls.max() > 33 or (np.bincount(walls.ravel(), minlength=34) != 4).any():
+            return None
+        return walls.astype(np.uint8)
     idx = _IDX
     walls = [[idx[t] for t in d] for d in m.deals]
     for ev in m.events:
