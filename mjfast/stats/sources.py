@@ -28,6 +28,7 @@ from typing import Iterator, List, Optional, Tuple
 
 import numpy as np
 
+from .._jsontext import BadJSON, loads
 from ..rules.mcr import MCR
 
 __all__ = ["Chunk", "frame_arrays", "iter_file", "iter_files", "fan_column_index"]
@@ -197,22 +198,13 @@ def iter_files(paths, chunk_size: int = 65536, workers: int = 1, rules=None) -> 
         yield from iter_file(p, chunk_size, workers, rules)
 
 
-def _loads():
-    try:
-        import orjson
-        return orjson.loads
-    except ImportError:  # pragma: no cover
-        return json.loads
-
-
 def _first_record(path):
-    loads = _loads()
     with open(path, "rb") as f:
         for line in f:
             if line.strip():
                 try:
                     rec = loads(line)
-                except ValueError:
+                except BadJSON:
                     continue
                 return rec
     return None
@@ -264,7 +256,6 @@ def _scored_chunk(batch, res, line0):
 
 
 def _read_result_lines(path, chunk_size):
-    loads = _loads()
 
     def flush(rows, line0):
         n = len(rows)
@@ -288,8 +279,8 @@ def _read_result_lines(path, chunk_size):
         for line in f:
             try:
                 rows.append(loads(line))
-            except ValueError as exc:
-                rows.append(_Bad(f"bad JSON: {exc}"))
+            except BadJSON as exc:
+                rows.append(_Bad(str(exc)))
             if len(rows) == chunk_size:
                 yield flush(rows, line0)
                 line0 += len(rows)
