@@ -14,11 +14,11 @@ reads are decided here, not by the JSON library that happens to be installed:
   (``at line 2, column 3`` when the text holds several lines), the column
   counted in characters from 1.
 
-orjson, when installed, decodes the lines it reads exactly as the standard
-:mod:`json` does under the rules above (a line it might read differently --
-long digit runs, deep nesting -- goes to :mod:`json`), so it only makes
-decoding faster; every message comes from :func:`describe`, which scans the
-text itself.
+orjson, when installed, decodes the common line (a flat object of strings,
+integers, booleans and nulls, which it reads exactly as the standard
+:mod:`json` does); any other value is read again by :mod:`json` under the
+rules above, so orjson only makes decoding faster.  Every message comes from
+:func:`describe`, which scans the text itself.
 """
 from __future__ import annotations
 
@@ -59,21 +59,16 @@ def _finite_float(text):
 
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite_float)
 
-# a run of 19 digits: an integer orjson may read as a float (past 64 bits);
-# the standard decoder reads it exactly
-_LONG_DIGITS_B = re.compile(rb"[0-9]{19}")
-_LONG_DIGITS_S = re.compile(r"[0-9]{19}")
+_PLAIN = frozenset((str, int, bool, type(None)))
 # what the standard decoder accepts but the rules above do not: checked by
-# describe() on the (rare) lines that hold it
+# _find_error on the (rare) lines that may hold it
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _TOO_LONG = re.compile(r"[0-9.eE+-]{%d}" % (DIGITS_LIMIT + 1))
 
 
-def _deep(line) -> bool:
+def _deep(text: str) -> bool:
     """More opening brackets than the depth limit (then the depth is checked)."""
-    if isinstance(line, str):
-        return line.count("[") + line.count("{") > DEPTH_LIMIT
-    return line.count(b"[") + line.count(b"{") > DEPTH_LIMIT
+    return text.count("[") + text.count("{") > DEPTH_LIMIT
 
 
 def loads(line):
@@ -81,12 +76,20 @@ def loads(line):
     :func:`describe`'s message when it is not JSON under the module's rules."""
     t = type(line)
     if _fast_loads is not None and (t is bytes or t is str):
-        risky = (_LONG_DIGITS_B if t is bytes else _LONG_DIGITS_S).search(line) is not None or _deep(line)
-        if not risky:
-            try:
-                return _fast_loads(line)
-            except Exception:
-                pass        # worded (or, if orjson alone refuses it, read) below
+        try:
+            value = _fast_loads(line)
+        except Exception:
+            return _loads_std(line)     # worded there (or read, if orjson alone refuses it)
+        # orjson reads an integer past 64 bits as a float and nests deeper
+        # than DEPTH_LIMIT: a value holding a float or a nested value is read
+        # again by the standard decoder (a flat record of plain values, the
+        # common line, is read the same by both)
+        vt = type(value)
+        if vt is dict:
+            if _PLAIN.issuperset(map(type, value.values())):
+                return value
+        elif vt in _PLAIN:
+            return value
     return _loads_std(line)
 
 
@@ -106,7 +109,8 @@ def _loads_std(line):
         value = _DECODER.decode(text)
     except (ValueError, TypeError, RecursionError):
         raise BadJSON(describe(line)) from None
-    if _SURROGATE_ESCAPE.search(text) or _TOO_LONG.search(text) or _deep(text):
+    if (("\\u" in text and _SURROGATE_ESCAPE.search(text)) or (len(text) > DIGITS_LIMIT and _TOO_LONG.search(text))
+            or _deep(text)):
         if _find_error(text) is not None:
             raise BadJSON(describe(line))
     return value
