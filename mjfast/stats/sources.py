@@ -28,6 +28,7 @@ from typing import Iterator, List, Optional, Tuple
 
 import numpy as np
 
+from .._extras import require
 from .._jsontext import BadJSON, loads
 from ..rules.mcr import MCR
 
@@ -175,18 +176,14 @@ def iter_file(path, chunk_size: int = 65536, workers: int = 1, rules=None) -> It
     if kind != ".jsonl" and kind != ".ndjson" and kind != ".json":
         _scored_already(path, rules)
     if kind in (".parquet", ".pq"):
-        try:
-            import pyarrow.parquet as pq
-        except ImportError:
-            raise ImportError("reading .parquet needs pyarrow: pip install pyarrow") from None
+        require("parquet", f"reading {path}")
+        import pyarrow.parquet as pq
         f = pq.ParquetFile(path)
         for rb in f.iter_batches(batch_size=chunk_size):
             yield Chunk(*frame_arrays(rb.to_pandas()))
     elif kind == ".csv":
-        try:
-            import pandas as pd
-        except ImportError:
-            raise ImportError("reading .csv tables needs pandas: pip install pandas") from None
+        require("pandas", f"reading {path}")
+        import pandas as pd
         for df in pd.read_csv(path, chunksize=chunk_size):
             yield Chunk(*frame_arrays(df))
     else:
