@@ -153,6 +153,7 @@ _WS = " \t\n\r"
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _WORD = re.compile(r"[A-Za-z0-9_+.-]{1,12}")
 _HEX4 = re.compile(r"[0-9a-fA-F]{4}")
+_STRING_RUN = re.compile(r'[^"\\\x00-\x1f\ud800-\udfff]*')   # no quote, backslash, control or surrogate
 _VALUE, _KEY, _AFTER = 0, 1, 2
 
 
@@ -187,6 +188,9 @@ def _string_end(s: str, i: int, n: int):
     """s[i] is '"': the index past the closing quote, or (pos, message)."""
     j = i + 1
     while j < n:
+        j = _STRING_RUN.match(s, j).end()       # (the plain characters at once)
+        if j >= n:
+            break
         c = s[j]
         if c == '"':
             return j + 1

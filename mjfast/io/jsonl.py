@@ -332,7 +332,7 @@ def _process_chunk(chunk: list, n_done: int, loads, strict: bool = False, rules=
     for i, line in enumerate(chunk):
         try:
             obj = loads(line)
-        except Exception as exc:  # JSONDecodeError, UnicodeDecodeError, RecursionError
+        except Exception as exc:  # BadJSON (mjfast._jsontext), worded by _parse_error
             out[i] = {"id": None, "line": n_done + i + 1, "error": _parse_error(line, exc)}
             continue
         if type(obj) is not dict:

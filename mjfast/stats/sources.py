@@ -253,7 +253,6 @@ def _scored_chunk(batch, res, line0):
 
 
 def _read_result_lines(path, chunk_size):
-
     def flush(rows, line0):
         n = len(rows)
         fc = np.zeros((n, N_FANS), np.uint8)
