@@ -348,7 +348,7 @@ class HandBatch:
             for i in slow:
                 try:
                     objs.append(_loads(chunk[i]))
-                except Exception as exc:  # JSONDecodeError, UnicodeDecodeError, RecursionError
+                except Exception as exc:  # BadJSON (mjfast._jsontext), worded by _parse_error
                     objs.append(None)
                     msg = _parse_error(chunk[i], exc)
                     bad[i] = msg if first_line is None else f"line {first_line + i}: {msg}"

@@ -10,12 +10,14 @@ of other rule sets) build on it.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Optional
 
 import numpy as np
 
 from . import _core
+from ._extras import NEEDS, MissingExtra, require
 from .tiles import TILE_NAMES
 from .rules.mcr import MCR
 from .rules.base import RuleSet
@@ -35,18 +37,17 @@ RULE_FLAG_BITS = {"heavenly_hand": 1, "earthly_hand": 2, "human_hand": 4, "ready
                   "wild_win": 16, "declared_ready": 32, "discard_after_kong": 64}
 
 
-def _need(module: str, extra: str):
-    """Import an optional dependency, or raise an ImportError saying how to install it."""
-    import importlib
+def _need(need: str, what: str):
+    """Import the optional dependency of ``need`` (a key of mjfast._extras.NEEDS),
+    or raise MissingDependency saying how to install it."""
     try:
-        return importlib.import_module(module)
-    except ImportError as exc:
-        raise MissingDependency(
-            f"this needs {module}, an optional dependency of mjfast: pip install 'mjfast[{extra}]'"
-            f" (or pip install {module})") from exc
+        require(need, what)
+    except MissingExtra as exc:
+        raise MissingDependency(str(exc)) from None
+    return importlib.import_module(NEEDS[need][0][0])
 
 
-class MissingDependency(ImportError):
+class MissingDependency(MissingExtra):
     """An optional dependency (pandas, pyarrow) is not installed; the message says how to get it."""
 
 
@@ -169,7 +170,7 @@ class BatchResult:
         substitutions (only for a rule set with wildcards: the tiles they stood
         for, space-separated), then one column per fan (English names).  Needs
         pandas (``pip install 'mjfast[pandas]'``)."""
-        pd = _need("pandas", "pandas")
+        pd = _need("pandas", "BatchResult.to_pandas()")
         df = pd.DataFrame(self.fan_counts, columns=list(self.fan_names), copy=False)
         lines = pd.array(self.lines if self.lines is not None else [None] * len(self), dtype="Int64")
         # object columns: None stays None (not NaN) where there is nothing to say
@@ -189,7 +190,7 @@ class BatchResult:
     def to_arrow(self):
         """A pyarrow Table with the same columns as :meth:`to_pandas`.  Needs
         pyarrow (``pip install 'mjfast[arrow]'``)."""
-        pa = _need("pyarrow", "arrow")
+        pa = _need("arrow", "BatchResult.to_arrow()")
         cols = {}
         if self.ids is not None:
             cols["id"] = pa.array(self.ids)

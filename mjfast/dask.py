@@ -25,14 +25,13 @@ import contextlib
 import os
 from typing import List, Optional, Sequence
 
-try:
-    import dask
-    import dask.dataframe as dd
-except ImportError:  # pragma: no cover - exercised only without dask
-    raise ImportError("mjfast.dask needs dask: pip install 'mjfast[dask]' "
-                      "(dask[dataframe] and distributed)") from None
+from ._extras import require
 
-import numpy as np
+require("dask", "mjfast.dask")
+
+import dask  # noqa: E402  (after the check: its message says what to install)
+import dask.dataframe as dd  # noqa: E402
+import numpy as np  # noqa: E402
 
 from .batch import HandBatch, score_batch
 from .stats import FanStats, stats_of_files
@@ -216,10 +215,7 @@ def fan_frequencies_of_files(paths, chunk_size: int = 65536, rules=None) -> FanS
 def client_for(scheduler: str):
     """A ``dask.distributed.Client`` for ``scheduler``: an address
     (``tcp://host:8786``) or ``"local"`` (a local cluster of worker processes)."""
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:  # pragma: no cover
-        raise ImportError("--scheduler needs dask.distributed: pip install 'mjfast[dask]'") from None
+    from dask.distributed import Client, LocalCluster      # (checked with dask when this module loaded)
     if scheduler == "local":
         with LocalCluster(processes=True, threads_per_worker=1) as cluster, Client(cluster) as client:
             yield client

@@ -19,11 +19,11 @@ takes its default.  Unknown keys are ignored.
 from __future__ import annotations
 
 import json
-import re
 
 import numpy as np
 
 from . import _core
+from ._jsontext import describe, loads as _loads
 from .errors import InvalidArgument, InvalidHand
 
 __all__ = ["RecordError", "validate_record", "check_flag", "check_wind", "check_flowers",
@@ -40,33 +40,16 @@ FLAG_NAMES = ("self_drawn", "fourth_tile", "kong", "last_tile")
 FLAG_BITS = {name: 1 << i for i, name in enumerate(FLAG_NAMES)}
 
 
-try:  # orjson decodes several times faster; the standard json otherwise
-    from orjson import loads as _loads
-except ImportError:  # pragma: no cover - depends on the environment
-    _loads = json.loads
-
-
 def _one_line(exc: BaseException) -> str:
     msg = str(exc) or type(exc).__name__
     return " ".join(msg.split()) if "\n" in msg or "\r" in msg else msg
 
 
-_POSITION = re.compile(r":? line 1 column (\d+) \(char \d+\)$")
-
-
-def _parse_error(line, exc: BaseException) -> str:
-    """The message for a line that did not decode (slow path: errors only)."""
-    if isinstance(line, (bytes, str)):
-        stripped = line.rstrip(b"\r\n" if isinstance(line, bytes) else "\r\n")
-        if not stripped.strip():
-            return "blank line"
-        try:  # again without the newline, so positions count within the line
-            _loads(stripped)
-        except Exception as again:
-            exc = again
-    msg = _POSITION.sub(r" at column \1", _one_line(exc))
-    return f"bad JSON: {msg}"
-
+def _parse_error(line, exc: BaseException = None) -> str:
+    """The message for a line that did not decode (slow path: errors only):
+    mjfast's own wording with the column (see mjfast._jsontext), whichever
+    JSON decoder raised ``exc``."""
+    return describe(line)
 
 
 def _show(value) -> str:

@@ -105,3 +105,20 @@ def test_cli_doc_covers_every_command_and_option():
                 if opt.startswith("--") and opt != "--help" and opt not in text:
                     missing.append(f"{words} {opt}")
     assert not missing, "not in docs/cli.md: " + ", ".join(missing)
+
+
+def test_ci_installs_and_tests_as_the_readme_says():
+    # .ci/run makes a fresh venv and runs the README's install and test lines
+    # verbatim: a README that changes them changes what CI checks
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        blocks = re.findall(r"```bash\n(.*?)```", f.read(), re.S)
+    lines = [ln.strip() for b in blocks for ln in b.splitlines() if ln.strip()]
+    install = [ln for ln in lines if ln.startswith("pip install -e")]
+    test = [ln for ln in lines if ln.startswith("python -m pytest")]
+    assert install == ["pip install -e '.[dev]' && mjfast score \"[567m2][EEE1]45m678pFF6m\" --self-drawn"]
+    assert test == ["python -m pytest"]
+    with open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8") as f:
+        ci = [ln.strip() for ln in f if not ln.lstrip().startswith("#")]
+    assert any(ln == install[0] + " ||" for ln in ci), "the README's install line is not .ci/run's"
+    assert any(ln == test[0] + " || status=$?" for ln in ci), "the README's test command is not .ci/run's"
+    assert any("-m venv" in ln for ln in ci) and any("rm -rf" in ln for ln in ci)

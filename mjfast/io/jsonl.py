@@ -40,7 +40,8 @@ lines and the rare others (a dropped flag, an id that needs escaping), and a
 chunk whose records name rule sets goes through :func:`score_records`.  About
 0.5 M records/s on one core, file to file (benchmarks/bench_records.py).
 orjson is used when installed (``pip install 'mjfast[cli]'``), else the
-standard :mod:`json`; the output is the same.
+standard :mod:`json`; the output is the same, error messages included
+(mjfast._jsontext decides what is JSON and words what is not).
 """
 from __future__ import annotations
 
@@ -76,18 +77,30 @@ try:  # orjson is several times faster at both ends
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson = None
 
+_encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def _dumps_line_std(obj) -> bytes:
+    return (_encoder.encode(obj) + "\n").encode("utf-8")
+
+
 if _orjson is not None:
     JSON_BACKEND = "orjson"
     _OPT_NL = _orjson.OPT_APPEND_NEWLINE
+    _SCALAR_IDS = (str, bool, type(None))
 
     def _dumps_line(obj) -> bytes:
-        return _orjson.dumps(obj, option=_OPT_NL)
+        # orjson writes some floats in other digits (1e-7 for 1e-07) and no
+        # integer past 64 bits: an id that is not a plain string, bool or
+        # 64-bit integer (all the results' other fields are) is written by
+        # the standard encoder, so the output is the same with or without orjson
+        rid = obj.get("id")
+        if type(rid) in _SCALAR_IDS or (type(rid) is int and -(1 << 63) <= rid < 1 << 64):
+            return _orjson.dumps(obj, option=_OPT_NL)
+        return _dumps_line_std(obj)
 else:  # pragma: no cover - depends on the environment
     JSON_BACKEND = "json"
-    _encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-
-    def _dumps_line(obj) -> bytes:
-        return (_encoder.encode(obj) + "\n").encode("utf-8")
+    _dumps_line = _dumps_line_std
 
 
 def _fan_columns(table=None):
@@ -319,7 +332,7 @@ def _process_chunk(chunk: list, n_done: int, loads, strict: bool = False, rules=
     for i, line in enumerate(chunk):
         try:
             obj = loads(line)
-        except Exception as exc:  # JSONDecodeError, UnicodeDecodeError, RecursionError
+        except Exception as exc:  # BadJSON (mjfast._jsontext), worded by _parse_error
             out[i] = {"id": None, "line": n_done + i + 1, "error": _parse_error(line, exc)}
             continue
         if type(obj) is not dict:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from typing import Iterable, Iterator, Union
 
+from .._extras import require
 from .model import Claim, Event, Match, fan_key
 from .replay import MatchError, Replayed, Win, replay
 from .scoring import COLUMNS, Problem, Summary, detect_format, iter_matches, process, settlement
@@ -73,10 +74,8 @@ def score(paths: PathArg, workers: int = 1):
     """A pandas DataFrame with one row per win (columns ``COLUMNS``), scored
     in bulk.  ``df.attrs["summary"]`` is the :class:`Summary` (matches read,
     replayed, skipped with the reason, agreement with the recorded fans)."""
-    try:
-        import pandas as pd
-    except ImportError:  # pragma: no cover
-        raise ImportError("mjfast.logs.score needs pandas: pip install 'mjfast[logs]'") from None
+    require("pandas", "mjfast.logs.score")
+    import pandas as pd
     for p in _paths(paths):
         if not os.path.exists(p):
             raise FileNotFoundError(p)

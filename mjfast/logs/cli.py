@@ -18,6 +18,7 @@ import time
 __all__ = ["add_parser", "run"]
 
 
+from .._extras import require
 from ..cli_args import RulesArgError, add_rules, rules_from_args
 
 
@@ -186,6 +187,11 @@ def _run(args) -> int:
     for f in args.files:
         if not os.path.exists(f):
             raise CliError(f"no such file or directory: {f}")
+    # the optional dependencies of the run, before any work (run() reports a missing one)
+    if args.logs_action == "score" and args.out and os.path.splitext(args.out)[1].lower() == ".parquet":
+        require("arrow", f"--out {args.out}")
+    if getattr(args, "scheduler", None):
+        require("dask", f"--scheduler {args.scheduler}")
     from .scoring import COLUMNS, Summary, process
     from . import win_record
 

@@ -21,6 +21,7 @@ from typing import Optional
 
 import numpy as np
 
+from .._extras import require
 from ..rules.mcr import MCR
 
 __all__ = ["FanStats", "wilson_interval", "FORM_NAMES", "forms_of", "self_drawn_of", "Z95"]
@@ -394,11 +395,8 @@ class FanStats:
     def table(self, sort: Optional[str] = None):
         """The per-fan table as a pandas DataFrame (``sort="share"`` for most
         frequent first; default: the fan table's order).  Needs pandas."""
-        try:
-            import pandas as pd
-        except ImportError:  # pragma: no cover - exercised only without pandas
-            raise ImportError("FanStats.table() needs pandas: pip install pandas "
-                              "(or use FanStats.columns() for plain numpy columns)") from None
+        require("pandas", "FanStats.table() (FanStats.columns() has the same columns as numpy arrays)")
+        import pandas as pd
         df = pd.DataFrame(self.columns())
         if sort:
             df = df.sort_values([sort, "id"], ascending=[False, True], kind="stable").reset_index(drop=True)

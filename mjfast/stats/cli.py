@@ -16,6 +16,7 @@ import os
 import sys
 import time
 
+from .._extras import MissingExtra, require
 from ..cli_args import RulesArgError, add_rules, nonnegative_int, positive_int, rules_from_args
 
 __all__ = ["register"]
@@ -37,7 +38,7 @@ def _guard(func):
     def run(args):
         try:
             return func(args)
-        except (StatsError, RulesArgError) as exc:
+        except (StatsError, RulesArgError, MissingExtra) as exc:
             print(f"mjfast: error: {exc}", file=sys.stderr)
             return 2
     return run
@@ -168,25 +169,60 @@ def _check_plot(path):
     from .plot import SUFFIXES
     if os.path.splitext(path)[1].lower() not in SUFFIXES:
         raise _error(f"--plot {path}: the figure format follows the suffix: {', '.join(SUFFIXES)}")
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise _error("--plot needs matplotlib: pip install 'mjfast[plot]'") from None
 
 
-def _write_table(df, path):
+def _check_extras(args, inputs=()):
+    """The optional dependencies this run needs, checked before any work
+    (a missing one: one line, exit code 2).  The printed table and --json
+    need none; --out .csv needs pandas, --out .parquet pandas and pyarrow,
+    --plot matplotlib, --scheduler Dask; as input, .csv tables pandas and
+    .parquet pandas and pyarrow."""
+    _check_out(args.out)
+    _check_plot(args.plot)
+    if args.out:
+        suffix = os.path.splitext(args.out)[1].lower()
+        if suffix == ".csv":
+            require("pandas", f"--out {args.out}")
+        elif suffix == ".parquet":
+            require("parquet", f"--out {args.out}")
+    if args.plot:
+        require("plot", f"--plot {args.plot}")
+    for f in inputs:
+        suffix = os.path.splitext(f)[1].lower()
+        if suffix == ".csv":
+            require("pandas", f"reading {f}")
+        elif suffix in (".parquet", ".pq"):
+            require("parquet", f"reading {f}")
+    if getattr(args, "scheduler", None):
+        require("dask", f"--scheduler {args.scheduler}")
+
+
+def _table_rows(acc, sort=None) -> list:
+    """``acc.table(sort).to_dict(orient="records")`` without pandas: one dict
+    per fan, in the fan table's order or, with ``sort``, that column's
+    largest first (NaN last), ties by id."""
+    import numpy as np
+    cols = acc.columns()
+    order = np.arange(len(cols["id"])) if not sort else np.lexsort((cols["id"], -cols[sort]))
+    lists = {k: v[order].tolist() for k, v in cols.items()}
+    return [dict(zip(lists, vals)) for vals in zip(*lists.values())]
+
+
+def _write_table(rows, path):
+    """Write the table (a list of row dicts, all with the same keys in the
+    same order) to .csv / .parquet (pandas, checked at the start) or .json."""
     suffix = os.path.splitext(path)[1].lower()
+    if suffix == ".json":
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(_jsonable(rows), f, ensure_ascii=False, indent=1)
+            f.write("\n")
+        return
+    import pandas as pd
+    df = pd.DataFrame(rows, columns=list(rows[0]) if rows else None)
     if suffix == ".csv":
         df.to_csv(path, index=False)
-    elif suffix == ".parquet":
-        try:
-            df.to_parquet(path, index=False)
-        except ImportError:
-            raise _error("writing .parquet needs pyarrow: pip install pyarrow") from None
     else:
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(_jsonable(df.to_dict(orient="records")), f, ensure_ascii=False, indent=1)
-            f.write("\n")
+        df.to_parquet(path, index=False)
 
 
 def _jsonable(x):
@@ -225,13 +261,13 @@ def _print_summary(s, out, rules=None):
     print("forms: " + "   ".join(f"{k} {_pct(v['share'])}" for k, v in s["forms"].items()), file=out)
 
 
-def _print_table(df, top, out, weighted=False):
-    seen = df[df["wins"] > 0]
+def _print_table(rows, top, out, weighted=False):
+    seen = [r for r in rows if r["wins"] > 0]
     if top:
-        seen = seen.head(top)
+        seen = seen[:top]
     print(f"{'fan':<34} {'pts':>3} {'wins':>14} {'share':>10}" +
           ("" if weighted else f" {'95 % interval':>21}") + f" {'mean total with/without':>24}", file=out)
-    for _, r in seen.iterrows():
+    for r in seen:
         line = f"{r['name'][:34]:<34} {r['points']:>3} {r['wins']:>14,} {_pct(r['share']):>10}"
         if not weighted:
             line += f" {_pct(r['share_low']) + ' - ' + _pct(r['share_high']):>21}"
@@ -241,8 +277,7 @@ def _print_table(df, top, out, weighted=False):
 
 
 def _cmd_table(args) -> int:
-    _check_out(args.out)
-    _check_plot(args.plot)
+    _check_extras(args, args.files)
     for f in args.files:
         if not os.path.exists(f):
             raise _error(f"{f}: no such file")
@@ -273,13 +308,13 @@ def _cmd_table(args) -> int:
 
 
 def _report(acc, args, seconds, extra=None, timing=True, rules=None):
-    df = acc.table(sort="share")
+    rows = _table_rows(acc, sort="share")
     s = acc.summary()
     if rules is not None:
         # which rule set scored the rows (and so the minimum of "legal")
         extra = dict(extra or {}, rules=rules.name, rule_options=dict(rules.changed_options))
     if args.out:
-        _write_table(df, args.out)
+        _write_table(rows, args.out)
     if args.plot:
         from .plot import plot_all
         plot_all(acc, args.plot)
@@ -287,19 +322,18 @@ def _report(acc, args, seconds, extra=None, timing=True, rules=None):
         cols = ["id", "key", "name", "zh", "points", "wins", "count", "share", "share_low", "share_high",
                 "mean_total_with", "mean_total_without"]
         payload = dict(extra or {}, summary=s, seconds=round(seconds, 3),
-                       fans=df[df["wins"] > 0][cols].to_dict(orient="records"))
+                       fans=[{c: r[c] for c in cols} for r in rows if r["wins"] > 0])
         print(json.dumps(_jsonable(payload), ensure_ascii=False))
         return
     _print_summary(s, sys.stdout, rules)
     print(file=sys.stdout)
-    _print_table(df, args.top, sys.stdout, weighted=acc.weighted)
+    _print_table(rows, args.top, sys.stdout, weighted=acc.weighted)
     if timing:
         _timing(seconds)
 
 
 def _cmd_enumerate(args) -> int:
-    _check_out(args.out)
-    _check_plot(args.plot)
+    _check_extras(args)
     from .enumerate import enumerate_stats, FORM_NAMES, count_hands
     rs = _rules(args, "enumerate", _mcr_table_sets(full=True), why=_ENUM_WHY)
     forms = FORM_NAMES if args.form == "all" else (args.form,)
@@ -319,18 +353,12 @@ def _cmd_enumerate(args) -> int:
     results = dict(r.forms)
     if r.union is not None:
         results["all"] = r.union
-    frames = []
+    cols = ["id", "key", "name", "zh", "points", "wins", "count", "share", "mean_total_with", "mean_total_without"]
+    table = []
     for name, fr in results.items():
-        a = fr.stats.table()
-        b = fr.weighted.table()
-        a.insert(0, "form", name)
-        a = a[["form", "id", "key", "name", "zh", "points", "wins", "count", "share",
-               "mean_total_with", "mean_total_without"]]
-        a["physical_share"] = b["share"]
-        a["physical_mean_total_with"] = b["mean_total_with"]
-        frames.append(a)
-    import pandas as pd
-    table = pd.concat(frames, ignore_index=True)
+        for a, b in zip(_table_rows(fr.stats), _table_rows(fr.weighted)):
+            table.append({"form": name, **{c: a[c] for c in cols}, "physical_share": b["share"],
+                          "physical_mean_total_with": b["mean_total_with"]})
     if args.out:
         _write_table(table, args.out)
     main = results["all" if "all" in results else forms[0]]
@@ -350,7 +378,7 @@ def _cmd_enumerate(args) -> int:
                    **({} if rs is None else {"rules": rs.name, "rule_options": dict(rs.changed_options)}),
                    "summary": {name: {"unweighted": fr.stats.summary(), "physical": fr.weighted.summary()}
                                for name, fr in results.items()},
-                   "fans": table[table["wins"] > 0].to_dict(orient="records")}
+                   "fans": [x for x in table if x["wins"] > 0]}
         print(json.dumps(_jsonable(payload), ensure_ascii=False))
         return 0
     if rs is not None:
@@ -361,11 +389,10 @@ def _cmd_enumerate(args) -> int:
     print()
     name = "all" if "all" in results else forms[0]
     print(f"fans over the {name} rows (share unweighted / weighted by physical tiles):")
-    sub = table[(table["form"] == name) & (table["wins"] > 0)].sort_values(["wins", "id"],
-                                                                         ascending=[False, True])
+    sub = sorted((x for x in table if x["form"] == name and x["wins"] > 0), key=lambda x: (-x["wins"], x["id"]))
     if args.top:
-        sub = sub.head(args.top)
-    for _, x in sub.iterrows():
+        sub = sub[:args.top]
+    for x in sub:
         print(f"  {x['name'][:34]:<34} {x['points']:>3} {x['wins']:>14,} {_pct(x['share']):>10} "
               f"{_pct(x['physical_share']):>10}")
     _timing(seconds)
@@ -379,8 +406,7 @@ def _timing(seconds):
 
 
 def _cmd_simulate(args) -> int:
-    _check_out(args.out)
-    _check_plot(args.plot)
+    _check_extras(args)
     from ..game.fast import POLICIES
     bad = [b for b in args.bots if b not in POLICIES]
     if bad or len(args.bots) not in (1, 4):
@@ -419,8 +445,7 @@ def _cmd_simulate(args) -> int:
 
 
 def _cmd_logs(args) -> int:
-    _check_out(args.out)
-    _check_plot(args.plot)
+    _check_extras(args)
     for f in args.files:
         if not os.path.exists(f):
             raise _error(f"{f}: no such file or directory")

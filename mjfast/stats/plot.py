@@ -15,6 +15,7 @@ from typing import Optional
 
 import numpy as np
 
+from .._extras import require
 from ..rules.mcr import MCR
 from .accumulate import FanStats
 
@@ -24,10 +25,8 @@ SUFFIXES = (".png", ".svg", ".pdf")
 
 
 def _pyplot():
-    try:
-        import matplotlib
-    except ImportError:
-        raise ImportError("plots need matplotlib: pip install 'mjfast[plot]'") from None
+    require("plot", "plots")
+    import matplotlib
     matplotlib.use("Agg", force=False)   # files only; never opens a window
     import matplotlib.pyplot as plt
     return plt

@@ -128,8 +128,8 @@ def _int(name, v, low):
 
 def _on_dask(tasks, scheduler: str):
     """The chunks as Dask tasks on ``scheduler``: (results in task order, workers)."""
+    from ..dask import client_for      # (first: it says what to install when Dask is missing)
     import dask
-    from ..dask import client_for
     with client_for(scheduler) as client:
         parts = dask.compute(*[dask.delayed(simulate_chunk, pure=True)(*t) for t in tasks])
         workers = len(client.scheduler_info().get("workers", {})) or 1

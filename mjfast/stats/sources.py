@@ -28,6 +28,8 @@ from typing import Iterator, List, Optional, Tuple
 
 import numpy as np
 
+from .._extras import require
+from .._jsontext import BadJSON, loads
 from ..rules.mcr import MCR
 
 __all__ = ["Chunk", "frame_arrays", "iter_file", "iter_files", "fan_column_index"]
@@ -174,18 +176,14 @@ def iter_file(path, chunk_size: int = 65536, workers: int = 1, rules=None) -> It
     if kind != ".jsonl" and kind != ".ndjson" and kind != ".json":
         _scored_already(path, rules)
     if kind in (".parquet", ".pq"):
-        try:
-            import pyarrow.parquet as pq
-        except ImportError:
-            raise ImportError("reading .parquet needs pyarrow: pip install pyarrow") from None
+        require("parquet", f"reading {path}")
+        import pyarrow.parquet as pq
         f = pq.ParquetFile(path)
         for rb in f.iter_batches(batch_size=chunk_size):
             yield Chunk(*frame_arrays(rb.to_pandas()))
     elif kind == ".csv":
-        try:
-            import pandas as pd
-        except ImportError:
-            raise ImportError("reading .csv tables needs pandas: pip install pandas") from None
+        require("pandas", f"reading {path}")
+        import pandas as pd
         for df in pd.read_csv(path, chunksize=chunk_size):
             yield Chunk(*frame_arrays(df))
     else:
@@ -197,22 +195,13 @@ def iter_files(paths, chunk_size: int = 65536, workers: int = 1, rules=None) -> 
         yield from iter_file(p, chunk_size, workers, rules)
 
 
-def _loads():
-    try:
-        import orjson
-        return orjson.loads
-    except ImportError:  # pragma: no cover
-        return json.loads
-
-
 def _first_record(path):
-    loads = _loads()
     with open(path, "rb") as f:
         for line in f:
             if line.strip():
                 try:
                     rec = loads(line)
-                except ValueError:
+                except BadJSON:
                     continue
                 return rec
     return None
@@ -264,8 +253,6 @@ def _scored_chunk(batch, res, line0):
 
 
 def _read_result_lines(path, chunk_size):
-    loads = _loads()
-
     def flush(rows, line0):
         n = len(rows)
         fc = np.zeros((n, N_FANS), np.uint8)
@@ -288,8 +275,8 @@ def _read_result_lines(path, chunk_size):
         for line in f:
             try:
                 rows.append(loads(line))
-            except ValueError as exc:
-                rows.append(_Bad(f"bad JSON: {exc}"))
+            except BadJSON as exc:
+                rows.append(_Bad(str(exc)))
             if len(rows) == chunk_size:
                 yield flush(rows, line0)
                 line0 += len(rows)
