@@ -11,6 +11,7 @@ import collections
 import os
 import re
 
+import numpy as np
 import pytest
 
 import mjfast
@@ -158,17 +159,53 @@ def test_chow_pair_fans_option():
         assert mjfast.score_batch([ex["hand"]], rules=once).totals[0] == total - 1
 
 
+def _page_table():
+    """[(points, name, [the 不计 column's items])] of the page's table."""
+    with open(os.path.join(HERE, "data", "dazhong_table.txt"), encoding="utf-8") as f:
+        rows = [ln.strip() for ln in f if ln.strip() and not ln.startswith("#")]
+    out = []
+    for ln in rows:
+        head, _, excl = ln.partition(" | ")
+        pts, name = head.split()
+        out.append((int(pts), name, [x for x in re.split(r"[、\s；.]+", excl) if x]))
+    return out
+
+
 def test_the_table_is_the_page():
     # one entry per row of the page's table, with its points, and nothing else
-    with open(os.path.join(HERE, "data", "dazhong_table.txt"), encoding="utf-8") as f:
-        rows = [ln.split() for ln in f if ln.strip() and not ln.startswith("#")]
-    page = {name: int(pts) for pts, name in rows}
+    rows = _page_table()
+    page = {name: pts for pts, name, _ in rows}
     assert len(rows) == len(page) == 81
     table = R.get("dazhong").table
     assert {f.zh: f.points for f in table} == page
     assert "concealed_kong_and_melded_kong" not in table and len(table) == 81
     # the same records as MCR's, ids kept (the compiled engine scores on them)
     assert all(R.MCR[f.id].key == f.key and R.MCR[f.id].points == f.points for f in table)
+
+
+def test_no_result_holds_a_fan_its_page_list_removes():
+    # the page's 不计 lists, entry by entry, on generated hands: no dazhong
+    # result scores a fan together with one that fan's list names (prose
+    # entries, such as 四暗刻's 放炮和牌不计单钓将, are checked beside)
+    import handgen
+    lists = {}
+    for _pts, name, items in _page_table():
+        named = [ZH[_OTHER_NAMES.get(x, x)].key for x in items if _OTHER_NAMES.get(x, x) in ZH]
+        if named:
+            lists[ZH[name].key] = set(named)
+    assert len(lists) >= 40 and lists["quadruple_chow"] >= {"one_voided_suit", "pure_triple_chow"}
+    recs = list(handgen.iter_winning_records(30000, seed=11))
+    res = mjfast.score_batch(recs, rules="dazhong")
+    keys = res.fan_keys
+    seen = collections.Counter()
+    for i in np.flatnonzero(res.errors == 0):
+        got = {keys[j] for j in np.flatnonzero(res.fan_counts[i])}
+        for k in got & set(lists):
+            seen[k] += 1
+            assert not got & lists[k], (recs[i], k, got & lists[k])
+        if "four_concealed_pungs" in got and not recs[i].get("self_drawn"):
+            assert "single_wait" not in got, recs[i]
+    assert len(seen) >= 25          # the corpus meets most of the fans with a list
 
 
 def test_melded_and_concealed_kong():
@@ -188,3 +225,27 @@ def test_melded_and_concealed_kong():
     res = mjfast.score_batch([h, h2], rules="dazhong")
     assert res.totals[0] == 6 and res.fan_counts.shape[1] == 81
     assert "Concealed Kong and Melded Kong" not in res.fan_names
+
+
+def test_no_hand_fits_the_upper_tiles_example_as_printed():
+    # docs/rules.md lists the 全大 example's 单钓将 as a printing error: every
+    # concealed hand of 7-9 tiles (four sets of 789 chows and 777 / 888 / 999
+    # pungs) with a 9饼 pair that scores the example's other fans also wins on
+    # another tile, so none scores Single Wait
+    import itertools
+    others = {"upper_tiles": 1, "concealed_hand": 1, "tile_hog": 1, "two_concealed_pungs": 1,
+              "mixed_double_chow": 1, "pung_of_terminals_or_honors": 1}
+    sets = [f"789{s}" for s in "mps"] + [f"{r}{r}{r}{s}" for s in "mps" for r in (7, 8, 9)]
+    fits = []
+    for combo in itertools.combinations_with_replacement(sets, 4):
+        hand = "".join(combo) + "9p9p"
+        try:
+            s = mjfast.score(hand, rules="dazhong")
+        except mjfast.InvalidHand:
+            continue                    # a fifth copy
+        got = {f.key: f.count for f in s.fans}
+        if {k: v for k, v in got.items() if k != "single_wait"} == others:
+            fits.append(hand)
+            assert "single_wait" not in got, hand
+            assert len(mjfast.waits(hand[:-2])) > 1, hand
+    assert len(fits) == 16

@@ -80,8 +80,8 @@ def _dazhong_table() -> FanTable:
         if f.key in ("melded_kong", "concealed_kong"):
             partial = "one melded and one concealed kong score Melded Kong and Concealed Kong (no 明暗杠)"
         if f.key == "mixed_straight":
-            partial = ("the fourth chow adds every chow-pair fan it makes with one of the three, each "
-                       "kind once (option chow_pair_fans)")
+            partial = ("chow-pair fans among its own three chows; the fourth chow adds every chow-pair "
+                       "fan it makes with one of the three, each kind once (option chow_pair_fans)")
         fans.append(_replace(f, excludes=ex, partial=partial.strip()))
     return FanTable(fans, name="dazhong")
 
