@@ -19,6 +19,7 @@ from .errors import InvalidHand
 from .hand import Hand, Meld
 from .records import FLAG_NAMES, _flag_values
 from .batch_score import BatchResult, ERR_INVALID, ERR_NOT_WINNING, ERR_OK, RULE_FLAG_BITS, _score_batch_mcr
+from .rules.mcr import MCR
 
 #: the bits the compiled two-player kernel reads (the low ones; rows with others go to score())
 _TWO_PLAYER_BITS = 15
@@ -90,6 +91,9 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
         res = _score_batch_mcr(batch, nthreads, strict, invalid=kernel_invalid, messages=messages,
                                variant=rs.variant, min_points=rs.min_points)
         res.rules = rs
+        if rs.table is not MCR:
+            # a table of MCR's records (dazhong's): its columns, by fan id
+            res.fan_counts = np.ascontiguousarray(res.fan_counts[:, [MCR.index(f.key) for f in rs.table]])
         res.extra_ignored = extra
         if wild_rows.size:
             res.ignored[wild_rows] = 0

@@ -67,7 +67,7 @@ class BatchResult:
     """Scores of a :class:`HandBatch`.  ``fan_counts[:, j]`` counts fan
     ``fan_names[j]`` (the fan table's order, ids 1-82)."""
     totals: np.ndarray        # (N,) int32, flowers included; -1 where errors != 0
-    fan_counts: np.ndarray    # (N, 82) uint8
+    fan_counts: np.ndarray    # (N, 82) uint8 (a rule set's own table: one column per fan of it)
     legal: np.ndarray         # (N,) bool: >= 8 points without flowers
     errors: np.ndarray        # (N,) uint8: ERR_OK / ERR_INVALID / ERR_NOT_WINNING
     messages: dict = field(default_factory=dict)
@@ -207,6 +207,17 @@ class BatchResult:
         for j, name in enumerate(self.fan_names):
             cols[name] = pa.array(self.fan_counts[:, j])
         return pa.table(cols)
+
+
+def _on_mcr_columns(res) -> np.ndarray:
+    """``res.fan_counts`` on MCR's 82 columns: a result under a table of
+    MCR's records (dazhong's: MCR's fans less 明暗杠) spread by fan id, for
+    what counts MCR's fans (the statistics)."""
+    if res.table is MCR:
+        return res.fan_counts
+    out = np.zeros((len(res.totals), len(MCR)), np.uint8)
+    out[:, [MCR.index(f.key) for f in res.table]] = res.fan_counts
+    return out
 
 
 def _score_batch_mcr(batch, nthreads, strict, invalid=None, messages=None, variant=0,

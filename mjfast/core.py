@@ -245,14 +245,16 @@ def _all_forms(rs) -> bool:
     return set(rs.forms) >= set(FORMS)
 
 
-def _wild_rules(rules, counts, full):
+def _wild_rules(rules, counts, full, k, w):
     """Wildcards beside ``rules=``: the rule set's tiles are checked (one that
-    does not play every kind is refused); returns the codes of the winning
+    does not play every kind is refused) and its wildcard limit (``k``
+    wildcards, ``w`` the call's WildArgs); returns the codes of the winning
     forms it allows, or None when it allows every form (the kernels'
     all-form answers then hold as they are)."""
     if rules is None:
         return None
     rs = _rule_set(rules, counts, full)
+    rs.check_wildcards(k, "wildcards" if w.kinds is None else "wildcard_tiles")
     if len(rs.tiles) < 34:
         # the kernels let a wildcard stand for any of the 34 kinds
         raise ValueError(f"wildcards are not supported with rule set {rs.name!r}, which does not play "
@@ -315,7 +317,7 @@ def is_win(hand, *, melds: int | None = None, rules=None, wildcards=None, wildca
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         w = _w.check(wildcards, wildcard_tiles, wild_fifth)
         counts, k, melds, full, caps = _wild_hand(hand, melds, "win", w)
-        codes = _wild_rules(rules, counts, full)
+        codes = _wild_rules(rules, counts, full, k, w)
         if codes is not None:
             return _wild_win_forms(counts, k, melds, caps, w.fifth, codes)
         if caps is not None and not w.fifth:
@@ -361,7 +363,7 @@ def decompose(hand, *, melds: int | None = None, rules=None, wildcards=None, wil
             raise ValueError("decompose does not support wild_fifth=True (a reading of five copies "
                              "has no place in the decomposer); use is_win / waits / shanten")
         counts, k, melds, full, caps = _wild_hand(hand, melds, "win", w)
-        _wild_rules(rules, counts, full)
+        _wild_rules(rules, counts, full, k, w)
         out = []
         for sub in _wild.win_substitutions(counts, k, melds, -1, caps):
             s = np.frombuffer(sub, dtype=np.uint8)
@@ -391,7 +393,7 @@ def waits(hand, *, melds: int | None = None, rules=None, wildcards=None, wildcar
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         w = _w.check(wildcards, wildcard_tiles, wild_fifth)
         counts, k, melds, full, caps = _wild_hand(hand, melds, "ready", w)
-        codes = _wild_rules(rules, counts, full)
+        codes = _wild_rules(rules, counts, full, k, w)
         if codes is not None:
             # the rule set's forms only: each tile, and a drawn wildcard, tried
             mask = 0
@@ -416,6 +418,8 @@ def waits(hand, *, melds: int | None = None, rules=None, wildcards=None, wildcar
                         if _wild.win_substitutions(x, k, melds, 1, caps):
                             keep |= 1 << t
                 mask = keep | ((1 << 34) if keep else 0)
+        if rules is not None and k >= _rule_set(rules, counts, full).max_wildcards:
+            mask &= ~(1 << 34)          # the rule set has no further wildcard to draw
         out = _w.mask_tiles(mask, w, full)
         if rules is not None:
             tiles = _rule_set(rules, counts, full).tiles
@@ -535,7 +539,7 @@ def _shanten_wild(hand, melds, form, exact, rules, wildcards, wildcard_tiles, wi
         raise ValueError("exact=True is not supported with wildcards")
     code = _form_code(form)
     counts, k, melds, full, caps = _wild_hand(hand, melds, "any", w)
-    codes = _wild_rules(rules, counts, full)
+    codes = _wild_rules(rules, counts, full, k, w)
     if codes is not None:
         # the least over the rule set's forms (or the one asked for)
         codes = _form_codes(codes, melds, form)
@@ -551,7 +555,7 @@ def _useful_wild(hand, melds, form, rules, wildcards, wildcard_tiles, wild_fifth
     w = _w.check(wildcards, wildcard_tiles, wild_fifth)
     code = _form_code(form)
     counts, k, melds, full, caps = _wild_hand(hand, melds, "ready", w)
-    codes = _wild_rules(rules, counts, full)
+    codes = _wild_rules(rules, counts, full, k, w)
     if codes is not None:
         # a tile lowers the least shanten over the rule set's forms exactly
         # when it lowers the shanten of a form that attains the least

@@ -463,14 +463,15 @@ def _score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule
     real = np.array(h.counts, dtype=np.uint8)
     win = int(h.win_tile)
     win_wild = False
+    rs = MCR_RULES if rules is None else rules if type(rules) is RuleSet else _get_rules(rules)
     if w.kinds is not None:
         k = int(real[list(w.kinds)].sum())
-        if k > _wild.MAX_WILDCARDS:
-            raise InvalidHand(f"wildcard_tiles: the hand holds {k} wild tiles, at most {_wild.MAX_WILDCARDS}")
+        rs.check_wildcards(k, "wildcard_tiles")
         real[list(w.kinds)] = 0
         win_wild = win in w.kinds
     else:
         k = w.k
+        rs.check_wildcards(k)
     total = int(real.sum()) + k + 3 * len(h.melds)
     if total != 14:
         raise InvalidHand(f"a winning hand has 14 tiles counting 3 per meld; got {int(real.sum())} real concealed"

@@ -26,8 +26,8 @@ cdef int _check_context(int n_melds, int win, int flags, int seat, int rnd, int 
 
 
 cdef int _check_variant(int variant) except -1:
-    if not 0 <= variant <= (V_KNIT_NO_WAIT | V_DAZHONG):
-        raise ValueError(f"variant must be a combination of the V_* bits (0..3), got {variant}")
+    if not 0 <= variant <= (V_KNIT_NO_WAIT | V_DAZHONG | V_PAGE_CHOWS):
+        raise ValueError(f"variant must be a combination of the V_* bits (0..7), got {variant}")
     return 0
 
 

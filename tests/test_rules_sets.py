@@ -13,6 +13,7 @@ import pytest
 
 import handgen
 import mjfast
+from mjfast.batch_score import _on_mcr_columns
 from mjfast import rules as R
 from mjfast import score, score_batch
 from mjfast.io.jsonl import score_records
@@ -215,26 +216,45 @@ def test_dazhong_no_minimum_and_settlement():
     assert fans(ch) == {"chicken_hand": 1} and ch.total == 8
 
 
-def test_dazhong_differs_only_by_its_exclusions():
-    # on the corpus: every dazhong result is the MCR result minus fans the
-    # page's extra 不计 entries remove, and only beside the fan that removes them
+def test_dazhong_differs_only_by_its_page():
+    # on the corpus: with MCR's chow limit (chow_pair_fans="count_once") every
+    # dazhong result is the MCR result less the fans the page's extra 不计
+    # entries remove, only beside the fan that removes them, and with 明暗杠
+    # (not in the page's table) scored as 明杠 + 暗杠; the page's own chow
+    # reading only adds, and only beside a Mixed Straight (the one 3-chow fan
+    # whose leftover chow can make two kinds of chow-pair fan)
     extra = {"one_voided_suit": {"little_four_winds", "little_three_dragons", "quadruple_chow",
                                  "four_pure_shifted_pungs", "four_pure_shifted_chows", "big_three_winds"},
              "single_wait": {"four_concealed_pungs"},
              "pung_of_terminals_or_honors": {"nine_gates"}}
     recs = _records(20000, seed=5)
     batch = mjfast.HandBatch.from_records(recs)
-    a, b = score_batch(batch), score_batch(batch, rules="dazhong")
+    a = score_batch(batch)
+    b = score_batch(batch, rules="dazhong")
+    c = score_batch(batch, rules=R.get("dazhong", chow_pair_fans="count_once"))
+    assert b.fan_counts.shape[1] == c.fan_counts.shape[1] == 81 == len(R.get("dazhong").table)
     keys = a.fan_keys
+    bm, cm = _on_mcr_columns(b), _on_mcr_columns(c)
+    kong2 = keys.index("concealed_kong_and_melded_kong")
+    assert not bm[:, kong2].any() and not cm[:, kong2].any()
     changed = 0
-    for i in np.flatnonzero(a.totals != b.totals):
+    for i in np.flatnonzero(a.totals != c.totals):
         changed += 1
-        diff = a.fan_counts[i].astype(int) - b.fan_counts[i].astype(int)
+        diff = a.fan_counts[i].astype(int) - cm[i].astype(int)
         present = {keys[j] for j in np.flatnonzero(a.fan_counts[i])}
         for j in np.flatnonzero(diff):
-            assert diff[j] > 0 and keys[j] in extra and present & extra[keys[j]], (recs[i], keys[j])
-    assert np.all(b.totals <= a.totals)
-    assert b.legal[a.errors == 0].all()          # no minimum
+            if keys[j] == "concealed_kong_and_melded_kong":
+                assert diff[j] == 1 and cm[i, keys.index("melded_kong")] == cm[i, keys.index("concealed_kong")] == 1
+            elif keys[j] in ("melded_kong", "concealed_kong"):
+                assert diff[j] == -1 and a.fan_counts[i, kong2] == 1
+            else:
+                assert diff[j] > 0 and keys[j] in extra and present & extra[keys[j]], (recs[i], keys[j])
+    assert changed > 0
+    assert np.all(c.totals <= a.totals)
+    assert c.legal[a.errors == 0].all() and b.legal[a.errors == 0].all()          # no minimum
+    more = np.flatnonzero(b.totals != c.totals)
+    assert np.all(b.totals >= c.totals) and more.size > 0
+    assert bm[more, keys.index("mixed_straight")].all()
 
 
 # -- rules through records, JSONL and the command line ----------------------------------

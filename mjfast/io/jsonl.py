@@ -160,8 +160,9 @@ def score_records(records: List[dict], *, strict: bool = False, rules=None) -> L
 
 def _score_group(records, strict, rules):
     global _COLUMNS
+    from ..rules.mcr import MCR
     batch = HandBatch.from_records(records, rules=rules)
-    if batch.rules is None or batch.rules.engine == "mcr":
+    if batch.rules is None or batch.rules.table is MCR:     # (dazhong: its own table's columns)
         if _COLUMNS is None:
             _COLUMNS = _fan_columns()
         order, info = _COLUMNS

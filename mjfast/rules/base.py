@@ -24,6 +24,11 @@ __all__ = ["Option", "RuleSet", "FanResult", "CountedResult", "register", "get",
 #: Every tile index 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, C F P).
 ALL_TILES = frozenset(range(34))
 
+#: The most wildcards a hand may hold in the wildcard analysis of
+#: docs/wildcards.md (jokers, or two wild kinds of four): the limit of a rule
+#: set whose own rules have no wildcards but that takes the analysis (mcr).
+ANALYSIS_WILDCARDS = 8
+
 _TILE_NAMES = ([f"{r}m" for r in range(1, 10)] + [f"{r}p" for r in range(1, 10)]
                + [f"{r}s" for r in range(1, 10)] + list("ESWNCFP"))
 
@@ -200,6 +205,11 @@ class RuleSet:
     #: that depend on each other (zhuji: two 财神 kinds adjacent under its
     #: ``wild_adjacency``), run whenever options are set.
     check_options: Optional[Callable] = field(default=None, repr=False, compare=False)
+    #: ``max_wildcards_of(options) -> (n, why)``: the most wildcards one hand
+    #: may hold under the rule set, and the words saying where that comes
+    #: from (old Shanghai: its four 百搭).  None: the analysis limit,
+    #: :data:`ANALYSIS_WILDCARDS`.  docs/wildcards.md lists each rule set's.
+    max_wildcards_of: Optional[Callable] = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         specs = {o.name: o for o in self.option_specs}
@@ -270,6 +280,27 @@ class RuleSet:
     def legal(self, total: int, flowers: int) -> bool:
         pts = total if self.flowers_count_to_minimum else total - flowers
         return pts >= self.min_points
+
+    @property
+    def max_wildcards(self) -> int:
+        """The most wildcards one hand may hold under this rule set (0: it
+        takes none)."""
+        return self._wildcard_limit()[0]
+
+    def _wildcard_limit(self):
+        if self.max_wildcards_of is None:
+            return ANALYSIS_WILDCARDS, "the wildcard analysis' limit: two wild kinds of four"
+        n, why = self.max_wildcards_of(self.options)
+        return int(n), why
+
+    def check_wildcards(self, k: int, what: str = "wildcards") -> None:
+        """Raise :class:`~mjfast.InvalidHand` when a hand holds more than
+        :attr:`max_wildcards` wildcards (``k``; ``what`` names the argument
+        they came from)."""
+        n, why = self._wildcard_limit()
+        if k > n:
+            has = f"at most {n} wildcards in a hand" if n else "no wildcards"
+            raise InvalidHand(f"{what}: {k} wildcards, but rule set {self.name!r} has {has} ({why})")
 
     def check_tiles(self, all_counts) -> None:
         """Raise :class:`~mjfast.InvalidHand` naming the rule set when a tile

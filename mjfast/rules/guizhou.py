@@ -163,6 +163,7 @@ GUIZHOU = register(RuleSet(
                      "pays pattern + 1; a whole game (豆, 鸡, 包, 黄庄): mjfast.rules.guizhou.settle(game)"),
     engine="guizhou",
     settle_fn=settle_pattern,
+    max_wildcards_of=lambda opts: (0, "its rules have none"),
     score_fn=score_entry,
     source="the 黔人捉鸡麻将 rule page (an online game's help page), Guiyang scoring",
 ))

@@ -372,7 +372,7 @@ def score_entry(hand, rs, ctx: dict, flags: dict, strict, wild: dict) -> Guizhou
     ``ignored_flags``; with ``strict`` any dropped flag is an error."""
     from ..records import check_context, check_flag
     if wild.get("wildcards") is not None or wild.get("wildcard_tiles") is not None or wild.get("wild_fifth"):
-        raise ValueError("rule set 'guizhou' plays no wildcards")
+        raise InvalidHand("wildcards: rule set 'guizhou' plays no wildcards (its rules have none)")
     for k in flags:
         if k not in _EXTRA and k not in _UNUSED:
             raise TypeError(f"score() got an unexpected keyword argument {k!r}")

@@ -7,16 +7,23 @@ passed to the engine as variant bits (``V_*`` below, the same numbers as the
 """
 from __future__ import annotations
 
-from .base import Option, RuleSet, non_negative, register
-from .mcr import MCR
+from dataclasses import replace as _replace
 
-__all__ = ["MCR_RULES", "DAZHONG", "V_KNIT_NO_WAIT", "V_DAZHONG", "settle_four_players"]
+from .base import Option, RuleSet, non_negative, register
+from .mcr import MCR, FanTable
+
+__all__ = ["MCR_RULES", "DAZHONG", "DAZHONG_TABLE", "V_KNIT_NO_WAIT", "V_DAZHONG", "V_PAGE_CHOWS",
+           "settle_four_players"]
 
 #: Knitted straight: no Edge/Closed/Single Wait when the winning tile is one
 #: of the nine knitted tiles (the option ``knitted_straight_wait="not_scored"``).
 V_KNIT_NO_WAIT = 1
 #: The fuller 不计 lists of the 大众 rule page (rule set ``dazhong``).
 V_DAZHONG = 2
+#: The chow left beside a 3-chow fan scores every chow-pair fan it makes
+#: with the three (the 大众 page's examples), not one (MCR's account once):
+#: dazhong's option ``chow_pair_fans="page"``.
+V_PAGE_CHOWS = 4
 
 _MCR_FLAGS = ("self_drawn", "fourth_tile", "kong", "last_tile", "seat_wind", "round_wind", "flowers")
 
@@ -44,8 +51,43 @@ def _mcr_options(min_default: int, min_source: str):
 
 def _variant(base: int):
     def variant(opts) -> int:
-        return base | (V_KNIT_NO_WAIT if opts["knitted_straight_wait"] == "not_scored" else 0)
+        return (base | (V_KNIT_NO_WAIT if opts["knitted_straight_wait"] == "not_scored" else 0)
+                | (V_PAGE_CHOWS if opts.get("chow_pair_fans") == "page" else 0))
     return variant
+
+
+def _dazhong_table() -> FanTable:
+    """The 大众 page's table: the 80 fans and flowers of the 1998 table, each
+    with MCR's points, and nothing else (the page has no 明暗杠, which the
+    reference added), with the page's whole-fan 不计 entries that the
+    reference does not apply (docs/rules.md, dazhong).  The compiled engine
+    scores it on MCR's fan ids: these are MCR's records, ids kept."""
+    voided = ("little_four_winds", "little_three_dragons", "quadruple_chow", "four_pure_shifted_pungs",
+              "four_pure_shifted_chows", "big_three_winds")
+    fans = []
+    for f in MCR.without("concealed_kong_and_melded_kong"):
+        ex, partial = f.excludes, f.partial
+        if f.key in voided:
+            ex = ex + ("one_voided_suit",)
+            partial = partial.replace("; One Voided Suit is still scored", "").replace(
+                " and One Voided Suit are", " are").replace("One Voided Suit is still scored", "")
+        if f.key == "nine_gates":
+            ex = ex + ("pung_of_terminals_or_honors",)
+            partial = partial.replace("one Pung of Terminals or Honors (the 111 or 999 of the gates); ", "")
+        if f.key == "four_concealed_pungs":
+            partial = partial.replace("Single Wait is still scored when the wait was unique",
+                                      "Single Wait is scored only on a self-drawn win (放炮和牌不计单钓将)")
+        if f.key in ("melded_kong", "concealed_kong"):
+            partial = "one melded and one concealed kong score Melded Kong and Concealed Kong (no 明暗杠)"
+        if f.key == "mixed_straight":
+            partial = ("chow-pair fans among its own three chows; the fourth chow adds every chow-pair "
+                       "fan it makes with one of the three, each kind once (option chow_pair_fans)")
+        fans.append(_replace(f, excludes=ex, partial=partial.strip()))
+    return FanTable(fans, name="dazhong")
+
+
+#: dazhong's fan table: the page's entries, MCR's ids and points.
+DAZHONG_TABLE = _dazhong_table()
 
 
 def settle_four_players(rs, total, self_drawn, discarder=None, **_):
@@ -84,11 +126,19 @@ MCR_RULES = register(RuleSet(
 
 DAZHONG = register(RuleSet(
     name="dazhong",
-    title="大众麻将: MCR's 81 fans with the 大众 page's fuller 不计 lists and no minimum (推倒胡)",
-    table=MCR,
+    title="大众麻将: the 大众 page's 81 fans (MCR's, without 明暗杠), its fuller 不计 lists and no minimum (推倒胡)",
+    table=DAZHONG_TABLE,
     flags=_MCR_FLAGS,
     option_specs=_mcr_options(0, "the 大众 page: any 14-tile winning hand wins, no minimum "
-                                 "fan count (无最低胡牌番数限制, 推倒胡)"),
+                                 "fan count (无最低胡牌番数限制, 推倒胡)") + (
+        Option("chow_pair_fans", "page",
+               "the fourth chow beside a three-chow fan: 'page' scores every chow-pair fan it makes "
+               "with one of the three, each kind once (123m 456p 789s + 456m: Mixed Straight + Mixed "
+               "Double Chow + Short Straight); 'count_once' scores one, as MCR does (account once)",
+               source="the 大众 page's examples for 花龙 and 连六 score 花龙 with 喜相逢 and 连六 from one "
+                      "leftover chow; MCR's fifth counting principle (套算一次) allows one",
+               choices=("page", "count_once")),
+    ),
     settlement_text=_SETTLE_TEXT + " (the page gives no settlement: MCR's is used; no hand scores 0, "
                                    "since a hand with no fan is Chicken Hand, 8)",
     engine="mcr",

@@ -552,8 +552,7 @@ def score_shanghai(hand, rs, ctx, flags, strict, wild):
     win_wild = False
     if w.kinds is not None:
         k = int(real[list(w.kinds)].sum())
-        if k > _wild.MAX_WILDCARDS:
-            raise InvalidHand(f"wildcard_tiles: the hand holds {k} wild tiles, at most {_wild.MAX_WILDCARDS}")
+        rs.check_wildcards(k, "wildcard_tiles")
         real[list(w.kinds)] = 0
         win_wild = win in w.kinds
         if extra.get("wild_win"):
@@ -561,6 +560,7 @@ def score_shanghai(hand, rs, ctx, flags, strict, wild):
                                   "wild when it is of a wild kind")
     else:
         k = w.k or 0
+        rs.check_wildcards(k)
         if extra.get("wild_win"):
             if k < 1:
                 raise InvalidArgument("wild_win=True (the winning tile was a 百搭) needs wildcards=k with k >= 1")
@@ -649,5 +649,7 @@ SHANGHAI_OLD = register(RuleSet(
     engine="shanghai_old",
     settle_fn=settle_shanghai,
     score_fn=score_shanghai,
+    # "百搭：（或听用）共四张": the set has four, so no hand holds more
+    max_wildcards_of=lambda opts: (4, "its 百搭: four in the set, 共四张"),
     source="an old Shanghai-style home rule text (番/和 scoring, with 百搭 and flowers)",
 ))

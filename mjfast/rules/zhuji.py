@@ -186,6 +186,14 @@ _OPTIONS = (
 )
 
 
+def _wildcard_limit(opts):
+    """财神由玩家自定: one kind (its 4 tiles) or two adjacent kinds (8 tiles)."""
+    n = len(_tile_kinds(opts["wildcards"]))
+    if n == 1:
+        return 4, "its one 财神 kind (option wildcards): four tiles, 同一的4张牌"
+    return 8, "two 财神 kinds at most: eight tiles, 连着的8张牌"
+
+
 def wild_kinds(rs: RuleSet) -> tuple:
     """The 财神 kinds of a Zhuji rule set (tile indices), checked against
     ``wild_adjacency``."""
@@ -785,8 +793,7 @@ def score_zhuji(h, rs, *, self_drawn=False, kong=False, heavenly_hand=False, ear
     for t in kinds:
         n_wild += int(real[t])
         real[t] = 0
-    if n_wild > _wild.MAX_WILDCARDS:
-        raise InvalidHand(f"at most {_wild.MAX_WILDCARDS} 财神 per hand, got {n_wild}")
+    rs.check_wildcards(n_wild, "财神" if kinds or held_wilds is not None else "wildcards")
     has_wild_game = bool(kinds) or wildcards is not None or held_wilds is not None
     win = int(h.win_tile)
     win_wild = win in wild_set
@@ -941,6 +948,7 @@ ZHUJI = register(RuleSet(
     unit="台",
     settle_fn=_settle,
     score_fn=score_entry,
+    max_wildcards_of=_wildcard_limit,
     check_options=lambda o: (lambda bad: f"option wildcards {bad}" if bad else None)(
         check_wild_kinds(_tile_kinds(o["wildcards"]), o["wild_adjacency"])),
     source="the 诸暨麻将 rule page (an online game's help page), section 台数算法 A-G and its glossary",

@@ -45,9 +45,9 @@ def stats_of_files(paths, *, chunk_size: int = 65536, workers: int = 1, on_probl
     if isinstance(paths, (str, bytes)) or hasattr(paths, "__fspath__"):
         paths = [paths]
     if rules is not None:
-        from ..rules import MCR, get
+        from ..rules import get
         rules = get(rules)
-        if rules.table is not MCR:
+        if rules.engine != "mcr":
             raise ValueError(f"rule set {rules.name!r} has its own fan table; the statistics count "
                              "MCR's (a rule set scored with it, e.g. mcr or dazhong)")
     from .accumulate import FanStats

@@ -114,14 +114,14 @@ def _mcr_table_sets(full=False):
     """The registered rule sets scored with the MCR fan table (the table the
     statistics count); ``full``: also with all 34 tiles and every MCR form."""
     from ..core import FORMS
-    from ..rules import MCR, available, get
+    from ..rules import available, get
     from ..rules.base import _LAZY, _REGISTRY
     out = []
     for n in available():
         if n in _LAZY and n not in _REGISTRY:
             continue        # not loaded yet (the parser does not load them): each has its own table
         rs = get(n)
-        if rs.table is MCR and (not full or (len(rs.tiles) == 34 and set(rs.forms) >= set(FORMS)
+        if rs.engine == "mcr" and (not full or (len(rs.tiles) == 34 and set(rs.forms) >= set(FORMS)
                                              and rs.hand_size == 13)):
             out.append(n)
     return tuple(out)

@@ -46,6 +46,7 @@ from typing import Callable, Dict, Iterator, List, Optional, Sequence
 import numpy as np
 
 from .accumulate import FanStats, FORM_NAMES
+from ..batch_score import _on_mcr_columns
 
 __all__ = ["hands", "count_hands", "suit_table", "rows_of", "physical_weights",
            "enumerate_stats", "Enumeration", "FORM_NAMES"]
@@ -355,7 +356,7 @@ def _score_rows(h, workers, rules=None):
 
 def _update(fr: FormResult, h, res, win, idx, keep=None):
     """Add the scored rows of hands ``h`` (only the hands where ``keep``)."""
-    fc, tot, lg = res.fan_counts, res.totals, res.legal
+    fc, tot, lg = _on_mcr_columns(res), res.totals, res.legal
     if keep is not None:
         rows = keep[idx]
         idx = (np.cumsum(keep) - 1)[idx[rows]]
@@ -416,9 +417,9 @@ def _enumerable_rules(rules):
     if rules is None:
         return None
     from ..core import FORMS
-    from ..rules import MCR, get
+    from ..rules import get
     rs = get(rules)
-    if rs.table is not MCR or len(rs.tiles) != 34 or not set(rs.forms) >= set(FORMS) or rs.hand_size != 13:
+    if rs.engine != "mcr" or len(rs.tiles) != 34 or not set(rs.forms) >= set(FORMS) or rs.hand_size != 13:
         raise ValueError(f"the enumeration walks MCR's tiles and winning forms and counts MCR's fans; "
                          f"rule set {rs.name!r} differs (its own tiles, forms or fan table)")
     return rs

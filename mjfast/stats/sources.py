@@ -234,8 +234,9 @@ def _strip_line(msg, line):
 
 
 def _scored_chunk(batch, res, line0):
+    from ..batch_score import _on_mcr_columns
     n = len(batch)
-    if res.rules is not None and res.rules.table is not MCR:
+    if res.rules is not None and res.rules.engine != "mcr":
         # records naming a rule set with its own fan table: the statistics
         # count MCR's fans, so each such row is reported, not mixed in
         msg = (f"rule set {res.rules.name!r} has its own fan table; the statistics count "
@@ -249,7 +250,7 @@ def _scored_chunk(batch, res, line0):
     for i in np.flatnonzero(res.errors):
         line = line0 + int(i)
         problems.append((line, _strip_line(res.error_message(int(i)), line)))
-    return Chunk(res.fan_counts, res.totals, res.legal, res.errors, problems)
+    return Chunk(_on_mcr_columns(res), res.totals, res.legal, res.errors, problems)
 
 
 def _read_result_lines(path, chunk_size):

@@ -38,6 +38,7 @@ cdef enum:
     # reference calculator scores it, and every test of that path runs with 0
     V_KNIT_NO_WAIT = 1   # knitted straight: no wait fan when the winning tile is a knitted one
     V_DAZHONG = 2        # the fuller 不计 lists of the 大众 rule page (dazhong)
+    V_PAGE_CHOWS = 4     # the chow left beside a 3-chow fan scores every chow-pair fan it makes (dazhong)
 
     # result codes
     R_OK = 0

@@ -233,7 +233,43 @@ cdef inline void _cap_chow_pairs(const int* pair_fans, int n, int cap, int16_t* 
 
 
 
-cdef inline void _four_chows(int* m, int16_t* ft) noexcept nogil:
+cdef inline void _page_extra_chow_fans(int f3, int a, int b, int c, int x, int16_t* ft) noexcept nogil:
+    """The 大众 page's reading of the chow x left beside the 3-chow fan f3 of
+    a, b, c (rule set dazhong): x scores every chow-pair fan it makes with
+    one of the three, each kind once (not only the first, as under account
+    once), less the kinds f3's own 不计 list names.  The page's examples
+    score 123m 456p 789s + 456m as Mixed Straight + Mixed Double Chow (456m
+    456p) + Short Straight (123m 456m).  Only the Mixed Straight can make
+    two kinds here; the lists matter for Pure Straight (连六、老少副), Pure
+    Triple Chow (一般高) and Mixed Triple Chow (喜相逢)."""
+    cdef int i, f
+    cdef int pf[3]
+    pf[0] = fan_of_two_chows(a, x); pf[1] = fan_of_two_chows(b, x); pf[2] = fan_of_two_chows(c, x)
+    for i in range(3):
+        f = pf[i]
+        if f == 0:
+            continue
+        if f3 == PURE_STRAIGHT and (f == SHORT_STRAIGHT or f == TWO_TERMINAL_CHOWS):
+            continue
+        if (f3 == PURE_TRIPLE_CHOW and f == PURE_DOUBLE_CHOW) or (f3 == MIXED_TRIPLE_CHOW and f == MIXED_DOUBLE_CHOW):
+            continue
+        ft[f] = 1
+
+
+cdef inline void _three_plus_one(int a, int b, int c, int x, int f3, int page, int16_t* ft) noexcept nogil:
+    """A 3-chow fan f3 of a, b, c and the leftover chow x."""
+    cdef int f
+    ft[f3] = 1
+    if page:
+        _page_extra_chow_fans(f3, a, b, c, x, ft)
+    else:
+        f = _extra_chow_fan(a, b, c, x)
+        if f:
+            ft[f] = 1
+
+
+cdef inline void _four_chows(int* m, int16_t* ft, int page) noexcept nogil:
+    """page: the 大众 page's leftover chow (V_PAGE_CHOWS), else account once."""
     cdef int f, i
     cdef int pf[6]
     cdef int cap
@@ -244,31 +280,19 @@ cdef inline void _four_chows(int* m, int16_t* ft) noexcept nogil:
     # a 3-chow fan: try the triples (0,1,2) (0,1,3) (0,2,3) (1,2,3)
     f = fan_of_three_chows(m[0], m[1], m[2])
     if f:
-        ft[f] = 1
-        f = _extra_chow_fan(m[0], m[1], m[2], m[3])
-        if f:
-            ft[f] = 1
+        _three_plus_one(m[0], m[1], m[2], m[3], f, page, ft)
         return
     f = fan_of_three_chows(m[0], m[1], m[3])
     if f:
-        ft[f] = 1
-        f = _extra_chow_fan(m[0], m[1], m[3], m[2])
-        if f:
-            ft[f] = 1
+        _three_plus_one(m[0], m[1], m[3], m[2], f, page, ft)
         return
     f = fan_of_three_chows(m[0], m[2], m[3])
     if f:
-        ft[f] = 1
-        f = _extra_chow_fan(m[0], m[2], m[3], m[1])
-        if f:
-            ft[f] = 1
+        _three_plus_one(m[0], m[2], m[3], m[1], f, page, ft)
         return
     f = fan_of_three_chows(m[1], m[2], m[3])
     if f:
-        ft[f] = 1
-        f = _extra_chow_fan(m[1], m[2], m[3], m[0])
-        if f:
-            ft[f] = 1
+        _three_plus_one(m[1], m[2], m[3], m[0], f, page, ft)
         return
     pf[0] = fan_of_two_chows(m[0], m[1]); pf[1] = fan_of_two_chows(m[0], m[2])
     pf[2] = fan_of_two_chows(m[0], m[3]); pf[3] = fan_of_two_chows(m[1], m[2])
@@ -550,8 +574,8 @@ cdef inline void _dazhong_exclusions(int flags, int16_t* ft) noexcept nogil:
     """The 大众 page's 不计 entries that the reference does not apply (docs/rules.md,
     dazhong): One Voided Suit under the big one-suit / wind / dragon fans,
     Single Wait under Four Concealed Pungs won on a discard, and every Pung of
-    Terminals or Honors (not just one) under Nine Gates.  Whole-fan drops that
-    only happen beside fans of 12 points or more."""
+    Terminals or Honors (not just one) under Nine Gates; and the page's
+    table, which has no 明暗杠."""
     if (ft[LITTLE_FOUR_WINDS] or ft[LITTLE_THREE_DRAGONS] or ft[QUADRUPLE_CHOW] or ft[FOUR_PURE_SHIFTED_PUNGS]
             or ft[FOUR_PURE_SHIFTED_CHOWS] or ft[BIG_THREE_WINDS]):
         ft[ONE_VOIDED_SUIT] = 0
@@ -559,6 +583,13 @@ cdef inline void _dazhong_exclusions(int flags, int16_t* ft) noexcept nogil:
         ft[SINGLE_WAIT] = 0
     if ft[NINE_GATES]:
         ft[PUNG_OF_TERMINALS_OR_HONORS] = 0
+    # the page's table has no Concealed Kong and Melded Kong (明暗杠, the
+    # reference's addition): one melded and one concealed kong score Melded
+    # Kong 1 + Concealed Kong 2, each as its own entry defines it
+    if ft[CONCEALED_KONG_AND_MELDED_KONG]:
+        ft[CONCEALED_KONG_AND_MELDED_KONG] = 0
+        ft[MELDED_KONG] = 1
+        ft[CONCEALED_KONG] = 1
 
 
 cdef inline void _wind_pungs(const Pack* pungs, int n, int seat, int rnd, int16_t* ft) noexcept nogil:

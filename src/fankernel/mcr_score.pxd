@@ -130,7 +130,7 @@ cdef inline int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexce
             ft[PURE_TERMINAL_CHOWS] = 1
         else:
             _sort4_in_reading_order(chows)
-            _four_chows(chows, ft)
+            _four_chows(chows, ft, ctx.variant & V_PAGE_CHOWS)
     elif nchow == 3:
         _sort3_in_reading_order(chows)
         _three_chows(chows, ft)
