@@ -1,5 +1,5 @@
-# Guards of the compiled entry points (included into _core.pyx, first, so
-# that every later file can call them); also the batch calls' narrowing of
+# Guards of the compiled entry points (the first of _core.pyx's includes, so
+# that every later one can call them); also the batch calls' narrowing of
 # wide integer input and HandBatch's row checks.
 #
 # mjfast's Python layer validates every argument and words the errors users

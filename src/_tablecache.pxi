@@ -26,7 +26,7 @@
 # or unreadable file, a missing or read-only directory, a full disk: the
 # process builds (and tries to write a good file), and says nothing unless
 # the "mjfast" logger is at DEBUG.  Hashing the module file itself would be a
-# stronger key but would cost almost as much again as the load itself;
+# stronger key but would add almost half again to the time of a load;
 # size + mtime_ns + inode change on every rebuild or reinstall.
 #
 # The file is written whole to a temporary name in the same directory then
