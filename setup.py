@@ -6,6 +6,11 @@ forces a serial build.  ``MJFAST_DEBUG=1`` makes a debug build: Cython's
 bounds and initialisation checks on, compiled with -O0 -g (``.ci/debug-build``
 builds one in a temporary copy and runs the test suite against it;
 ``mjfast._core.DEBUG_BUILD`` tells which build is loaded).
+
+Three extensions: ``_core`` (tables, analysis, the fan kernel, notation and
+records: one C file, so the kernel inlines), ``_wild`` and ``_game``.  The fan
+ids and keys (src/fankernel/fan_ids.pxd, src/_fan_keys.pxi) are generated here
+from the tables in mjfast/rules/, so a fan's id and name are written once.
 """
 import os
 import subprocess

@@ -192,8 +192,8 @@ def best_discards_batch(hands, *, melds=None, visible=None, workers: int = 1, er
     winning forms, useful tiles among its tiles; a row holding a tile it does
     not play is error 7 (``ERR_RULES``).  A rule set with every MCR form and
     tile (mcr, dazhong) is answered by the compiled kernel; the others
-    (fewer forms or tiles) row by row: 40-110 µs a row, against 2-3 µs in
-    the kernel.  The rule set's
+    (fewer forms or tiles) row by row in Python, many times slower
+    (benchmarks/README.md, "Per-call speed for bots").  The rule set's
     wildcards (Zhuji's 财神 option) are not applied here: a batch function
     reads tiles as themselves, and one given wildcards is refused."""
     from .core import _batch_input, _changed, resolve_workers

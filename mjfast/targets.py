@@ -324,8 +324,8 @@ def _hand_input(hand, melds):
 def _meld_tables(T, ms):
     """The target arrays with exposed melds ``ms`` matched (see
     fixed_arrays).  They depend only on the melds, and a bot asks about the
-    same few melds all game: kept per multiset of melds (about 1 ms each to
-    build in Python, against tens of microseconds for the kernel)."""
+    same few melds all game: kept per multiset of melds (building them in
+    Python costs far more than the kernel's query)."""
     key = tuple(sorted(ms))
     got = T.meld_cache.get(key)
     if got is not None:

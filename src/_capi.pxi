@@ -1,7 +1,8 @@
 # The fan kernel as a C function for the other compiled modules (included
-# into _core.pyx).  mjfast._game scores a Hu through it instead of a Python
-# callback: the pointer travels in a PyCapsule (score_capsule), so the game
-# module needs no link-time dependency on this one.
+# into _core.pyx, last): the scoring step as the game engine reaches it.
+# mjfast._game scores a Hu through it instead of a Python callback: the
+# pointer travels in a PyCapsule (score_capsule), so the game module needs no
+# link-time dependency on this one.
 
 from cpython.pycapsule cimport PyCapsule_New
 

@@ -1,4 +1,6 @@
-# Guards of the compiled entry points (included into _core.pyx).
+# Guards of the compiled entry points (the first of _core.pyx's includes, so
+# that every later one can call them); also the batch calls' narrowing of
+# wide integer input and HandBatch's row checks.
 #
 # mjfast's Python layer validates every argument and words the errors users
 # see.  These checks are the second line: constant-time (shapes, ranges of
@@ -150,10 +152,11 @@ def narrow_rows(const _wide_count[:, ::1] src, uint8_t[:, ::1] dst, uint8_t[::1]
     return nbad
 
 
-# HandBatch's checks of array input, one pass over the rows (numpy took a
-# dozen passes and an np.add.at per meld slot: about 490 ns a hand, twice
-# the scoring).  Codes index mjfast.batch._ROW_MESSAGES; the first failing
-# check of a row names it, in the order of that tuple.
+# HandBatch's checks of array input, one pass over the rows instead of a
+# dozen numpy passes and an np.add.at per meld slot, which cost more than
+# scoring the rows (figures: benchmarks/README.md, "HandBatch's checks of
+# array input, compiled").  Codes index mjfast.batch._ROW_MESSAGES; the
+# first failing check of a row names it, in the order of that tuple.
 cdef inline int _batch_row_code(const uint8_t* c, const uint8_t* melds, int k, int win, int flags, int seat,
                                 int rnd, int flowers, const uint8_t* added) noexcept nogil:
     cdef int j, t, kind, kk = k if k < 4 else 4, s = 0, code = 0

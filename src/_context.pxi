@@ -1,9 +1,10 @@
 # The win context read in one place (included into _core.pyx before
-# _records.pxi): a wind from "E" "S" "W" "N" (any case) or 0-3, a flag from
-# true / false, flowers 0-8, and the four flags packed into the W_* bits of
-# the kernel (self_drawn 1, fourth_tile 2, kong 4, last_tile 8).  The record
-# readers (dicts and JSON lines), mjfast.records.check_context / check_wind
-# (which word the errors) and mjfast.score's fast path all read them here.
+# _records.pxi; the io step, records in): a wind from "E" "S" "W" "N" (any
+# case) or 0-3, a flag from true / false, flowers 0-8, and the four flags
+# packed into the W_* bits of the kernel (self_drawn 1, fourth_tile 2, kong 4,
+# last_tile 8).  The record readers (dicts and JSON lines),
+# mjfast.records.check_context / check_wind (which word the errors) and
+# mjfast.score's fast path all read them here.
 
 from cpython.long cimport PyLong_AsLongAndOverflow
 

@@ -2,10 +2,16 @@
 # (bounds and initialisation checks are set by setup.py: off, or on for MJFAST_DEBUG=1)
 """mjfast compiled core: lookup tables, win check, waits, shanten, decompositions.
 
+The analysis step of the data flow (is_win / waits / shanten / readings);
+the scoring, decision and notation/record code is compiled into the same
+module, by textual include (the .pxi files below: their order matters, a
+cdef function must come before the file that calls it) and by cimport (the
+fan kernel, src/fankernel/), so every kernel call inlines.
 Every entry point takes already-validated data (see mjfast/core.py): concealed
 counts as uint8[34] with every count <= 4 and a size of 14-3k or 13-3k tiles.
 
-Tables (built once per process, in C, on first use, under a lock; about 0.05 s):
+Tables (built once per process, in C, on first use, under a lock, or read
+from the disk cache of _tablecache.pxi):
 
 * ``_dist[key*10 + m*2 + p]``: for a suit pattern (base-5 key over 9 counts),
   the fewest tiles to add to reach m melds + p pairs.  Honors: ``_hdist`` over a
@@ -27,10 +33,9 @@ Tables (built once per process, in C, on first use, under a lock; about 0.05 s):
   suit pattern that splits into sets and at most one pair has its distinct
   splits (21,743 patterns, 23,533 splits, four at most) in a 256 KB hash by
   key, built here with the other tables; a hand's readings are the product of
-  its suits' lists and the honors', already in the reference's order.  This
-  replaced a depth-first split that was kept on the argument that it was
-  faster; measured side by side it was 1.5-2.8x slower (the numbers are in
-  readings.pxd and benchmarks/README.md).
+  its suits' lists and the honors', already in the reference's order
+  (tables rather than a depth-first split: measured, benchmarks/README.md,
+  "Readings from per-suit tables").
 """
 from libc.stdint cimport uint8_t, int8_t, uint16_t, int16_t, int32_t, uint32_t, int64_t, uint64_t
 from libc.string cimport memset, memcpy

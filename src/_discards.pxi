@@ -1,5 +1,10 @@
 # best_discards and the Python entry points of the per-call decisions
-# (included into _core.pyx after _decide.pxi, whose kernels they call).
+# (included into _core.pyx after _decide.pxi, whose kernels and useful-tile
+# records they use): the decision step, for bots and the game engine's
+# baseline policy (through _kernels.pxi).  One compiled call ranks every
+# discard of a hand; the parts a discard does not touch are combined once per
+# hand (see _discards), so a discard costs a few small products, not a
+# shanten of its own.
 
 # ---------------------------------------------------------------------------
 # best_discards: one compiled call per hand

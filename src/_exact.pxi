@@ -1,5 +1,6 @@
 # Distance tables that respect the four copies of each tile (included into
-# _core.pyx).
+# _core.pyx; the analysis step behind exact=True, built on first use, and the
+# builder the fan targets of _targets.pxi reuse).
 #
 # The plain tables (_dist) count shapes: 1111m is "one tile from" a pung and
 # a pair of 1m, a fifth copy.  Here a part's distance to m melds + p pairs is

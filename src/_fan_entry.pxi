@@ -1,9 +1,11 @@
 # The fan engine's Python entry points (included into _core.pyx): score one
-# hand, a batch, the readings (the notation parser is in _parse.pxi).
-# The engine itself is in src/fankernel/ (layout: fankernel/mcr_score.pxd).
+# hand, a batch, the readings (the notation parser is in _parse.pxi).  The
+# scoring step's way in: batch columns or one hand's fields, checked again
+# here, into the engine in src/fankernel/ (layout: fankernel/mcr_score.pxd).
 # score_batch_mcr is mjfast.score_batch's whole MCR pass: besides the scores
 # it writes the dropped flags, error codes and legal of every row, so that
-# the Python around it does no per-row numpy work (benchmarks/README.md).
+# the Python around it does no per-row numpy work (figures:
+# benchmarks/README.md, "score_batch's Python around the kernel, fused").
 
 
 # ---------------------------------------------------------------------------
@@ -271,11 +273,9 @@ cdef inline int _score_row_mcr(Py_ssize_t i, const uint8_t[:, ::1] counts, const
 # the predictors learn it.  Visited in that order, a row's columns are no
 # longer where the hardware prefetcher looks, so each row's lines are
 # requested ROW_AHEAD rows before it is scored (its tiles, melds and fan row:
-# the one-byte columns share their lines with 63 neighbours).  score_batch on
-# the generator's mix, 20,000-row calls after a round of the reference /
-# back to back: 177-185 / 162-168 -> 168-180 / 160-170 ns a hand
-# (benchmarks/README.md, the fan kernel; a staging copy of the rows in
-# grouped order was tried too and cost more than it saved).
+# the one-byte columns share their lines with 63 neighbours).  Figures, and a
+# staging copy that cost what it saved: benchmarks/README.md, "Rows grouped
+# by the shape of their melds".
 DEF GROUP_CHUNK = 32768         # rows grouped at a time: a group's rows stay within 32,768 rows
 DEF ROW_AHEAD = 16
 DEF N_GROUPS = 26               # 25 shapes + the rows that are not scored

@@ -1,6 +1,5 @@
-# ---------------------------------------------------------------------------
-# C entry points for the compiled self-play engine (src/_game.pyx)
-# ---------------------------------------------------------------------------
+# C entry points for the compiled self-play engine (src/_game.pyx; included
+# near the end of _core.pyx, after the kernels it hands over).
 #
 # _game is its own extension module; its baseline policy needs the win
 # check, shanten and the discard ranking at C speed, without a Python call per

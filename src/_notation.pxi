@@ -1,10 +1,10 @@
 # The notation parser (included into _core.pyx before _parse.pxi): the only
-# one.  It reads every notation mjfast accepts -- compact tiles, melds in
-# brackets with their digits, Botzone codes with flowers, whitespace -- from a
-# str of any kind or from bytes, and on bad input stops at the first problem
-# with an error code and the positions that name it.  The words of the
-# messages are Python's (mjfast.tiles._notation_error); no message is built
-# here.
+# one, the io step's way in for every hand string.  It reads every notation
+# mjfast accepts -- compact tiles, melds in brackets with their digits, Botzone
+# codes with flowers, whitespace -- from a str of any kind or from bytes, and
+# on bad input stops at the first problem with an error code and the positions
+# that name it.  The words of the messages are Python's
+# (mjfast.tiles._notation_error); no message is built here.
 #
 # The order of the checks is the order users see errors in: melds left to
 # right (a meld's brackets, then its tiles, then its kind and digit), the rest

@@ -1,8 +1,9 @@
 # The entry points of the compiled notation parser (_notation.pxi) that fill
-# the kernel's PHand: score_str, parse_rows_fast, parse_counts_fast (and the
-# record readers of _records.pxi).  A string these do not take is one that
-# does not parse (or is not a 14-tile hand, or carries flowers): the caller's
-# Python path then parses it again, with the same parser, for the message.
+# the kernel's PHand (io into the scoring step): score_str, parse_rows_fast,
+# parse_counts_fast (and the record readers of _records.pxi).  A string these do
+# not take is one that does not parse (or is not a 14-tile hand, or carries
+# flowers): the caller's Python path then parses it again, with the same
+# parser, for the message.
 
 DEF PARSE_OK = 0
 DEF PARSE_FALLBACK = 1

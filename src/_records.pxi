@@ -1,7 +1,8 @@
 # Hand records read in compiled code (included into _core.pyx after
-# _parse.pxi): the common, valid record becomes batch columns here; anything
-# else is marked for mjfast.batch, whose Python validator then reads the row
-# or names what is wrong (so the messages stay where they are written).
+# _parse.pxi and _context.pxi; the io step, records into batch columns): the
+# common, valid record becomes batch columns here; anything else is marked
+# for mjfast.batch, whose Python validator then reads the row or names what
+# is wrong (so the messages stay where they are written).
 
 from cpython.dict cimport PyDict_GetItem, PyDict_Next
 from cpython.object cimport PyObject

@@ -1,5 +1,5 @@
 # Shanten: the fewest tiles to add (minus one) over every MCR form
-# (included into _core.pyx).
+# (included into _core.pyx; the analysis step, on the tables _core builds).
 #
 # The regular form is the min-plus product of the four parts' distance
 # vectors (_dist, _hdist).  The other forms need little: seven pairs and
@@ -8,9 +8,8 @@
 # straight is (tiles of its arrangement missing) + (distance of the rest to
 # one meld and a pair, or a pair beside one meld).
 #
-# That last term is where the time went: the rest of each of up to six
-# arrangements was a new hand with three more random loads into the 19.5 MB
-# _dist table (about 2.3x the regular form alone on random hands).  Here
+# That last term would cost three more random loads into the 19.5 MB _dist
+# table for each of up to six arrangements, if the rest were a new hand.  Here
 # every suit pattern has a 16-byte record holding its distance vector *and*
 # the rest distances of its three knitted triples (ranks j, j+3, j+6, one
 # copy of each held tile of the triple set aside), so every form comes out
@@ -22,21 +21,17 @@
 # in bytes 8-12, so that a min-plus product is a few SSE2 byte operations
 # (mjfast_mpc); the honors have records of the same layout (_hrec).
 #
-# Measured per hand on one core, kernel alone, uniform random 13 tiles
-# (CPU time, best of 15 interleaved rounds; benchmarks/bench_shanten.py):
-# every form 143 -> 49 ns, regular form 60 -> 26 ns, knitted straight alone
-# 195 -> 53 ns.  Of the steps: the records (knitted straight from the four
-# loads, 2.5x), a branch-free thirteen orphans (its unpredictable branch per
-# tile cost more than the regular form), no store-forwarding stall in the
-# product (the entries kept in registers), SSE2 products (1.3x on the
-# regular form).  Tried and dropped: computing all six arrangements without
-# the per-arrangement bound, or looping over a bit set of the live ones
-# (both slower: the bound leaves 0.56 arrangements a hand on average).
+# Also: thirteen orphans without a branch per tile (unpredictable on random
+# hands), the products' entries kept in registers (a store to the stack and
+# a vector read back would stall store forwarding), and each knitted
+# arrangement computed only when its bound can beat the best so far.
+# Figures, and what was tried and dropped: benchmarks/README.md, "Shanten
+# over every form".
 #
 # _shanten_plain keeps the straightforward per-form definition on the full
 # tables as the reference the differential tests compare with.  The exact
 # shanten (src/_exact.pxi) is the same kernel over records built from the
-# exact tables (_shanten_rec): 130 -> 54 ns a hand (2.4x) on uniform hands.
+# exact tables (_shanten_rec).
 
 cdef inline int _sidx(const uint8_t* c) noexcept nogil:
     return (_hi_off[c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]))]

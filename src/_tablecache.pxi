@@ -1,16 +1,19 @@
-# The built tables on disk (included into _core.pyx).
+# The built tables on disk (included into _core.pyx): start-up, before the
+# analysis step; used by the table builders of _core.pyx, _decide.pxi and
+# _exact.pxi.
 #
 # Three kinds, each its own file: "tables" (everything _need_tables builds),
 # "dec" (the useful-tile tables, src/_decide.pxi) and "exact" (the exact
 # shanten's tables, src/_exact.pxi); each kind's builder calls _cache_read
 # before building and _cache_store after.
 #
-# Building the tables takes about 50 ms of CPU per process; a bot restarted
-# every turn, a CLI call or a Dask worker pays it each time.  After a build the
-# tables are written to one file in the user's cache directory; a later
+# Building the tables is a visible part of a process's start-up, which a bot
+# restarted every turn, a CLI call or a Dask worker pays each time (figures:
+# benchmarks/README.md, "Start-up with the tables' disk cache").  After a build
+# the tables are written to one file in the user's cache directory; a later
 # process whose compiled module is the same file reads them back into buffers
-# allocated as the build allocates them, checks them, and publishes them as
-# the build does (under _tables_lock, _built set last).
+# allocated as the build allocates them, checks them, and publishes them as the
+# build does (under _tables_lock, _built set last).
 #
 # Where: $MJFAST_CACHE_DIR, else $XDG_CACHE_HOME/mjfast, else ~/.cache/mjfast.
 # MJFAST_NO_CACHE=1 turns it off (no read, no write).
@@ -23,9 +26,8 @@
 # or unreadable file, a missing or read-only directory, a full disk: the
 # process builds (and tries to write a good file), and says nothing unless
 # the "mjfast" logger is at DEBUG.  Hashing the module file itself would be a
-# stronger key but costs about 6-7 ms (sha256 or blake2b of its 5.5 MB)
-# against a load of a few ms; size + mtime_ns + inode change on every
-# rebuild or reinstall.
+# stronger key but would add almost half again to the time of a load;
+# size + mtime_ns + inode change on every rebuild or reinstall.
 #
 # The file is written whole to a temporary name in the same directory then
 # renamed over the old one (os.replace: atomic on POSIX and Windows), so a
@@ -58,8 +60,8 @@ cdef extern from *:
     static inline uint64_t mjfast_rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
     /* A fast 64-bit checksum of n bytes (not cryptographic: it catches a
        truncated or damaged file, nobody forging one).  Four independent
-       lanes of xor-multiply-rotate over 8-byte words, about 2 ms for the
-       35 MB of tables; the tail bytes and n folded in, then a final mix. */
+       lanes of xor-multiply-rotate over 8-byte words, a small part of a
+       load; the tail bytes and n folded in, then a final mix. */
     static uint64_t mjfast_checksum(const void* data, size_t n, uint64_t seed) {
         const unsigned char* p = (const unsigned char*)data;
         const uint64_t K1 = 0x9E3779B97F4A7C15ull, K2 = 0xC2B2AE3D27D4EB4Full;

@@ -1,4 +1,5 @@
-# Fan-aware distances (included into _core.pyx; the targets themselves are
+# Fan-aware distances (included into _core.pyx after _exact.pxi, whose table
+# builder it uses; the analysis step for bots; the targets themselves are
 # data in mjfast/targets.py, see docs/bots.md).
 #
 # A target is a pattern a winning hand must contain.  Three kinds, each

@@ -30,8 +30,11 @@ substitutions one by one.
 * The special forms (seven pairs, thirteen orphans, honors and knitted,
   knitted straight) have closed forms in k (see each function).
 
-The tables are built on first use, under a lock: the win masks in about
-0.05 s (4 MB), the shanten steps in about 1 s (20 MB).
+The tables are built on first use, under a lock, each kind when first needed:
+the shanten steps cost far more to build than the win masks, so a process
+that only checks wins never builds them (figures: benchmarks/README.md,
+"Wildcards").  This module is the analysis step for wildcard hands; it
+reads _core's distance tables through pointers taken once (capsules).
 """
 from libc.stdint cimport uint8_t, uint16_t, int8_t, uint32_t, int64_t, uint64_t
 from libc.string cimport memset, memcpy

@@ -37,8 +37,8 @@ Speed: lines are read and answered in chunks.  A chunk's decoded records are
 read into batch columns in compiled code, scored by the batch kernel, and its
 result lines are written in compiled code too; Python writes only the error
 lines and the rare others (a dropped flag, an id that needs escaping), and a
-chunk whose records name rule sets goes through :func:`score_records`.  About
-0.5 M records/s on one core, file to file (benchmarks/bench_records.py).
+chunk whose records name rule sets goes through :func:`score_records`.
+Figures: benchmarks/README.md, "Records in, scores out".
 orjson is used when installed (``pip install 'mjfast[cli]'``), else the
 standard :mod:`json`; the output is the same, error messages included
 (mjfast._jsontext decides what is JSON and words what is not).
@@ -237,7 +237,7 @@ def process_jsonl(lines: Iterable, write: Callable[[bytes], object], *,
             break
         # The cyclic GC finds nothing to free here (results are plain trees
         # freed by reference counting) but would scan the chunk's many new
-        # dicts repeatedly: pause it while the chunk is processed (~10%).
+        # dicts repeatedly: pause it while the chunk is processed.
         gc_was_on = gc.isenabled()
         if gc_was_on:
             gc.disable()

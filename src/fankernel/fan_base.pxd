@@ -1,17 +1,15 @@
-# What every rule set's fan engine shares: the packed hand, the sets of a
-# reading (Pack), the per-hand context, fan-count vectors and the exclusion
-# pass over a table of masks.  Compiled into _core by cimport.
+# What every rule set's fan engine shares: the packed hand (PHand), the sets
+# of a reading (Pack), the per-hand context, fan-count vectors and the
+# exclusion pass over a table of masks.  Scoring step of the data flow: the
+# engines of mcr_score.pxd / tp_fans.pxd build on it; it relies on tiles.pxd
+# only.  Compiled into _core by cimport.
 #
-# Speed: a hand has about one reading, so the exclusion pass runs about once
-# a hand; it is written with as few data-dependent branches as it can have
-# (one per excluder present): removing branches that depend on the hand is
-# what has measurably sped the kernel up (benchmarks/README.md, the fan
-# kernel; this machine has no counters to count mispredictions directly).
-# The kernel runs at a high IPC (callgrind: about 2,050 instructions a hand
-# through score_batch, 1,300 of them in _score_hand), so instructions cut
-# also count: the presence scan of the exclusion pass (_present84, tiles.pxd)
-# packs sixteen counts per compare (about 55 instructions a hand fewer;
-# 1.02x through score_batch).
+# A hand has about one reading, so the exclusion pass runs about once a hand;
+# it has one data-dependent branch per excluder present and no more, because
+# removing branches that depend on the hand is what sped the kernel up; the
+# kernel runs at a high IPC, so instructions cut count too (the presence scan
+# _present84 packs sixteen counts per compare).  Figures: benchmarks/README.md,
+# "The fan kernel: readings".
 
 from libc.stdint cimport uint8_t, int16_t, uint64_t
 from libc.string cimport memcpy
@@ -101,8 +99,9 @@ cdef extern from *:
     """
     /* 84 int16 fan counts (168 bytes) zeroed / copied with ten 16-byte and one
        8-byte move, written out: as a loop, the compiler turned them into
-       `rep stos` / `rep movs`, whose start-up stalled the reads of the vector
-       that follow (about 6 % of score_batch's time, measured). */
+       `rep stos` / `rep movs`, whose start-up stalls the reads of the vector
+       that follow (figures: benchmarks/README.md, "The fan kernel:
+       readings"). */
     #ifdef __SSE2__
     #define MJFAST_Z16(k) _mm_storeu_si128((__m128i*)(ft + 8 * (k)), z)
     static inline void mjfast_fans_zero(int16_t* ft) {

@@ -1,5 +1,7 @@
 # MCR's scorer: one reading, the special forms, and the search over the
-# readings for the best total (rule sets mcr and dazhong).
+# readings for the best total (rule sets mcr and dazhong).  The scoring step
+# of the data flow: a validated PHand in, fan counts out; called per row by
+# src/_fan_entry.pxi and, through src/_capi.pxi, by the game engine.
 #
 # Layout of the fan kernel (src/fankernel/).  Each file is a .pxd of inline
 # functions and C tables; _core.pyx cimports them, so they compile into the one
@@ -24,15 +26,14 @@
 # and entry points are in src/_rulesets.pxi.  The notation parsers and the
 # batch entry points stay in src/_fan_entry.pxi.
 #
-# Speed (benchmarks/README.md, the fan kernel): a hand has about one reading,
-# so the per-hand preamble and the one reading's scoring cost alike.  Where a
-# branch would depend on the hand (a meld's or a set's kind, the win flags),
-# both sides are computed and the answer is selected or stored as a 0/1
-# condition; those rewrites are what measurably sped the kernel up.  Such
-# conditions are combined with & and ^ 1 on 0/1 ints, never `and` / `not`:
-# Cython compiles those to short-circuit jumps.
-# Work nobody reads is skipped: the batch paths pass out_div = NULL (no copy
-# of the chosen reading: 1.01x through score_batch).
+# Speed (figures: benchmarks/README.md, "The fan kernel: readings"): a hand has
+# about one reading, so the per-hand preamble and the one reading's scoring
+# cost alike.  Where a branch would depend on the hand (a meld's or a set's
+# kind, the win flags), both sides are computed and the answer is selected or
+# stored as a 0/1 condition; those rewrites are what measurably sped the kernel
+# up.  Such conditions are combined with & and ^ 1 on 0/1 ints, never `and` /
+# `not`: Cython compiles those to short-circuit jumps.  Work nobody reads is
+# skipped: the batch paths pass out_div = NULL (no copy of the chosen reading).
 
 from libc.stdint cimport uint8_t, int16_t, uint64_t
 from libc.string cimport memset, memcpy
@@ -204,10 +205,9 @@ cdef inline int _score_division(Ctx* ctx, const Division* d, int16_t* ft) noexce
 #
 # The forms are told apart by word-wide tests on the counts and the tile mask
 # (one _present34 for the knitted arrangement and the rest); plain seven pairs
-# copies the hand's tile-set fans instead of working them out again.  Against
-# the loops before (per-form CPU ns a hand on the generator's mix): seven
-# pairs 130 -> 110, honors and knitted 92 -> 52, knitted straight 169 -> 159
-# (its arrangement found once); the whole mix 1.025x.
+# copies the hand's tile-set fans instead of working them out again, and a
+# knitted straight's arrangement is found once (figures: benchmarks/README.md,
+# "The special forms by masks").
 
 cdef inline bint _score_special(const Ctx* ctx, const uint8_t* c, uint64_t present, const uint8_t* all_c,
                                 int16_t* ft) noexcept nogil:
@@ -407,7 +407,7 @@ cdef inline int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, 
     # of the tables.  all_c differs from h.counts only on the melds' tiles, so
     # those are read one by one: a 16-byte read of all_c right after its byte
     # writes above would wait for them to reach the cache (a store-forwarding
-    # stall, ~5 % of the kernel's time when it was _over4(all_c)).  The same
+    # stall; benchmarks/README.md, "The fan kernel: readings").  The same
     # goes for the tile-set fans: the tiles present and the tiles held four
     # times come from h.counts plus the melds' tiles.
     if _over4(h.counts) or _sum34(h.counts) + 3 * h.n_melds != 14 or h.counts[h.win_tile] == 0:

@@ -2,8 +2,11 @@
 # concealed tiles into sets and a pair (from per-suit split tables), in the
 # order the reference tries them, and where the winning tile sits in a reading
 # (the waits; whether the hand waited on one tile is read off the winning
-# hand's own split -- see _unique_wait).
-# Compiled into _core by cimport.
+# hand's own split -- see _unique_wait).  Scoring step of the data flow:
+# every rule set's scorer (mcr_score.pxd, tp_fans.pxd) and decompose() read
+# their readings here.  The split table is built by _core with its other
+# tables (_build_partitions); the rare wait look-ups call back into _core
+# through the hooks below.  Compiled into _core by cimport.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
@@ -204,20 +207,16 @@ cdef inline int _unique_wait_full(const uint8_t* standing, int n_fixed) noexcept
 # straight (no melds) is judged on the five tiles beside the straight -- its
 # set and pair -- less the winning tile, or, when the winning tile was one of
 # the straight's, on the first four of the five in the reference's order: four
-# tiles either way.  Their waits were the regular-form waits of those four
-# tiles as counts (_shape_waits: a function pointer into _core's wait tables,
-# 7.8 MB, read at a random word -- a cache miss on most of the 5.5 % of the
-# generator's hands that are knitted straights -- plus a search when the four
-# are one tile).  Four tiles t wait on x when t + x is one set and a pair:
+# tiles either way.  Their waits are not looked up in _core's 7.8 MB wait
+# table (_shape_waits: a random word, mostly a cache miss) but worked out
+# here.  Four tiles t wait on x when t + x is one set and a pair:
 # either x pairs a tile s of t whose other three are a set, or t holds a pair
 # and x completes the other two into a set.  That is seven small tests on
 # the four tiles, sorted (_four_tile_waits).  The old computation is kept as
 # _knit_wait_full for the tests: tests/test_knit_wait.py compares the two on
 # every set, pair and winning tile, and the four-tile waits with _shape_waits
-# on every multiset of four tiles.  score_batch on the generator's knitted
-# straights without melds (6,505 hands, CPU ns a hand, best of 40 runs per
-# process, 6 alternating process pairs, medians): 131.9 -> 98.2 (0.75x); the
-# whole mix 175.7 -> 170.0 (0.97x, pairs 0.92-1.00).
+# on every multiset of four tiles (figures: benchmarks/README.md, "The
+# knitted straight's wait from its four tiles").
 
 cdef inline bint _is_set3(int x, int y, int z) noexcept nogil:
     """Three tiles x <= y <= z: a pung or a chow."""
@@ -372,59 +371,26 @@ ctypedef struct Division:
 # 23-31, and in bits 32-63 the split itself when it is the only one, else
 # where its splits start in the list (sorted: see _part_rank).
 #
-# This replaced a depth-first split of the 14 tiles, kept until then on the
-# argument that a hand has few readings (1.1 on average over the test
-# generator's mix), unmeasured.  Measured side by side on the same hands (the
-# same readings in the same order on every one; CPU ns per hand, enumeration
-# alone; benchmarks/README.md): the generator's mix 68 -> 44, its rows with
-# a regular reading 77 -> 48, every pure-suit winning hand 76 -> 27,
-# 1112345678999 + X 60 -> 23, hands with two readings or more 111 -> 44.  In
-# score_batch the kernel went from 314 to 277 ns a hand.
+# Tables, not a depth-first split of the 14 tiles: measured side by side,
+# the tables won on every kind of hand (figures: benchmarks/README.md,
+# "Readings from per-suit tables" and the paragraphs after it).  Nothing
+# data-dependent is branched on while a reading is written: the empty suit
+# is in the table (key 0: one split, nothing in it) instead of a test before
+# each probe; which suit holds the pair is a select; the honors' pungs and
+# pair come from three word-wide compares and their packs from one 16-byte
+# copy out of HONOR_PACKS (by their pung mask); a suit's four slots are
+# written whatever its number of sets (Division has scratch room past the
+# pair) as two 8-byte stores from TWO_PACKS (two set fields -> two packs,
+# the suit's base added to both tiles at once).  _score_division reads the
+# packs byte by byte out of those stores: loads inside one store forward,
+# where a wide load over narrow stores would stall (why a reading is not
+# built in a local buffer and copied out).  The patterns go into the hash
+# fewest tiles first, so that the common small ones hold their home slots.
 #
-# A reading once also carried a sort key (the sets' positions in the
-# reference's order, packed into a word): written for every reading and read
-# nowhere, since the product of the suits' lists is already in order.  It went
-# (the kernel alone, best of 25 runs, alternating processes: 280 -> 262 and
-# 275 -> 265 ns a hand).
-#
-# The honors are read with three word-wide compares instead of a loop over
-# their seven counts, and a reading is written with fixed-length loops (four
-# slots per suit, whatever its number of sets: Division has scratch room past
-# the pair) instead of loops as long as each split, whose exits mispredicted:
-# 248 -> 244 ns a hand (medians of 10 alternating processes; best 242 -> 239).
-# Copying the reading from a local buffer instead was slower (byte stores
-# then a wide load: the store forwarding failed).
-#
-# Then five more data-dependent branches and stores went.  The empty suit
-# (38 % of the suits on the generator's mix) is in the table (key 0: one
-# split, nothing in it) instead of a test before each probe, which
-# mispredicted; which suit holds the pair is a select, not a branch; the
-# honors' pungs are one 16-byte copy from HONOR_PACKS (by their pung mask)
-# instead of a loop as long as their number; a suit's four slots are two
-# 8-byte stores from TWO_PACKS (two set fields -> two packs, the suit's base
-# added to both tiles at once) instead of twelve byte stores; and the
-# patterns go into the hash by their number of tiles, fewest first, so the
-# common small ones hold their home slots (probes ending at the home slot on
-# the mix: 92.8 -> 96.0 %).  score_batch on the generator's mix (140,000
-# hands, CPU ns a hand, best of 7 runs per process, 6 alternating process
-# pairs, medians): 193.8 -> 174.5 (0.90x).  Put back one at a time: the
-# empty-suit test 1.04x slower, byte stores instead of the wide ones 1.016x
-# slower (4 pairs each).  _score_division reads the packs byte by byte out of
-# the 8-byte stores: loads inside one store forward.
-#
-# Most hands (about 88 % of _readings' calls on the mix) find all three suit
-# patterns in their home slots with one split each: one test on the three
-# slots then writes that one reading straight (the pair's tile a sum of
-# masked terms), without the per-suit lists, counts and product loops.
-# callgrind, 20,000 generator hands through score_batch: _readings 432 -> 319
-# instructions a hand, the whole call 1,904 -> 1,792; score_batch on the
-# mix (CPU ns a hand, alternating process pairs, medians): 164.8 -> 162.3 (6
-# pairs, 0.98x) and 168.4 -> 160.4 (8 pairs, 0.95x).
-# Tried and dropped: the honors' three masks from one 8-byte load (tiles
-# 26..33) instead of three _eq34 over the 34 counts: 37 instructions a hand
-# fewer in callgrind, but 0.994x in 10 alternating pairs (range 0.98-1.02),
-# where two null tests (the same source built twice) gave 1.003x -- not a
-# measurable gain.
+# Most hands find all three suit patterns in their home slots with one split
+# each: one test on the three slots then writes that one reading straight
+# (the pair's tile a sum of masked terms), without the per-suit lists,
+# counts and product loops.
 
 cdef enum:
     PART_BITS = 15
@@ -460,11 +426,10 @@ cdef inline Py_ssize_t _part_nbytes() noexcept nogil:
 
 
 # A batch call touches the split table first, a line at a time (a stream the
-# hardware prefetcher follows: about 10 us for its 288 KB).  Read the way the
-# kernel reads it -- one random slot a suit -- a table that another library's
-# work has pushed out of the core's cache comes back one miss at a time: a
-# 20,000-hand score_batch right after a round of the reference calculator ran
-# about 4-6 ns a hand slower without it (benchmarks/README.md, cold starts).
+# hardware prefetcher follows).  Read the way the kernel reads it -- one
+# random slot a suit -- a table that another library's work has pushed out of
+# the core's cache comes back one miss at a time (figures:
+# benchmarks/README.md, "Cold starts: the split table streamed in first").
 cdef extern from *:
     """
     static void mjfast_prefetch_lines(const void* start, size_t nbytes) {
