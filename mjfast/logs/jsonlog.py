@@ -57,11 +57,11 @@ def _json_values(f, chunk=_CHUNK, max_chars=None, max_depth=None):
     pos = 0
     eof = False
 
-    def more():
+    def more(n=None):
         nonlocal buf, pos, eof
         # read at least as much as is buffered: a long value is re-decoded
         # O(log n) times, not once per chunk
-        data = f.read(max(chunk, len(buf) - pos))
+        data = f.read(n or max(chunk, len(buf) - pos))
         if not data:
             eof = True
             return False
@@ -99,37 +99,33 @@ def _json_values(f, chunk=_CHUNK, max_chars=None, max_depth=None):
                 if not more():
                     return
                 i = 0
-        while True:
-            n = len(buf)
-            while i < n:
-                if in_str:
-                    j = _IN_STRING.match(buf, i).end()
-                    if j < n and buf[j] == '"':
-                        in_str = False
-                        i = j + 1
-                        if depth == 0:
-                            pos = i
-                            return
-                        continue
-                    i = j       # the end of the buffer, or a backslash whose escape is in the next read
-                    break
-                m = _TOKEN.search(buf, i)
-                if m is None:
-                    i = n
-                    break
-                run = m.group()
-                i = m.end()
-                if run == '"':
-                    in_str = True
-                elif run[0] in "[{":
-                    depth += len(run)
-                elif depth <= len(run):
-                    pos = m.start() + depth
+        if in_str:
+            # a string: one regex match per read
+            while True:
+                j = _IN_STRING.match(buf, i).end()
+                if j < len(buf) and buf[j] == '"':
+                    pos = j + 1
                     return
-                else:
-                    depth -= len(run)
+                pos = j        # the end of the buffer, or a backslash whose escape is in the next read
+                if not more():
+                    pos = len(buf)
+                    return
+                i = 0
+        # brackets: scanned a piece at a time in numpy (hostile input can be
+        # all brackets or all strings), keeping only the depth and whether
+        # the scan is inside a string
+        while True:
+            end, depth, in_str, _deepest, i = _scan(buf, i, depth, in_str, 0)
+            if end >= 0:
+                pos = end
+                return
+            n = len(buf)
+            if n - i > 1:
+                # trailing backslashes: their escapes may be in the next read;
+                # a pair escapes itself, so one at most is kept
+                buf = buf[:i] + "\\" * ((n - i) % 2)
             pos = i
-            if not more():
+            if not more(chunk):
                 pos = len(buf)
                 return
             i = 0
@@ -140,24 +136,23 @@ def _json_values(f, chunk=_CHUNK, max_chars=None, max_depth=None):
         c = buf[pos]
         closed = False
         if c in "[{":
-            # the nesting of the buffered text is checked before it is
-            # decoded (the json module recurses once per level), and a value
-            # is not buffered past max_chars
-            win = 1 << 16
+            # the nesting is measured, a piece at a time as the text comes in,
+            # before anything is decoded (the json module recurses once per
+            # level), and a value is not buffered past max_chars
+            depth, in_str, deepest, i = 0, False, 0, pos
             while True:
-                closed, depth = _nesting(buf[pos:pos + win].encode("utf-8", "surrogatepass"))
-                if depth > max_depth:
+                end, depth, in_str, deepest, i = _scan(buf, i, depth, in_str, deepest)
+                if deepest > max_depth:
                     skip_value()
                     return "skip", f"{what}: nested more than {max_depth} deep (the limit MAX_JSON_DEPTH)", 0
-                if closed:
+                if end >= 0:
+                    closed = True
                     break
-                if len(buf) - pos > win:
-                    win *= 2
-                    continue
                 if len(buf) - pos > max_chars:
                     skip_value()
                     return "skip", _too_large(what, max_chars), 0
-                if not more():
+                i -= pos
+                if not more(chunk):
                     break
         while True:
             try:
@@ -224,14 +219,67 @@ def _json_values(f, chunk=_CHUNK, max_chars=None, max_depth=None):
         first = False
 
 
+_SCAN = 1 << 20
+_BACKSLASHES = re.compile(r"\\*")
+
+
+def _trailing_run(buf: str, i: int) -> int:
+    """Where the run of backslashes that ends buf starts (len(buf) if none; not before i)."""
+    n = len(buf)
+    k = 64
+    while True:
+        t = buf[max(i, n - k):]
+        run = len(t) - len(t.rstrip("\\"))
+        if run < len(t) or n - k <= i:
+            return n - run
+        k *= 4
+
+
+def _scan(buf: str, i: int, depth: int, in_str: bool, deepest: int):
+    """Scan JSON text buf[i:] inside a value, from ``depth`` (> 0) and
+    ``in_str``, up to a trailing run of backslashes (their escape may come
+    with the next read): (the index just past the bracket that closes the
+    value, or -1; depth; in_str; the greatest depth so far; where the scan
+    stopped), a piece of _SCAN characters at a time."""
+    stop = _trailing_run(buf, i)
+    while i < stop:
+        j = min(stop, i + _SCAN)
+        if buf[j - 1] == "\\":
+            # not between a backslash and the character it escapes
+            j = min(stop, _BACKSLASHES.match(buf, j).end() + 1)
+        end, depth, in_str, d = _scan_brackets(buf[i:j], depth, in_str)
+        deepest = max(deepest, d)
+        if end >= 0:
+            return i + end, 0, False, deepest, i + end
+        i = j
+    return -1, depth, in_str, deepest, i
+
+
+def _scan_brackets(seg: str, depth: int, in_str: bool):
+    """(the index just past the bracket that closes the value, or -1; the
+    depth and whether inside a string at the end of seg; the greatest depth)
+    of JSON text seg (not ending inside an escape) scanned from ``depth`` /
+    ``in_str``."""
+    b = seg.encode("ascii", "replace").replace(b"\\\\", b"__").replace(b'\\"', b"__")
+    a = np.frombuffer(b, np.uint8)
+    if not len(a):
+        return -1, depth, in_str, depth
+    outside = ((np.cumsum(a == 34, dtype=np.int64) + in_str) & 1) == 0
+    delta = (((a == 91) | (a == 123)).astype(np.int32) - ((a == 93) | (a == 125))) * outside
+    cum = np.cumsum(delta, dtype=np.int64) + depth
+    hit = np.flatnonzero(cum <= 0)
+    if len(hit):
+        return int(hit[0]) + 1, 0, False, int(cum[:hit[0] + 1].max())
+    return -1, int(cum[-1]), bool((int(np.count_nonzero(a == 34)) + in_str) & 1), int(cum.max())
+
+
 def _too_large(what, limit):
     return f"{what}: larger than {limit} characters (the limit MAX_JSON_CHARS)"
 
 
 # the scanners of skip_value: the rest of a string (up to its closing quote,
-# or a trailing backslash), a quote or a run of brackets, a number or word
+# or a trailing backslash), a number or word
 _IN_STRING = re.compile(r'(?:[^"\\]|\\.)*', re.S)
-_TOKEN = re.compile(r'"|[\[{]+|[\]}]+')
 _SCALAR = re.compile(r'[^\s,\[\]{}"]*')
 # nesting: everything but quotes and brackets dropped, then the strings
 _NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"[]{}')
@@ -286,7 +334,7 @@ def read_json(path) -> Iterator[Match]:
         logs_problem = None     # (index, reason) once an entry of it is skipped
         logs_n = 0
         try:
-            for tag, v, size in _json_values(f):
+            for tag, v, size in _json_values(f, _CHUNK):
                 if tag == "list":
                     in_list = True
                     continue
@@ -347,9 +395,9 @@ except ImportError:  # pragma: no cover - optional
     _orjson = None
 
 _BOM = b"\xef\xbb\xbf"
-# 20 digits in a row: maybe an integer of 2**64 or more, which orjson reads as
-# a float and the json module as an int
-_LONG_DIGITS = re.compile(rb"[0-9]{20}")
+# 20 digits in a row, or 19 after a minus: maybe an integer outside
+# [-2**63, 2**64), which orjson reads as a float and the json module as an int
+_LONG_DIGITS = re.compile(rb"[0-9]{20}|-[0-9]{19}")
 
 
 def _whole(path):
@@ -427,7 +475,7 @@ def match_from_json(obj, default_id, path=None, index=0) -> Match:
         if len(init) > MAX_JSON_CHARS:
             m.fail(0, _too_large("initdata", MAX_JSON_CHARS))
             return m
-        if _nesting(init.encode("utf-8", "surrogatepass"), True)[1] > MAX_JSON_DEPTH:
+        if _nesting(init.encode("ascii", "replace"), True)[1] > MAX_JSON_DEPTH:
             m.fail(0, f"initdata: nested more than {MAX_JSON_DEPTH} deep (the limit MAX_JSON_DEPTH)")
             return m
         try:

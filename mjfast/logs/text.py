@@ -365,7 +365,9 @@ def text_blocks(path, start: int = 0, stop: Optional[int] = None, first_line: in
                     line += buf.count(b"\n", out, pos)
                     out = pos
                 continue
-            if nxt < 0 and len(buf) - pos <= limit:
+            # with no cut in buf, the match at pos goes on at least to the
+            # last bytes that could begin one ("\nMatc" at the end of buf)
+            if nxt < 0 and len(buf) - pos - (len(_CUT) - 2) <= limit:
                 if eof:
                     if len(buf) > out:
                         yield buf[out:], line
