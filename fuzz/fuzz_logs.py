@@ -29,7 +29,7 @@ Invariants:
   numbers, and reports exactly the matches over the limit;
 * a match JSON file reads the same (ids, positions, problems, events,
   recorded numbers) decoded whole by orjson, streamed by the json module, and
-  streamed in tiny pieces; a built file has exactly as many matches read or
+  streamed in small pieces; a built file has exactly as many matches read or
   skipped as it holds.
 """
 from __future__ import annotations
@@ -154,7 +154,7 @@ def _match_view(m):
 
 def _json_views(path):
     """The matches of a JSON file as read whole (orjson, when it takes it),
-    streamed by the json module, and streamed 5 characters at a time."""
+    streamed by the json module, and streamed 61 characters at a time."""
     import mjfast.logs.jsonlog as J
 
     out = [[_match_view(m) for m in J.read_json(path)]]
@@ -162,7 +162,7 @@ def _json_views(path):
     try:
         J.WHOLE_FILE_BYTES = -1
         out.append([_match_view(m) for m in J.read_json(path)])
-        J._CHUNK = 5
+        J._CHUNK = 61
         out.append([_match_view(m) for m in J.read_json(path)])
     finally:
         J.WHOLE_FILE_BYTES, J._CHUNK = real_whole, real_chunk

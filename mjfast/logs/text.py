@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from .limits import MAX_LINE_CHARS, MAX_TEXT_MATCH_BYTES, recorded_int
+from .limits import MAX_LINE_CHARS, MAX_RECORDED, MAX_TEXT_MATCH_BYTES, recorded_int
 from .model import Claim, Event, Match, TILE_SET, FLOWER_SET
 
 # Event(...) runs a Python-level __new__; building the tuple directly is ~3x cheaper
@@ -81,6 +81,8 @@ def fan_fields(tokens):
 
 
 def _ranged(n, what):
+    if -MAX_RECORDED <= n <= MAX_RECORDED:
+        return n
     try:
         return recorded_int(n, what)
     except ValueError as exc:
@@ -368,18 +370,20 @@ def text_blocks(path, start: int = 0, stop: Optional[int] = None, first_line: in
             # with no cut in buf, the match at pos goes on at least to the
             # last bytes that could begin one ("\nMatc" at the end of buf)
             if nxt < 0 and len(buf) - pos - (len(_CUT) - 2) <= limit:
-                if eof:
+                if not eof:
+                    data = read()
+                    if not data:
+                        eof = True
+                        continue
+                    buf = buf[out:] + data
+                    pos -= out
+                    out = 0
+                    continue
+                if len(buf) - pos <= limit:
                     if len(buf) > out:
                         yield buf[out:], line
                     return
-                data = read()
-                if not data:
-                    eof = True
-                    continue
-                buf = buf[out:] + data
-                pos -= out
-                out = 0
-                continue
+                nxt = len(buf) - 1      # the last match, over the limit by a few bytes, ends the file
             # the match at pos is over the limit
             if pos > out:
                 yield buf[out:pos], line
