@@ -9,7 +9,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-for name in ("notation", "jsonl", "batch", "game", "botstate"):
+for name in ("notation", "jsonl", "batch", "game", "botstate", "logs"):
     mod = __import__(f"fuzz_{name}")
     d = os.path.join(HERE, "corpus", name)
     os.makedirs(d, exist_ok=True)

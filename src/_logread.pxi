@@ -522,10 +522,12 @@ cdef object _lr_result(FastGame g, LMatch* m, int status, bytes data, Py_ssize_t
             bool(g.w_self), bool(g.w_fourth), bool(g.w_last), bool(g.w_kong), m.quan, g.total, fans)
 
 
-def replay_text(bytes data not None, first_line_, tuple keys not None):
+def replay_text(bytes data not None, first_line_, tuple keys not None, Py_ssize_t max_line=65536):
     """Read and replay the matches of ``data`` (a chunk of a text archive that
-    begins at a line start; ``first_line`` its first line's number).  Returns
-    one tuple per segment, in order:
+    begins at a line start; ``first_line`` its first line's number).  A match
+    with a line of more than ``max_line`` bytes is left to the Python path
+    (which bounds lines in characters).  Returns one tuple per segment, in
+    order:
 
     * ``(0, start, stop, line)``: read bytes start:stop (first line ``line``)
       with the Python path;
@@ -589,11 +591,17 @@ def replay_text(bytes data not None, first_line_, tuple keys not None):
                 m.line = lineno
                 m.quan = -1
                 m.fan0 = -1
-                if nt != 2 or weird:
+                if nt != 2 or weird or le - pos > max_line:
                     m.bad = 1
                 else:
                     m.id0 = ts[1]
                     m.id1 = te[1]
+            elif le - pos > max_line:
+                # even a blank one: the Python reader refuses it
+                if not active:
+                    pre_text = True
+                else:
+                    m.bad = 1
             elif nt:
                 if not active:
                     pre_text = True

@@ -16,7 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FUZZ = os.path.join(ROOT, "fuzz")
 sys.path.insert(0, FUZZ)
 
-HARNESSES = ("notation", "jsonl", "batch", "game", "botstate")
+HARNESSES = ("notation", "jsonl", "batch", "game", "botstate", "logs")
 
 
 def _inputs(kind, name):

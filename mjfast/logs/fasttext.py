@@ -19,7 +19,8 @@ from ..rules.mcr import MCR
 from .model import TILE_CODES
 from .replay import MatchError, Win, replay
 from .replay import outcomes as replay_outcomes
-from .text import fan_fields, parse_text_lines
+from .limits import MAX_LINE_CHARS
+from .text import fan_fields, oversize_match, parse_text_lines, text_blocks
 
 try:
     from .._game import replay_text
@@ -50,9 +51,20 @@ def _python(data, a, b, line, path):
 def outcomes(path, start=0, stop=None, first_line=1):
     """Per match, in file order: ``(MatchError, None, None)`` for a skipped
     match, else ``(outcome, wins, scored)`` with ``scored`` None (score the
-    wins) or a list of (total, fans) per win, computed by the fan kernel."""
-    data = read_chunk(path, start, stop)
-    for seg in replay_text(data, first_line, _KEYS):
+    wins) or a list of (total, fans) per win, computed by the fan kernel.
+    The bytes come in blocks of whole matches (:func:`text_blocks`, as the
+    Python reader reads them), so memory stays bounded."""
+    for data, line in text_blocks(path, start, stop, first_line):
+        if data is None:
+            yield from replay_outcomes([oversize_match(path, line)])
+        else:
+            yield from _block(path, data, line)
+
+
+def _block(path, data, first_line):
+    # lines longer than MAX_LINE_CHARS bytes go to the Python reader, which
+    # counts characters and reports them
+    for seg in replay_text(data, first_line, _KEYS, MAX_LINE_CHARS):
         kind = seg[0]
         if kind == 0:
             yield from _python(data, seg[1], seg[2], seg[3], path)

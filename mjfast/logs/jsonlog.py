@@ -21,8 +21,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from typing import Iterator, Optional
 
+import numpy as np
+
+from .limits import MAX_JSON_CHARS, MAX_JSON_DEPTH, recorded_int
 from .model import Claim, Event, Match, TILE_SET, FLOWER_SET, TILE_CODES
 
 __all__ = ["read_json", "match_from_json", "iter_json_values"]
@@ -31,21 +35,33 @@ _CHUNK = 1 << 20
 _CLAIM_WORDS = {"CHI": "CHI", "PENG": "PENG", "GANG": "GANG", "HU": "HU"}
 
 
-def iter_json_values(f, chunk: int = _CHUNK):
+def iter_json_values(f, chunk: int = _CHUNK, max_chars: int = None, max_depth: int = None):
     """Top-level JSON values of a text stream, one at a time.  A top-level
     list is *opened*: yields ``("list", None)`` then each element as
-    ``("item", value)``; other values as ``("value", value)``.  Raises
-    ValueError on bad or truncated JSON (with the element index)."""
+    ``("item", value)``; other values as ``("value", value)``.  A value over
+    a limit (``max_chars`` characters, nested deeper than ``max_depth``;
+    default: :mod:`mjfast.logs.limits`) or a complete value that is bad JSON
+    is read past, not kept, and yields ``("skip-item" | "skip-value",
+    reason)``.  Raises ValueError on JSON that cannot be read on from (with
+    the element index)."""
+    for tag, v, _size in _json_values(f, chunk, max_chars, max_depth):
+        yield tag, v
+
+
+def _json_values(f, chunk=_CHUNK, max_chars=None, max_depth=None):
+    """iter_json_values with a third field: the characters the value took."""
+    max_chars = MAX_JSON_CHARS if max_chars is None else max_chars
+    max_depth = MAX_JSON_DEPTH if max_depth is None else max_depth
     dec = json.JSONDecoder()
     buf = ""
     pos = 0
     eof = False
 
-    def more():
+    def more(n=None):
         nonlocal buf, pos, eof
         # read at least as much as is buffered: a long value is re-decoded
         # O(log n) times, not once per chunk
-        data = f.read(max(chunk, len(buf) - pos))
+        data = f.read(n or max(chunk, len(buf) - pos))
         if not data:
             eof = True
             return False
@@ -62,28 +78,120 @@ def iter_json_values(f, chunk: int = _CHUNK):
             if pos < n or not more():
                 return pos < len(buf)
 
+    def skip_value():
+        """Read past the value at pos without keeping it (constant memory)."""
+        nonlocal buf, pos
+        i = pos
+        depth = 0
+        in_str = False
+        c = buf[i]
+        if c == '"':
+            in_str = True
+            i += 1
+        elif c not in "[{":
+            # a number or a word: up to the next delimiter
+            while True:
+                j = _SCALAR.match(buf, i).end()
+                if j < len(buf):
+                    pos = j
+                    return
+                pos = len(buf)
+                if not more():
+                    return
+                i = 0
+        if in_str:
+            # a string: one regex match per read
+            while True:
+                j = _IN_STRING.match(buf, i).end()
+                if j < len(buf) and buf[j] == '"':
+                    pos = j + 1
+                    return
+                pos = j        # the end of the buffer, or a backslash whose escape is in the next read
+                if not more():
+                    pos = len(buf)
+                    return
+                i = 0
+        # brackets: scanned a piece at a time in numpy (hostile input can be
+        # all brackets or all strings), keeping only the depth and whether
+        # the scan is inside a string
+        while True:
+            end, depth, in_str, _deepest, i = _scan(buf, i, depth, in_str, 0)
+            if end >= 0:
+                pos = end
+                return
+            n = len(buf)
+            if n - i > 1:
+                # trailing backslashes: their escapes may be in the next read;
+                # a pair escapes itself, so one at most is kept
+                buf = buf[:i] + "\\" * ((n - i) % 2)
+            pos = i
+            if not more(chunk):
+                pos = len(buf)
+                return
+            i = 0
+
     def value(what):
+        """("" or "skip", the value or the reason it was skipped, its characters)."""
         nonlocal pos
+        c = buf[pos]
+        closed = False
+        if c in "[{":
+            # the nesting is measured, a piece at a time as the text comes in,
+            # before anything is decoded (the json module recurses once per
+            # level), and a value is not buffered past max_chars
+            depth, in_str, deepest, i = 0, False, 0, pos
+            while True:
+                end, depth, in_str, deepest, i = _scan(buf, i, depth, in_str, deepest)
+                if deepest > max_depth:
+                    skip_value()
+                    return "skip", f"{what}: nested more than {max_depth} deep (the limit MAX_JSON_DEPTH)", 0
+                if end >= 0:
+                    closed = True
+                    break
+                if len(buf) - pos > max_chars:
+                    skip_value()
+                    return "skip", _too_large(what, max_chars), 0
+                i -= pos
+                if not more(chunk):
+                    break
         while True:
             try:
                 v, end = dec.raw_decode(buf, pos)
             except json.JSONDecodeError as exc:
+                bracketed = c in "[{" and closed
                 # incomplete at the end of the buffer: read more and retry
-                if not eof and more():
+                if not bracketed and not eof and len(buf) - pos <= max_chars and more():
                     continue
-                raise ValueError(f"bad JSON in {what}: {exc.msg} (character {exc.pos})") from None
+                if len(buf) - pos > max_chars and not bracketed:
+                    skip_value()
+                    return "skip", _too_large(what, max_chars), 0
+                msg = f"bad JSON in {what}: {exc.msg} (character {exc.pos - pos} of it)"
+                if bracketed:
+                    # its brackets close: read on after it
+                    skip_value()
+                    return "skip", msg, 0
+                raise ValueError(msg) from None
+            except ValueError as exc:       # e.g. an integer of more than 4300 digits
+                msg = f"bad JSON in {what}: {exc}"
+                if c in "[{" and closed:
+                    skip_value()
+                    return "skip", msg, 0
+                raise ValueError(msg) from None
             if end == len(buf) and not eof:
                 # a number could go on in the next chunk
-                if buf[pos] not in "{[\"" and more():
+                if c not in "{[\"" and len(buf) - pos <= max_chars and more():
                     continue
+            size = end - pos
             pos = end
-            return v
+            if size > max_chars:
+                return "skip", _too_large(what, max_chars), 0
+            return "", v, size
 
     first = True
     while skip_ws():
         if buf[pos] == "[" and first:
             pos += 1
-            yield ("list", None)
+            yield ("list", None, 1)
             k = 0
             if not skip_ws():
                 raise ValueError("truncated JSON list")
@@ -93,7 +201,8 @@ def iter_json_values(f, chunk: int = _CHUNK):
                 while True:
                     if not skip_ws():
                         raise ValueError(f"truncated JSON list after element {k}")
-                    yield ("item", value(f"list element {k}"))
+                    skip, v, size = value(f"list element {k}")
+                    yield ("skip-item" if skip else "item", v, size)
                     k += 1
                     if not skip_ws():
                         raise ValueError(f"truncated JSON list after element {k - 1}")
@@ -105,8 +214,93 @@ def iter_json_values(f, chunk: int = _CHUNK):
                         raise ValueError(f"expected ',' or ']' after list element {k - 1}, got {c!r}")
             first = False
             continue
-        yield ("value", value("the file" if first else "a value after the first"))
+        skip, v, size = value("the file" if first else "a value after the first")
+        yield ("skip-value" if skip else "value", v, size)
         first = False
+
+
+_SCAN = 1 << 20
+_BACKSLASHES = re.compile(r"\\*")
+
+
+def _trailing_run(buf: str, i: int) -> int:
+    """Where the run of backslashes that ends buf starts (len(buf) if none; not before i)."""
+    n = len(buf)
+    k = 64
+    while True:
+        t = buf[max(i, n - k):]
+        run = len(t) - len(t.rstrip("\\"))
+        if run < len(t) or n - k <= i:
+            return n - run
+        k *= 4
+
+
+def _scan(buf: str, i: int, depth: int, in_str: bool, deepest: int):
+    """Scan JSON text buf[i:] inside a value, from ``depth`` (> 0) and
+    ``in_str``, up to a trailing run of backslashes (their escape may come
+    with the next read): (the index just past the bracket that closes the
+    value, or -1; depth; in_str; the greatest depth so far; where the scan
+    stopped), a piece of _SCAN characters at a time."""
+    stop = _trailing_run(buf, i)
+    while i < stop:
+        j = min(stop, i + _SCAN)
+        if buf[j - 1] == "\\":
+            # not between a backslash and the character it escapes
+            j = min(stop, _BACKSLASHES.match(buf, j).end() + 1)
+        end, depth, in_str, d = _scan_brackets(buf[i:j], depth, in_str)
+        deepest = max(deepest, d)
+        if end >= 0:
+            return i + end, 0, False, deepest, i + end
+        i = j
+    return -1, depth, in_str, deepest, i
+
+
+def _scan_brackets(seg: str, depth: int, in_str: bool):
+    """(the index just past the bracket that closes the value, or -1; the
+    depth and whether inside a string at the end of seg; the greatest depth)
+    of JSON text seg (not ending inside an escape) scanned from ``depth`` /
+    ``in_str``."""
+    b = seg.encode("ascii", "replace").replace(b"\\\\", b"__").replace(b'\\"', b"__")
+    a = np.frombuffer(b, np.uint8)
+    if not len(a):
+        return -1, depth, in_str, depth
+    outside = ((np.cumsum(a == 34, dtype=np.int64) + in_str) & 1) == 0
+    delta = (((a == 91) | (a == 123)).astype(np.int32) - ((a == 93) | (a == 125))) * outside
+    cum = np.cumsum(delta, dtype=np.int64) + depth
+    hit = np.flatnonzero(cum <= 0)
+    if len(hit):
+        return int(hit[0]) + 1, 0, False, int(cum[:hit[0] + 1].max())
+    return -1, int(cum[-1]), bool((int(np.count_nonzero(a == 34)) + in_str) & 1), int(cum.max())
+
+
+def _too_large(what, limit):
+    return f"{what}: larger than {limit} characters (the limit MAX_JSON_CHARS)"
+
+
+# the scanners of skip_value: the rest of a string (up to its closing quote,
+# or a trailing backslash), a number or word
+_IN_STRING = re.compile(r'(?:[^"\\]|\\.)*', re.S)
+_SCALAR = re.compile(r'[^\s,\[\]{}"]*')
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"[]{}')
+
+
+def _max_depth(data: bytes) -> int:
+    """The greatest nesting of the JSON text ``data`` (several values: of
+    all of them).  Exact for valid JSON, and never below the depth the json
+    module reaches before it finds an error, so it bounds the decoder's
+    recursion."""
+    if data.count(b"[") + data.count(b"{") <= MAX_JSON_DEPTH:
+        return 0            # cannot nest deeper: the common small case, at once
+    # escaped backslashes, then escaped quotes, neither ends a string; then
+    # only quotes and brackets matter
+    if b"\\" in data:
+        data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    r = data.translate(None, _NOT_STRUCTURE)
+    a = np.frombuffer(r, np.uint8)
+    outside = (np.cumsum(a == 34, dtype=np.int32) & 1) == 0
+    delta = ((a == 91) | (a == 123)).astype(np.int8) - ((a == 93) | (a == 125))
+    delta *= outside
+    return int(np.cumsum(delta, dtype=np.int32).max())
 
 
 def _is_log_entry(x) -> bool:
@@ -126,62 +320,108 @@ def read_json(path) -> Iterator[Match]:
     if whole is not None:
         yield from _matches_of(whole, stem, path)
         return
-    with open(path, "r", encoding="utf-8", errors="strict") as f:
+    # utf-8-sig: a byte-order mark at the start is not part of the JSON
+    with open(path, "r", encoding="utf-8-sig", errors="strict") as f:
         k = 0
         in_list = False
         logs_list = None
+        logs_chars = 0          # characters of a bare logs list so far (one match: bounded)
+        logs_problem = None     # (index, reason) once an entry of it is skipped
+        logs_n = 0
         try:
-            for tag, v in iter_json_values(f):
+            for tag, v, size in _json_values(f, _CHUNK):
                 if tag == "list":
                     in_list = True
                     continue
-                if in_list and tag == "item" and (logs_list is not None or (k == 0 and _is_log_entry(v))):
+                if in_list and tag in ("item", "skip-item") and (
+                        logs_list is not None or (k == 0 and tag == "item" and _is_log_entry(v))):
                     # a bare logs list: this one list is the match
                     if logs_list is None:
                         logs_list = []
-                    logs_list.append(v)
+                    if logs_problem is None:
+                        logs_chars += size
+                        if tag == "skip-item":
+                            logs_problem = (logs_n, v)
+                        elif logs_chars > MAX_JSON_CHARS:
+                            logs_problem = (logs_n, _too_large("the logs list", MAX_JSON_CHARS))
+                        if logs_problem is not None:
+                            logs_list.clear()       # not kept: the match is reported
+                        else:
+                            logs_list.append(v)
+                    logs_n += 1
                     continue
-                if in_list and tag == "value":
+                if in_list and tag in ("value", "skip-value"):
                     in_list = False
-                yield match_from_json(v, f"{stem}" if k == 0 and tag == "value" else f"{stem}#{k}", path, k)
+                mid = f"{stem}" if k == 0 and tag in ("value", "skip-value") else f"{stem}#{k}"
+                if tag in ("skip-item", "skip-value"):
+                    m = Match(mid, path, "json", k)
+                    m.fail(0, v)
+                    yield m
+                else:
+                    yield match_from_json(v, mid, path, k)
                 k += 1
         except (ValueError, UnicodeDecodeError) as exc:
             if logs_list is not None:
                 m = Match(stem, path, "json", 0)
-                m.fail(len(logs_list), str(exc))
+                m.fail(*(logs_problem or (logs_n, str(exc))))
             else:
                 m = Match(f"{stem}#{k}", path, "json", k)
                 m.fail(0, str(exc))
             yield m
             return
         if logs_list is not None:
-            yield match_from_json({"logs": logs_list}, stem, path, 0)
+            if logs_problem is not None:
+                m = Match(stem, path, "json", 0)
+                m.fail(*logs_problem)
+                yield m
+            else:
+                yield match_from_json({"logs": logs_list}, stem, path, 0)
 
 
 #: files up to this size are decoded at once by orjson when it is installed
-#: (several times faster than the json module); larger ones are streamed
-WHOLE_FILE_BYTES = 16 << 20
+#: (several times faster than the json module); larger ones are streamed.
+#: The same as the limit on one value, so that no value is taken whole that
+#: the streaming reader would refuse.
+WHOLE_FILE_BYTES = MAX_JSON_CHARS
 
 try:
     import orjson as _orjson
 except ImportError:  # pragma: no cover - optional
     _orjson = None
 
+_BOM = b"\xef\xbb\xbf"
+# 19 digits in a row: maybe an integer outside [-2**63, 2**64), which orjson
+# reads as a float and the json module as an int (found as a run of zeros
+# after every digit is made one: a plain find, much faster than a regex)
+_DIGITS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))
+_LONG_RUN = b"0" * 19
+
 
 def _whole(path):
     """The decoded value of a small JSON file holding one value, or None
-    (orjson missing, file too large, or anything orjson does not take --
-    several values, NaN, huge ints, bad UTF-8 -- which the streaming reader
-    then reads or reports exactly as before)."""
+    (orjson missing, file too large, or anything orjson does not take or
+    would read differently from the json module -- several values, NaN,
+    integers of 2**64 or more, nesting deeper than MAX_JSON_DEPTH, bad
+    UTF-8 -- which the streaming reader then reads or reports exactly as
+    before)."""
     if _orjson is None:
         return None
     try:
         if os.path.getsize(path) > WHOLE_FILE_BYTES:
             return None
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read(WHOLE_FILE_BYTES + 1)
+    except OSError:
+        return None
+    if len(data) > WHOLE_FILE_BYTES:
+        return None
+    if data.startswith(_BOM):
+        data = data[3:]
+    if data.translate(_DIGITS).find(_LONG_RUN) >= 0 or _max_depth(data) > MAX_JSON_DEPTH:
+        return None
+    try:
         return _orjson.loads(data)
-    except (OSError, ValueError):
+    except ValueError:
         return None
 
 
@@ -229,6 +469,12 @@ def match_from_json(obj, default_id, path=None, index=0) -> Match:
         return m
     init = obj.get("initdata")
     if isinstance(init, str) and init.strip():
+        if len(init) > MAX_JSON_CHARS:
+            m.fail(0, _too_large("initdata", MAX_JSON_CHARS))
+            return m
+        if _max_depth(init.encode("ascii", "replace")) > MAX_JSON_DEPTH:
+            m.fail(0, f"initdata: nested more than {MAX_JSON_DEPTH} deep (the limit MAX_JSON_DEPTH)")
+            return m
         try:
             init = json.loads(init)
         except ValueError:
@@ -341,7 +587,7 @@ def _events(m: Match, logs):
         if act == "HUANG":
             m.end = "huang"
             m.end_pos = i
-            _finish_scores(m, out, d)
+            _finish_scores(m, out, d, i)
             continue
         if seat is None:
             m.fail(i, f"display {act!r} without a valid player")
@@ -390,13 +636,23 @@ def _events(m: Match, logs):
             fans = d.get("fan")
             if isinstance(fans, list):
                 try:
-                    m.recorded_fans = [(str(f["name"]), int(f["cnt"])) for f in fans]
-                except (KeyError, TypeError, ValueError):
+                    m.recorded_fans = [(str(f["name"]), f["cnt"]) for f in fans]
+                except (KeyError, TypeError):
                     m.fail(i, "bad 'fan' list in the HU display")
                     return
-            if type(d.get("fanCnt")) is int:
-                m.recorded_total = d["fanCnt"]
-            _finish_scores(m, out, d)
+                try:
+                    m.recorded_fans = [(name, recorded_int(c, f"the count of the fan {name[:40]!r}"))
+                                       for name, c in m.recorded_fans]
+                except ValueError as exc:
+                    m.fail(i, f"bad 'fan' list in the HU display: {exc}")
+                    return
+            if d.get("fanCnt") is not None:
+                try:
+                    m.recorded_total = recorded_int(d["fanCnt"], "the fan total fanCnt")
+                except ValueError as exc:
+                    m.fail(i, str(exc))
+                    return
+            _finish_scores(m, out, d, i)
         else:
             # an error code (WA, WH, TLE, RE, ...): the game ended by the error rule
             m.end = "error"
@@ -404,7 +660,7 @@ def _events(m: Match, logs):
             m.error_seat = seat
             m.error_code = str(act)
             m.error_response = _response(logs[i - 1], seat) if i > 0 else None
-            _finish_scores(m, out, d)
+            _finish_scores(m, out, d, i)
             continue
         if m.problem is not None:
             return
@@ -412,14 +668,18 @@ def _events(m: Match, logs):
         last = (ev.kind, ev.seat, ev.tile)
 
 
-def _finish_scores(m, out, d):
+def _finish_scores(m, out, d, i):
+    """The recorded Score: the display's ``score`` list, else the finish
+    command's ``content`` ({seat: score}); a number there that is not a
+    whole number in range makes the match malformed."""
     sc = d.get("score")
-    if isinstance(sc, list) and len(sc) == 4 and all(type(x) is int for x in sc):
-        m.recorded_scores = list(sc)
-        return
-    c = out.get("content")
-    if out.get("command") == "finish" and isinstance(c, dict):
-        try:
-            m.recorded_scores = [int(c[str(s)]) for s in range(4)]
-        except (KeyError, TypeError, ValueError):
-            pass
+    try:
+        if isinstance(sc, list) and len(sc) == 4 and all(
+                isinstance(x, (int, float)) and not isinstance(x, bool) for x in sc):
+            m.recorded_scores = [recorded_int(x, f"the recorded score of player {s}") for s, x in enumerate(sc)]
+            return
+        c = out.get("content")
+        if out.get("command") == "finish" and isinstance(c, dict) and all(str(s) in c for s in range(4)):
+            m.recorded_scores = [recorded_int(c[str(s)], f"the recorded score of player {s}") for s in range(4)]
+    except ValueError as exc:
+        m.fail(i, str(exc))

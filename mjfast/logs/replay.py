@@ -312,4 +312,8 @@ def outcomes(matches):
         except MatchError as exc:
             yield exc, None, None
             continue
+        except Exception as exc:  # noqa: BLE001 - one match's surprise must not end a bulk run
+            yield MatchError(m.id, m.pos, f"internal error (please report it): {type(exc).__name__}: {exc}",
+                             m.path, "log" if m.fmt == "json" else "line"), None, None
+            continue
         yield r.outcome, r.wins, None

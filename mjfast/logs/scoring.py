@@ -51,6 +51,8 @@ class Problem:
     def __str__(self):
         where = self.where
         f = f"{self.file}: " if self.file else ""
+        if self.match is None and self.pos is None:
+            return f"{f}{self.reason}"          # the file itself (or the rest of it)
         return f"{f}match {self.match}: {where} {self.pos}: {self.reason}"
 
 
@@ -75,11 +77,16 @@ class Summary:
         self.problems.extend(other.problems)
         self.disagreements.extend(other.disagreements)
 
-    def text(self, list_limit: int = 50) -> str:
+    def text(self, list_limit: int = 50, exported: bool = False) -> str:
+        """The report.  ``exported``: the wins were written as hand records
+        (``logs export``), not scored: every win found is exported."""
+        if exported:
+            balance = f"wins found {self.wins} = wins exported {self.wins}"
+        else:
+            balance = (f"wins found {self.wins} = wins scored {self.scored}"
+                       + (f" + not scored {self.wins - self.scored}" if self.wins != self.scored else ""))
         lines = [f"matches read {self.matches} = replayed {self.replayed} + skipped {self.skipped}"
-                 f"  (Huang {self.huang}, error-rule endings {self.error_endings})",
-                 f"wins found {self.wins} = wins scored {self.scored}"
-                 + (f" + not scored {self.wins - self.scored}" if self.wins != self.scored else "")]
+                 f"  (Huang {self.huang}, error-rule endings {self.error_endings})", balance]
         if self.with_record:
             lines.append(f"agreement with the recorded fans: {self.agree}/{self.with_record} "
                          f"({100.0 * self.agree / self.with_record:.2f} %)")
@@ -145,9 +152,16 @@ def split_tasks(paths: Iterable, chunk_bytes: int = 4 << 20) -> list:
     tasks = []
     for path in paths:
         path = os.fspath(path)
-        fmt = detect_format(path)
-        if fmt == "json" and os.path.isdir(path):
-            for name in sorted(os.listdir(path)):
+        try:
+            fmt = detect_format(path)
+            names = sorted(os.listdir(path)) if fmt == "json" and os.path.isdir(path) else None
+            size = os.path.getsize(path)
+        except OSError:
+            # unreadable: one unit, whose run reports the file as skipped with the reason
+            tasks.append((path, "text" if not os.path.isdir(path) else "json", 0, None, 1))
+            continue
+        if names is not None:
+            for name in names:
                 p = os.path.join(path, name)
                 if name.endswith(".json") and os.path.isfile(p):
                     tasks.append((p, "json", 0, None, 1))
@@ -155,7 +169,6 @@ def split_tasks(paths: Iterable, chunk_bytes: int = 4 << 20) -> list:
         if fmt != "text":
             tasks.append((path, fmt, 0, None, 1))
             continue
-        size = os.path.getsize(path)
         if size <= chunk_bytes:
             tasks.append((path, "text", 0, None, 1))
             continue
@@ -340,7 +353,13 @@ def run_task(task, want_rows=True, fast=True):
     except OSError as exc:
         summary.matches += 1
         summary.skipped += 1
-        summary.problems.append(Problem(path, None, None, f"cannot read: {exc.strerror or exc}"))
+        what = "cannot read" if not summary.matches - 1 else "cannot read on"
+        summary.problems.append(Problem(path, None, None, f"{what}: {exc.strerror or exc}"))
+    except Exception as exc:  # noqa: BLE001 - a reader bug must not end a bulk run
+        summary.matches += 1
+        summary.skipped += 1
+        summary.problems.append(Problem(path, None, None, f"internal error, the rest of this unit is not read "
+                                                          f"(please report it): {type(exc).__name__}: {exc}"))
     finally:
         if gc_off:
             gc.enable()

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-import io
-
+from .limits import MAX_LINE_CHARS, MAX_RECORDED, MAX_TEXT_MATCH_BYTES, recorded_int
 from .model import Claim, Event, Match, TILE_SET, FLOWER_SET
 
 # Event(...) runs a Python-level __new__; building the tuple directly is ~3x cheaper
 _new = tuple.__new__
 
-__all__ = ["read_text", "parse_text_lines", "fan_fields"]
+__all__ = ["read_text", "parse_text_lines", "fan_fields", "text_blocks", "oversize_match"]
 
 _SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}
 # line word -> event kind
@@ -63,17 +62,31 @@ def _ignores(tokens, start, m, lineno):
     return tuple(out)
 
 
+class _OutOfRange(ValueError):
+    """A recorded number that is well formed but not in range (its own message)."""
+
+
 def fan_fields(tokens):
     """(total, [(name, count)]) of the words of a ``Fan`` line; IndexError or
-    ValueError if it is malformed.  (Also used by the compiled reader's caller.)"""
-    total = int(tokens[1])
+    ValueError if it is malformed (an out-of-range number: the ValueError
+    names it).  (Also used by the compiled reader's caller.)"""
+    total = _ranged(int(tokens[1]), "the recorded fan total")
     fans = []
     for item in "".join(tokens[2:]).split("+"):
         if not item:
             break
         name, _, cnt = item.rpartition("*")
-        fans.append((name, int(cnt)))
+        fans.append((name, _ranged(int(cnt), f"the count of the fan {name[:40]!r}")))
     return total, fans
+
+
+def _ranged(n, what):
+    if -MAX_RECORDED <= n <= MAX_RECORDED:
+        return n
+    try:
+        return recorded_int(n, what)
+    except ValueError as exc:
+        raise _OutOfRange(str(exc)) from None
 
 
 def parse_text_lines(lines, path=None, first_line: int = 1) -> Iterator[Match]:
@@ -89,6 +102,21 @@ def parse_text_lines(lines, path=None, first_line: int = 1) -> Iterator[Match]:
     dealt = (False, False, False, False)
     for raw in lines:
         lineno += 1
+        if len(raw) > MAX_LINE_CHARS:
+            # not split into words: the match (or the one it starts) is reported
+            head = raw.split(None, 1)
+            if head and head[0] == "Match":
+                if m is not None:
+                    if pending is not None:
+                        m.fail(pending.pos, f"the {pending.kind.title()} line is not followed by the claimer's Play line")
+                    yield m
+                pending = None
+                m = Match(None, path, "text", lineno)
+            elif m is None:
+                m = Match(None, path, "text", lineno)
+            m.fail(lineno, f"a line of more than {MAX_LINE_CHARS} characters (the limit MAX_LINE_CHARS)")
+            hot = False
+            continue
         tokens = raw.split()
         if hot and len(tokens) == 4 and tokens[0] == "Player":
             kind = _HOT.get(tokens[2])
@@ -234,6 +262,9 @@ def parse_text_lines(lines, path=None, first_line: int = 1) -> Iterator[Match]:
                     break
                 try:
                     total, fans = fan_fields(tokens)
+                except _OutOfRange as exc:
+                    m.fail(lineno, str(exc))
+                    break
                 except (IndexError, ValueError):
                     m.fail(lineno, "expected 'Fan <total> <name>*<count>+...'")
                     break
@@ -262,9 +293,15 @@ def parse_text_lines(lines, path=None, first_line: int = 1) -> Iterator[Match]:
                 try:
                     if len(tokens) != 5:
                         raise ValueError
-                    m.recorded_scores = [int(t) for t in tokens[1:]]
+                    sc = [int(t) for t in tokens[1:]]
                 except ValueError:
                     m.fail(lineno, "expected 'Score <s0> <s1> <s2> <s3>'")
+                    break
+                try:
+                    m.recorded_scores = [recorded_int(x, f"the recorded score of player {s}")
+                                         for s, x in enumerate(sc)]
+                except ValueError as exc:
+                    m.fail(lineno, str(exc))
             elif head == "Huang":
                 if len(tokens) != 1:
                     m.fail(lineno, "expected 'Huang'")
@@ -284,18 +321,124 @@ def parse_text_lines(lines, path=None, first_line: int = 1) -> Iterator[Match]:
         yield m
 
 
+#: bytes read at a time by text_blocks
+BLOCK_BYTES = 4 << 20
+_CUT = b"\nMatch "
+_BOM = b"\xef\xbb\xbf"
+
+
+def text_blocks(path, start: int = 0, stop: Optional[int] = None, first_line: int = 1,
+                block: int = BLOCK_BYTES, limit: int = MAX_TEXT_MATCH_BYTES):
+    """The bytes of a text archive (or of its byte range ``start:stop``, which
+    begins at a line start) in blocks of whole matches, each cut where a line
+    starts with ``Match `` and about ``block`` bytes long: ``(bytes, line
+    number of their first line)``.  A match (or the text before the first
+    one) longer than ``limit`` bytes is read past without being kept and comes
+    as ``(None, (line, first line's bytes (at most 256), its size))``.  Memory:
+    a few blocks, whatever the file holds.  A UTF-8 byte-order mark at the
+    start of the file is dropped."""
+    with open(path, "rb") as f:
+        if start:
+            f.seek(start)
+        left = [None if stop is None else stop - start]
+
+        def read():
+            n = block if left[0] is None else min(block, left[0])
+            if n <= 0:
+                return b""
+            data = f.read(n)
+            if left[0] is not None:
+                left[0] -= len(data)
+            return data
+
+        buf = read()
+        if start == 0 and buf.startswith(_BOM):
+            buf = buf[3:]
+        eof = not buf
+        line = first_line        # the line number at buf[0]
+        out = 0                  # buf[out:pos] is whole matches not yet given out
+        pos = 0                  # the start of the current match in buf
+        while True:
+            nxt = buf.find(_CUT, pos)
+            if nxt >= 0 and nxt + 1 - pos <= limit:
+                pos = nxt + 1
+                if pos - out >= block:
+                    yield buf[out:pos], line
+                    line += buf.count(b"\n", out, pos)
+                    out = pos
+                continue
+            # with no cut in buf, the match at pos goes on at least to the
+            # last bytes that could begin one ("\nMatc" at the end of buf)
+            if nxt < 0 and len(buf) - pos - (len(_CUT) - 2) <= limit:
+                if not eof:
+                    data = read()
+                    if not data:
+                        eof = True
+                        continue
+                    buf = buf[out:] + data
+                    pos -= out
+                    out = 0
+                    continue
+                if len(buf) - pos <= limit:
+                    if len(buf) > out:
+                        yield buf[out:], line
+                    return
+                nxt = len(buf) - 1      # the last match, over the limit by a few bytes, ends the file
+            # the match at pos is over the limit
+            if pos > out:
+                yield buf[out:pos], line
+                line += buf.count(b"\n", out, pos)
+            head = buf[pos:pos + 256].split(b"\n", 1)[0]
+            at = line
+            if nxt >= 0:
+                size = nxt + 1 - pos
+                line += buf.count(b"\n", pos, nxt + 1)
+                pos = out = nxt + 1
+                yield None, (at, head, size)
+                continue
+            # read past it: count its lines, keep only the last bytes (a cut may straddle two reads)
+            size = len(buf) - pos
+            line += buf.count(b"\n", pos)
+            tail = buf[-(len(_CUT) - 1):]
+            while True:
+                data = read()
+                if not data:
+                    yield None, (at, head, size)
+                    return
+                s2 = tail + data
+                k = s2.find(_CUT)
+                if k >= 0:
+                    cut = k + 1
+                    line += s2.count(b"\n", 0, cut) - tail.count(b"\n")
+                    size += cut - len(tail)
+                    yield None, (at, head, size)
+                    buf = s2[cut:]
+                    pos = out = 0
+                    break
+                line += data.count(b"\n")
+                size += len(data)
+                tail = s2[-(len(_CUT) - 1):]
+
+
+def oversize_match(path, info) -> Match:
+    """The reported match of text_blocks' ``(None, info)``."""
+    at, head, size = info
+    words = head.decode("utf-8", "replace").split()
+    mid = words[1] if len(words) == 2 and words[0] == "Match" else None
+    m = Match(mid, path, "text", at)
+    what = "the match" if words[:1] == ["Match"] else "the text before the first 'Match' line"
+    m.fail(at, f"{what} is longer than {MAX_TEXT_MATCH_BYTES} bytes ({size} bytes; the limit "
+               f"MAX_TEXT_MATCH_BYTES): not read")
+    return m
+
+
 def read_text(path, start: int = 0, stop: Optional[int] = None, first_line: int = 1) -> Iterator[Match]:
     """Matches of a text archive, streamed.  ``start``/``stop`` select a byte
     range that begins at a ``Match`` line (see ``scoring.split_tasks``);
     ``first_line`` is the line number at ``start``.  Bytes that are not UTF-8
     become U+FFFD, so such a line is reported as an unknown word or tile."""
-    with open(path, "rb") as f:
-        if start:
-            f.seek(start)
-        if stop is None:
-            text = io.TextIOWrapper(f, encoding="utf-8", errors="replace", newline="\n")
-            yield from parse_text_lines(text, path, first_line)
+    for data, line in text_blocks(path, start, stop, first_line):
+        if data is None:
+            yield oversize_match(path, line)
         else:
-            # a chunk of a larger file (a few MB): decoded at once
-            data = f.read(stop - start).decode("utf-8", "replace")
-            yield from parse_text_lines(data.split("\n"), path, first_line)
+            yield from parse_text_lines(data.decode("utf-8", "replace").split("\n"), path, line)
