@@ -912,20 +912,22 @@ cdef class FastGame:
         is over); written into ``out`` (a writable (235,) uint8 array) if
         given, else into a new array.  Returns the array."""
         cdef int s = _seat_arg(seat, "legal_mask: seat")
-        cdef uint8_t[::1] o = _u8_out(out, N_ACTIONS, "legal_mask: out")
+        res = _flat_out(out, (N_ACTIONS,), np.uint8, "legal_mask: out")
+        cdef uint8_t[::1] o = res
         self._usable("legal_mask")
         self._mask(s, &o[0])
-        return o.base if out is None else out
+        return res if out is None else out
 
     def observe(self, seat, out=None):
         """What seat may see now as an (OBS_SIZE,) int8 vector (the fields of
         mjfast.game.actions.OBS_FIELDS; obs_fields() names them); written
         into ``out`` (a writable (466,) int8 array) if given."""
         cdef int s = _seat_arg(seat, "observe: seat")
-        cdef int8_t[::1] o = _i8_out(out, OBS_SIZE, "observe: out")
+        res = _flat_out(out, (OBS_SIZE,), np.int8, "observe: out")
+        cdef int8_t[::1] o = res
         self._usable("observe")
         self._observe(s, &o[0])
-        return o.base if out is None else out
+        return res if out is None else out
 
     def hu_value(self, seat):
         cdef int s = _seat_arg(seat, "hu_value: seat")
@@ -994,27 +996,22 @@ def _prob_arg(x, what):
     return v
 
 
-def _flat_out(out, Py_ssize_t size, dtype, str what):
-    """out as a writable C-contiguous array of size elements of dtype (a new one if None)."""
+def _flat_out(out, tuple shape, dtype, str what):
+    """out (a new array if None) as a flat view: it must be a writable,
+    C-contiguous numpy array of that shape and dtype (the C code writes it
+    unchecked)."""
     if out is None:
-        return np.zeros(size, dtype=dtype)
+        return np.zeros(shape, dtype=dtype).reshape(-1)
     if not isinstance(out, np.ndarray):
         raise TypeError(f"{what}: a numpy array, got {type(out).__name__}")
     if out.dtype != dtype:
         raise TypeError(f"{what}: dtype {np.dtype(dtype).name}, got {out.dtype}")
-    if out.size != size or not out.flags.c_contiguous:
-        raise ValueError(f"{what}: a C-contiguous array of {size} elements, got shape {out.shape}")
+    if out.shape != shape or not out.flags.c_contiguous:
+        raise ValueError(f"{what}: a C-contiguous array of shape {shape}, got shape {out.shape}"
+                         f"{'' if out.flags.c_contiguous else ' (not C-contiguous)'}")
     if not out.flags.writeable:
-        raise TypeError(f"{what}: a writable array")
-    return out.reshape(size)
-
-
-cdef uint8_t[::1] _u8_out(out, Py_ssize_t size, str what):
-    return _flat_out(out, size, np.uint8, what)
-
-
-cdef int8_t[::1] _i8_out(out, Py_ssize_t size, str what):
-    return _flat_out(out, size, np.int8, what)
+        raise TypeError(f"{what}: a writable array (this one is read-only)")
+    return out.reshape(-1)
 
 
 cdef list _games_arg(games, str what):
@@ -1039,9 +1036,7 @@ def legal_masks(games, out=None):
     cdef Py_ssize_t n = len(gs), i
     cdef int s
     cdef FastGame g
-    if out is not None and isinstance(out, np.ndarray) and out.shape != (n, 4, N_ACTIONS):
-        raise ValueError(f"legal_masks: out of shape ({n}, 4, {N_ACTIONS}), got {out.shape}")
-    res = _flat_out(out, n * 4 * N_ACTIONS, np.uint8, "legal_masks: out")
+    res = _flat_out(out, (n, 4, N_ACTIONS), np.uint8, "legal_masks: out")
     cdef uint8_t[::1] o = res
     for i in range(n):
         g = gs[i]
@@ -1057,9 +1052,7 @@ def observe_many(games, out=None):
     gs = _games_arg(games, "observe_many")
     cdef Py_ssize_t n = len(gs), i
     cdef int s
-    if out is not None and isinstance(out, np.ndarray) and out.shape != (n, 4, OBS_SIZE):
-        raise ValueError(f"observe_many: out of shape ({n}, 4, {OBS_SIZE}), got {out.shape}")
-    res = _flat_out(out, n * 4 * OBS_SIZE, np.int8, "observe_many: out")
+    res = _flat_out(out, (n, 4, OBS_SIZE), np.int8, "observe_many: out")
     cdef int8_t[::1] o = res
     # the games' C state, pointers taken with the GIL held (gs keeps them alive)
     cdef void** ptrs = <void**>malloc((n if n else 1) * sizeof(void*))
