@@ -11,6 +11,11 @@ pointer (no Python call per Hu check; the same kernel score_win reaches
 through the notation); a Python callback can still be given instead.
 tests/test_game_fast.py steps this engine and GameState side by side on
 thousands of games and requires the same legal actions, states and results.
+The built-in policies choose among _legal's answers.  For learning, a seat's
+legal answers are also given as a mask over the fixed action space of
+mjfast/game/actions.py (legal_mask, legal_masks) and what it may see as a
+fixed-layout vector (observe, observe_many); the constants below mirror
+that module.
 """
 from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
@@ -366,18 +371,22 @@ cdef class FastGame:
         """Fill legal_buf with every legal (op, a, b) of seat now; returns the count.
         PASS is listed where it is legal.  Without check_hu, HU is listed
         wherever seat may declare one, unscored: the caller decides its value
-        (the baseline policy, through the cheaper _can_hu)."""
+        (the baseline policy, through the cheaper _can_hu).
+        The order is fixed: the drawer's PLAYs, concealed kongs, added kongs,
+        HU; the others' PASS, HU, PENGs, melded kong, CHIs (middles ascending)."""
         cdef int n = 0, t, x, m, u, i, d
         cdef uint8_t* h = self.hands[seat]
         cdef int ph = self.phase
+        cdef bint four = False
         if ph == PH_OVER:
             return 0
         if ph == PH_TURN and seat == self.current:
             for t in range(34):
                 if h[t]:
                     self.legal_buf[n][0] = OP_PLAY; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0; n += 1
+                    four |= h[t] == 4
             if self._kong_ok(seat):
-                for t in range(34):
+                for t in range(34 if four else 0):      # (the common hand holds no four)
                     if h[t] == 4:
                         self.legal_buf[n][0] = OP_GANG; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0; n += 1
                 for i in range(self.nm[seat]):
@@ -470,7 +479,7 @@ cdef class FastGame:
                 o = out + O_MELDS + 16 * s + 4 * i
                 if g.frm < 0:
                     o[0] = 4
-                    if s == seat:        # another seat's concealed kong shows no tile
+                    if s == seat:        # only its owner knows a concealed kong's tile
                         o[1] = g.tile
                 else:
                     o[0] = 3 if g.added else g.kind
@@ -736,22 +745,30 @@ cdef class FastGame:
         cdef uint8_t tmp[34]
         cdef uint8_t* h = self.hands[seat]
         cdef int t, v, m, u, cur, s, left, x, bs = 99, bl = -1, i, k, n, last_m = -1
-        cdef bint turn = False, hu = False, peng = False
+        cdef bint turn = False, hu = False, peng = False, chow
         cdef int nm = self.nm[seat]
         if _K == NULL:
             _need_kernels()
-        # HU unscored: whether it wins is asked below only if it may be declared
+        # HU unscored: whether it wins is asked below only if it may be declared.
+        # Read by _legal's order: the drawer's list opens with its PLAYs and
+        # ends with HU; the others' is PASS, HU, then the PENGs first.
         n = self._legal(seat, False)
-        for i in range(n):
-            k = self.legal_buf[i][0]
-            if k == OP_PLAY:
-                turn = True
-            elif k == OP_HU:
+        if n == 0:
+            return
+        if self.legal_buf[0][0] == OP_PLAY:
+            turn = True
+            hu = self.legal_buf[n - 1][0] == OP_HU
+        else:
+            i = 1
+            if i < n and self.legal_buf[i][0] == OP_HU:
                 hu = True
-            elif k == OP_PENG:
-                peng = True
+                i += 1
+            peng = i < n and self.legal_buf[i][0] == OP_PENG
+        chow = self.legal_buf[n - 1][0] == OP_CHI
         if hu and self._can_hu(seat):
             op[0] = OP_HU
+            return
+        if not (turn or peng or chow):          # PASS is all that is left (the common answer to a discard)
             return
         for t in range(34):
             v = h[t] + self.shown[t]
