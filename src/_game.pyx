@@ -382,9 +382,11 @@ cdef class FastGame:
             return 0
         if ph == PH_TURN and seat == self.current:
             for t in range(34):
-                if h[t]:
-                    self.legal_buf[n][0] = OP_PLAY; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0; n += 1
-                    four |= h[t] == 4
+                # branch-free (which tiles are held does not predict): every
+                # tile is written, only a held one is kept (legal_buf has room)
+                self.legal_buf[n][0] = OP_PLAY; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0
+                n += h[t] != 0
+                four |= h[t] == 4
             if self._kong_ok(seat):
                 for t in range(34 if four else 0):      # (the common hand holds no four)
                     if h[t] == 4:
@@ -1090,7 +1092,9 @@ def observe_many(games, out=None):
 def action_layout():
     """The compiled engine's copy of the action space and observation layout
     (checked against mjfast.game.actions by the tests)."""
-    return {"actions": {"PASS": A_PASS, "HU": A_HU, "PLAY": A_PLAY, "CHI": A_CHI, "PENG": A_PENG,
+    return {"ops": {"PASS": OP_PASS, "PLAY": OP_PLAY, "GANG": OP_GANG, "BUGANG": OP_BUGANG, "HU": OP_HU,
+                    "PENG": OP_PENG, "CHI": OP_CHI},
+            "actions": {"PASS": A_PASS, "HU": A_HU, "PLAY": A_PLAY, "CHI": A_CHI, "PENG": A_PENG,
                         "GANG": A_GANG, "ANGANG": A_ANGANG, "BUGANG": A_BUGANG, "N_ACTIONS": N_ACTIONS},
             "obs": {"hand": O_HAND, "melds": O_MELDS, "river": O_RIVER, "river_len": O_RIVER_LEN,
                     "walls": O_WALLS, "shown": O_SHOWN, "state": O_STATE, "OBS_SIZE": OBS_SIZE,

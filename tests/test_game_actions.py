@@ -86,6 +86,8 @@ def test_the_table_refuses_what_is_not_an_action():
 
 def test_the_compiled_engine_mirrors_the_table():
     lay = _game.action_layout()
+    assert lay["ops"] == {name: A.OP_NAMES.index(name) for name in A.OP_NAMES}
+    assert (A.OP_PASS, A.OP_PLAY, A.OP_GANG, A.OP_BUGANG, A.OP_HU, A.OP_PENG, A.OP_CHI) == tuple(range(7))
     assert lay["actions"] == {**{k: A.OFFSETS[k] for k in A.OFFSETS}, "N_ACTIONS": A.N_ACTIONS}
     assert lay["obs"] == {**{k: off for k, (off, _) in A.OBS_LAYOUT.items()}, "OBS_SIZE": A.OBS_SIZE,
                           "RIVER_LEN": A.RIVER_LEN}

@@ -42,7 +42,7 @@ __all__ = ["N_ACTIONS", "PASS", "HU", "PLAY", "CHI", "PENG", "GANG", "ANGANG", "
            "encode", "decode", "claimed_tile", "to_botzone", "from_botzone", "action_name",
            "OBS_FIELDS", "OBS_SIZE", "RIVER_LEN", "obs_fields", "OP_NAMES"]
 
-#: The engine's op numbers (src/_game.pyx, mjfast.game.record).
+#: The engine's op numbers (src/_game.pyx mirrors them; mjfast.game.record imports them from here).
 OP_PASS, OP_PLAY, OP_GANG, OP_BUGANG, OP_HU, OP_PENG, OP_CHI = range(7)
 OP_NAMES = ("PASS", "PLAY", "GANG", "BUGANG", "HU", "PENG", "CHI")
 
@@ -226,14 +226,18 @@ OBS_FIELDS = (
 )
 
 
+def _size(shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
 def _layout():
     out, off = {}, 0
     for name, shape, _ in OBS_FIELDS:
-        size = 1
-        for d in shape:
-            size *= d
         out[name] = (off, shape)
-        off += size
+        off += _size(shape)
     return out, off
 
 
@@ -248,10 +252,3 @@ def obs_fields(obs):
     if obs.shape[-1:] != (OBS_SIZE,):
         raise ValueError(f"obs: last dimension {OBS_SIZE}, got shape {obs.shape}")
     return {name: obs[..., off:off + _size(shape)].reshape(lead + shape) for name, (off, shape) in OBS_LAYOUT.items()}
-
-
-def _size(shape):
-    n = 1
-    for d in shape:
-        n *= d
-    return n
