@@ -72,6 +72,7 @@ def main(argv=None):
          n // 4),
         ("tsumogiri, Python engine, request strings", each(lambda seed: play([s] * 4, seed=seed)), n // 8),
         ("random policy, `selfplay()` (compiled)", lambda k: selfplay(k, "random", seed=1), n // 4),
+        ("baseline policy, `selfplay()` (compiled)", lambda k: selfplay(k, "baseline", seed=1), n // 4),
         ("`RandomPlayer` x4, Python engine", each(lambda seed: play([RandomPlayer(seed * 4 + j) for j in range(4)],
                                                                   seed=seed)), n // 40),
         ("tsumogiri `play()` + `to_botzone_text()`",

@@ -11,6 +11,11 @@ pointer (no Python call per Hu check; the same kernel score_win reaches
 through the notation); a Python callback can still be given instead.
 tests/test_game_fast.py steps this engine and GameState side by side on
 thousands of games and requires the same legal actions, states and results.
+The built-in policies choose among _legal's answers.  For learning, a seat's
+legal answers are also given as a mask over the fixed action space of
+mjfast/game/actions.py (legal_mask, legal_masks) and what it may see as a
+fixed-layout vector (observe, observe_many); the constants below mirror
+that module.
 """
 from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
@@ -54,6 +59,30 @@ cdef enum:
     MAX_EV = 1024
     MAX_ROUNDS = 512
     MAX_LEGAL = 256
+    RIVER_LEN = 40      # a seat draws at most 21 tiles and claims at most 4 times: at most 25 discards
+
+# The fixed action space and the observation vector of mjfast/game/actions.py
+# (the one definition; tests/test_game_actions.py asserts these mirror it).
+cdef enum:
+    A_PASS = 0
+    A_HU = 1
+    A_PLAY = 2
+    A_CHI = 36
+    A_PENG = 99
+    A_GANG = 133
+    A_ANGANG = 167
+    A_BUGANG = 201
+    N_ACTIONS = 235
+
+cdef enum:
+    O_HAND = 0          # (34,)
+    O_MELDS = 34        # (4, 4, 4)
+    O_RIVER = 98        # (4, RIVER_LEN, 2)
+    O_RIVER_LEN = 418   # (4,)
+    O_WALLS = 422       # (4,)
+    O_SHOWN = 426       # (34,)
+    O_STATE = 460       # (6,)
+    OBS_SIZE = 466
 
 POLICY_TSUMOGIRI = 0
 POLICY_RANDOM = 1
@@ -159,6 +188,9 @@ cdef class FastGame:
     cdef uint8_t shown[34]
     cdef uint8_t river[4][40]
     cdef int nriver[4]
+    # every discard in order, claimed or not: (tile, the seat that claimed it or -1)
+    cdef int8_t disc[4][RIVER_LEN][2]
+    cdef int ndisc[4]
     # read-only from Python: the C code indexes its arrays with them
     cdef readonly int phase, current, last_tile, quan
     cdef int after_kong
@@ -227,6 +259,7 @@ cdef class FastGame:
         memset(self.shown, 0, sizeof(self.shown))
         memset(self.nm, 0, sizeof(self.nm))
         memset(self.nriver, 0, sizeof(self.nriver))
+        memset(self.ndisc, 0, sizeof(self.ndisc))
         for s in range(4):
             for i in range(34):
                 self.walls[s][i] = walls[s, i]
@@ -251,7 +284,7 @@ cdef class FastGame:
 
     # ------------------------------------------------------------------ small helpers
 
-    cdef inline int _left(self, int s) noexcept:
+    cdef inline int _left(self, int s) noexcept nogil:
         return 34 - self.pos[s]
 
     cdef inline bint _kong_ok(self, int s) noexcept:
@@ -262,6 +295,12 @@ cdef class FastGame:
         # d's discard may be chowed, punged or konged: only the wall after d counts
         # (SeatRules.claims_allowed); a melded kong also needs the claimer's own wall
         return self._left((d + 1) % 4) > 0
+
+    cdef inline void _discarded(self, int s, int t) noexcept:
+        if self.ndisc[s] < RIVER_LEN:       # always (see RIVER_LEN)
+            self.disc[s][self.ndisc[s]][0] = t
+            self.disc[s][self.ndisc[s]][1] = -1
+            self.ndisc[s] += 1
 
     cdef inline void _event(self, int kind, int seat, int tile, int extra) noexcept:
         if self.nev < MAX_EV:
@@ -328,20 +367,28 @@ cdef class FastGame:
 
     # ------------------------------------------------------------------ legal actions
 
-    cdef int _legal(self, int seat) except -1:
+    cdef int _legal(self, int seat, bint check_hu) except -1:
         """Fill legal_buf with every legal (op, a, b) of seat now; returns the count.
-        PASS is listed where it is legal."""
+        PASS is listed where it is legal.  Without check_hu, HU is listed
+        wherever seat may declare one, unscored: the caller decides its value
+        (the baseline policy, through the cheaper _can_hu).
+        The order is fixed: the drawer's PLAYs, concealed kongs, added kongs,
+        HU; the others' PASS, HU, PENGs, melded kong, CHIs (middles ascending)."""
         cdef int n = 0, t, x, m, u, i, d
         cdef uint8_t* h = self.hands[seat]
         cdef int ph = self.phase
+        cdef bint four = False
         if ph == PH_OVER:
             return 0
         if ph == PH_TURN and seat == self.current:
             for t in range(34):
-                if h[t]:
-                    self.legal_buf[n][0] = OP_PLAY; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0; n += 1
+                # branch-free (which tiles are held does not predict): every
+                # tile is written, only a held one is kept (legal_buf has room)
+                self.legal_buf[n][0] = OP_PLAY; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0
+                n += h[t] != 0
+                four |= h[t] == 4
             if self._kong_ok(seat):
-                for t in range(34):
+                for t in range(34 if four else 0):      # (the common hand holds no four)
                     if h[t] == 4:
                         self.legal_buf[n][0] = OP_GANG; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0; n += 1
                 for i in range(self.nm[seat]):
@@ -349,14 +396,14 @@ cdef class FastGame:
                     if self.melds[seat][i].kind == 1 and h[t]:
                         self.legal_buf[n][0] = OP_BUGANG; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0
                         n += 1
-            if self._hu_total(seat) >= 8:
+            if not check_hu or self._hu_total(seat) >= 8:
                 self.legal_buf[n][0] = OP_HU; self.legal_buf[n][1] = 0; self.legal_buf[n][2] = 0; n += 1
             return n
         self.legal_buf[0][0] = OP_PASS; self.legal_buf[0][1] = 0; self.legal_buf[0][2] = 0
         n = 1
         if ph == PH_TURN or ph == PH_DRAW or seat == self.current:
             return n
-        if self._hu_total(seat) >= 8:
+        if not check_hu or self._hu_total(seat) >= 8:
             self.legal_buf[n][0] = OP_HU; self.legal_buf[n][1] = 0; self.legal_buf[n][2] = 0; n += 1
         d = self.current
         if ph == PH_ROB or not self._claims_ok(d):
@@ -386,11 +433,76 @@ cdef class FastGame:
         return n
 
     cdef bint _is_legal(self, int seat, int op, int a, int b) except -1:
-        cdef int n = self._legal(seat), i
+        cdef int n = self._legal(seat, True), i
         for i in range(n):
             if self.legal_buf[i][0] == op and self.legal_buf[i][1] == a and self.legal_buf[i][2] == b:
                 return True
         return False
+
+    cdef int _mask(self, int seat, uint8_t* out) except -1:
+        """out[0:N_ACTIONS] = 1 for each action of the fixed space that seat
+        may take now (mjfast/game/actions.py), else 0: the engine's answers
+        (_legal) encoded, a chow or pung whatever discard follows it."""
+        cdef int n = self._legal(seat, True), i, op, x, t = self.last_tile, k
+        memset(out, 0, N_ACTIONS)
+        for i in range(n):
+            op = self.legal_buf[i][0]
+            x = self.legal_buf[i][1]
+            if op == OP_PASS:
+                k = A_PASS
+            elif op == OP_HU:
+                k = A_HU
+            elif op == OP_PLAY:
+                k = A_PLAY + x
+            elif op == OP_GANG:
+                k = A_GANG + t if x < 0 else A_ANGANG + x
+            elif op == OP_BUGANG:
+                k = A_BUGANG + x
+            elif op == OP_PENG:
+                k = A_PENG + t
+            else:     # CHI around the middle x: 7 middles per suit, the claimed tile's position in the chow
+                k = A_CHI + 3 * ((x // 9) * 7 + x % 9 - 1) + (t - x + 1)
+            out[k] = 1
+        return 0
+
+    cdef void _observe(self, int seat, int8_t* out) noexcept nogil:
+        """seat's observation vector (OBS_SIZE int8, laid out as OBS_FIELDS of
+        mjfast/game/actions.py): only what seat may see."""
+        cdef int s, i, k, ph = self.phase
+        cdef GMeld* g
+        cdef int8_t* o
+        memset(out, -1, OBS_SIZE)
+        for i in range(34):
+            out[O_HAND + i] = self.hands[seat][i]
+            out[O_SHOWN + i] = self.shown[i]
+        for s in range(4):
+            for i in range(self.nm[s]):
+                g = &self.melds[s][i]
+                o = out + O_MELDS + 16 * s + 4 * i
+                if g.frm < 0:
+                    o[0] = 4
+                    if s == seat:        # only its owner knows a concealed kong's tile
+                        o[1] = g.tile
+                else:
+                    o[0] = 3 if g.added else g.kind
+                    o[1] = g.tile
+                    o[2] = g.frm
+                    o[3] = g.claimed
+            for i in range(self.ndisc[s]):
+                out[O_RIVER + 2 * RIVER_LEN * s + 2 * i] = self.disc[s][i][0]
+                out[O_RIVER + 2 * RIVER_LEN * s + 2 * i + 1] = self.disc[s][i][1]
+            out[O_RIVER_LEN + s] = self.ndisc[s]
+            out[O_WALLS + s] = self._left(s)
+        o = out + O_STATE
+        o[0] = seat
+        o[1] = self.quan
+        o[2] = ph
+        o[3] = -1 if ph == PH_OVER else self.current
+        # the last tile as the seat saw it: a discard or added kong, or its own draw
+        # (a draw or a concealed kong's tile is hidden from the others)
+        if ph == PH_CLAIM or ph == PH_ROB or (ph == PH_TURN and seat == self.current):
+            o[4] = self.last_tile
+        o[5] = self.after_kong if (ph == PH_DRAW or ph == PH_TURN) else 0
 
     # ------------------------------------------------------------------ the game
 
@@ -442,6 +554,7 @@ cdef class FastGame:
             h[a] -= 1
             self.river[s][self.nriver[s]] = a
             self.nriver[s] += 1
+            self._discarded(s, a)
             self.last_tile = a
             self.phase = PH_CLAIM
             self.after_kong = 0
@@ -515,10 +628,12 @@ cdef class FastGame:
                         self.melds[d][i].added = 0
             else:
                 self.nriver[d] -= 1
+                self.disc[d][self.ndisc[d] - 1][1] = s
             h[t] += 1
             self._settle(s, d, total, 0)
             return s
         self.nriver[d] -= 1
+        self.disc[d][self.ndisc[d] - 1][1] = s
         if ops[s] == OP_GANG:
             h[t] -= 3
             self.melds[s][self.nm[s]] = GMeld(2, t, d, t, 0)
@@ -550,6 +665,7 @@ cdef class FastGame:
         h[x] -= 1
         self.river[s][self.nriver[s]] = x
         self.nriver[s] += 1
+        self._discarded(s, x)
         self._event(EV_PLAY, s, x, 0)
         self.last_tile = x
         self.current = s
@@ -582,7 +698,7 @@ cdef class FastGame:
         if policy == 2:
             self._baseline(seat, op, a, b)
             return
-        n = self._legal(seat)
+        n = self._legal(seat, True)
         for i in range(n):
             k = self.legal_buf[i][0]
             if k == OP_HU:
@@ -625,53 +741,63 @@ cdef class FastGame:
     cdef void _baseline(self, int seat, int* op, int* a, int* b) except *:
         """The baseline bot (mjfast:baseline's rules, compiled): Hu whenever
         legal; discard by plain shanten, then the unseen copies of the useful
-        tiles; chow / pung only when that lowers the shanten; never a kong."""
+        tiles; chow / pung only when that lowers the shanten; never a kong.
+        It chooses among the engine's answers (_legal): no rule of its own."""
         cdef uint8_t seen[34]
         cdef uint8_t tmp[34]
         cdef uint8_t* h = self.hands[seat]
-        cdef int t, v, d, m, u, cur, s, left, x, bs = 99, bl = -1
+        cdef int t, v, m, u, cur, s, left, x, bs = 99, bl = -1, i, k, n, last_m = -1
+        cdef bint turn = False, hu = False, peng = False, chow
         cdef int nm = self.nm[seat]
         if _K == NULL:
             _need_kernels()
+        # HU unscored: whether it wins is asked below only if it may be declared.
+        # Read by _legal's order: the drawer's list opens with its PLAYs and
+        # ends with HU; the others' is PASS, HU, then the PENGs first.
+        n = self._legal(seat, False)
+        if n == 0:
+            return
+        if self.legal_buf[0][0] == OP_PLAY:
+            turn = True
+            hu = self.legal_buf[n - 1][0] == OP_HU
+        else:
+            i = 1
+            if i < n and self.legal_buf[i][0] == OP_HU:
+                hu = True
+                i += 1
+            peng = i < n and self.legal_buf[i][0] == OP_PENG
+        chow = self.legal_buf[n - 1][0] == OP_CHI
+        if hu and self._can_hu(seat):
+            op[0] = OP_HU
+            return
+        if not (turn or peng or chow):          # PASS is all that is left (the common answer to a discard)
+            return
         for t in range(34):
             v = h[t] + self.shown[t]
             seen[t] = 4 if v > 4 else v
-        if self.phase == PH_TURN:
-            if seat != self.current:
-                return
-            if self._can_hu(seat):
-                op[0] = OP_HU
-                return
+        if turn:
+            # the best discard is a tile of the hand: one of the PLAY answers
             self._best_after(h, nm, seen, &s, &left, &x)
             op[0] = OP_PLAY; a[0] = x
             return
-        if (self.phase != PH_CLAIM and self.phase != PH_ROB) or seat == self.current:
-            return
-        if self._can_hu(seat):
-            op[0] = OP_HU
-            return
-        d = self.current
-        if self.phase == PH_ROB or not self._claims_ok(d):
-            return
         t = self.last_tile
         cur = -2                              # the shanten now, found only if a claim is possible
-        if seat == (d + 1) % 4 and t < 27:
-            for m in range(t - 1, t + 2):
-                if not (m >= 0 and m // 9 == t // 9 and 1 <= m % 9 <= 7):
-                    continue
-                memcpy(tmp, h, 34)
-                tmp[t] += 1
-                if not (tmp[m - 1] and tmp[m] and tmp[m + 1]):
-                    continue
-                for u in range(m - 1, m + 2):
-                    tmp[u] -= 1
-                if cur == -2:
-                    cur = _K.shanten(h, nm, -1)
-                self._best_after(tmp, nm + 1, seen, &s, &left, &x)
-                if s < cur and (s < bs or (s == bs and left > bl)):
-                    bs = s; bl = left
-                    op[0] = OP_CHI; a[0] = m; b[0] = x
-        if h[t] >= 2:
+        for i in range(n):
+            # the legal chows, each middle once (listed with every discard after it, middles ascending)
+            if self.legal_buf[i][0] != OP_CHI or self.legal_buf[i][1] == last_m:
+                continue
+            m = last_m = self.legal_buf[i][1]
+            memcpy(tmp, h, 34)
+            tmp[t] += 1
+            for u in range(m - 1, m + 2):
+                tmp[u] -= 1
+            if cur == -2:
+                cur = _K.shanten(h, nm, -1)
+            self._best_after(tmp, nm + 1, seen, &s, &left, &x)
+            if s < cur and (s < bs or (s == bs and left > bl)):
+                bs = s; bl = left
+                op[0] = OP_CHI; a[0] = m; b[0] = x
+        if peng:
             memcpy(tmp, h, 34)
             tmp[t] -= 2
             if cur == -2:
@@ -796,8 +922,31 @@ cdef class FastGame:
     def legal(self, seat):
         cdef int s = _seat_arg(seat, "legal: seat"), i
         self._usable("legal")
-        n = self._legal(s)
+        n = self._legal(s, True)
         return [(self.legal_buf[i][0], self.legal_buf[i][1], self.legal_buf[i][2]) for i in range(n)]
+
+    def legal_mask(self, seat, out=None):
+        """The legal actions of seat now as a (N_ACTIONS,) uint8 0/1 mask over
+        the fixed action space of mjfast.game.actions (all 0 once the game
+        is over); written into ``out`` (a writable (235,) uint8 array) if
+        given, else into a new array.  Returns the array."""
+        cdef int s = _seat_arg(seat, "legal_mask: seat")
+        res = _flat_out(out, (N_ACTIONS,), np.uint8, "legal_mask: out")
+        cdef uint8_t[::1] o = res
+        self._usable("legal_mask")
+        self._mask(s, &o[0])
+        return res if out is None else out
+
+    def observe(self, seat, out=None):
+        """What seat may see now as an (OBS_SIZE,) int8 vector (the fields of
+        mjfast.game.actions.OBS_FIELDS; obs_fields() names them); written
+        into ``out`` (a writable (466,) int8 array) if given."""
+        cdef int s = _seat_arg(seat, "observe: seat")
+        res = _flat_out(out, (OBS_SIZE,), np.int8, "observe: out")
+        cdef int8_t[::1] o = res
+        self._usable("observe")
+        self._observe(s, &o[0])
+        return res if out is None else out
 
     def hu_value(self, seat):
         cdef int s = _seat_arg(seat, "hu_value: seat")
@@ -864,6 +1013,92 @@ def _prob_arg(x, what):
     if not 0.0 <= v <= 1.0:          # NaN too
         raise ValueError(f"{what}: a probability 0-1, got {v!r}")
     return v
+
+
+def _flat_out(out, tuple shape, dtype, str what):
+    """out (a new array if None) as a flat view: it must be a writable,
+    C-contiguous numpy array of that shape and dtype (the C code writes it
+    unchecked)."""
+    if out is None:
+        return np.zeros(shape, dtype=dtype).reshape(-1)
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"{what}: a numpy array, got {type(out).__name__}")
+    if out.dtype != dtype:
+        raise TypeError(f"{what}: dtype {np.dtype(dtype).name}, got {out.dtype}")
+    if out.shape != shape or not out.flags.c_contiguous:
+        raise ValueError(f"{what}: a C-contiguous array of shape {shape}, got shape {out.shape}"
+                         f"{'' if out.flags.c_contiguous else ' (not C-contiguous)'}")
+    if not out.flags.writeable:
+        raise TypeError(f"{what}: a writable array (this one is read-only)")
+    return out.reshape(-1)
+
+
+cdef list _games_arg(games, str what):
+    """games as a list of dealt FastGame objects."""
+    try:
+        gs = list(games)
+    except TypeError:
+        raise TypeError(f"{what}: a sequence of FastGame, got {type(games).__name__}") from None
+    for i, g in enumerate(gs):
+        if not isinstance(g, FastGame):
+            raise TypeError(f"{what}: games[{i}] is {type(g).__name__}, not a FastGame")
+        (<FastGame>g)._usable(f"{what}: games[{i}]")
+    return gs
+
+
+def legal_masks(games, out=None):
+    """The legal masks of every seat of each game: (n, 4, N_ACTIONS) uint8,
+    row [i, s] = games[i].legal_mask(s); into ``out`` (writable, C-contiguous,
+    that shape) if given.  The GIL is held: a game's Hu check may call its
+    Python hu_fn."""
+    gs = _games_arg(games, "legal_masks")
+    cdef Py_ssize_t n = len(gs), i
+    cdef int s
+    cdef FastGame g
+    res = _flat_out(out, (n, 4, N_ACTIONS), np.uint8, "legal_masks: out")
+    cdef uint8_t[::1] o = res
+    for i in range(n):
+        g = gs[i]
+        for s in range(4):
+            g._mask(s, &o[0] + (4 * i + s) * N_ACTIONS)
+    return res.reshape(n, 4, N_ACTIONS) if out is None else out
+
+
+def observe_many(games, out=None):
+    """The observations of every seat of each game: (n, 4, OBS_SIZE) int8,
+    row [i, s] = games[i].observe(s); into ``out`` if given.  Filled with
+    the GIL released."""
+    gs = _games_arg(games, "observe_many")
+    cdef Py_ssize_t n = len(gs), i
+    cdef int s
+    res = _flat_out(out, (n, 4, OBS_SIZE), np.int8, "observe_many: out")
+    cdef int8_t[::1] o = res
+    # the games' C state, pointers taken with the GIL held (gs keeps them alive)
+    cdef void** ptrs = <void**>malloc((n if n else 1) * sizeof(void*))
+    if ptrs == NULL:
+        raise MemoryError()
+    try:
+        for i in range(n):
+            ptrs[i] = <void*>gs[i]
+        with nogil:
+            for i in range(n):
+                for s in range(4):
+                    (<FastGame>ptrs[i])._observe(s, &o[0] + (4 * i + s) * OBS_SIZE)
+    finally:
+        free(ptrs)
+    return res.reshape(n, 4, OBS_SIZE) if out is None else out
+
+
+def action_layout():
+    """The compiled engine's copy of the action space and observation layout
+    (checked against mjfast.game.actions by the tests)."""
+    return {"ops": {"PASS": OP_PASS, "PLAY": OP_PLAY, "GANG": OP_GANG, "BUGANG": OP_BUGANG, "HU": OP_HU,
+                    "PENG": OP_PENG, "CHI": OP_CHI},
+            "actions": {"PASS": A_PASS, "HU": A_HU, "PLAY": A_PLAY, "CHI": A_CHI, "PENG": A_PENG,
+                        "GANG": A_GANG, "ANGANG": A_ANGANG, "BUGANG": A_BUGANG, "N_ACTIONS": N_ACTIONS},
+            "obs": {"hand": O_HAND, "melds": O_MELDS, "river": O_RIVER, "river_len": O_RIVER_LEN,
+                    "walls": O_WALLS, "shown": O_SHOWN, "state": O_STATE, "OBS_SIZE": OBS_SIZE,
+                    "RIVER_LEN": RIVER_LEN}}
 
 
 cdef class _WinRows:

@@ -317,7 +317,7 @@ cdef int _lr_loser(FastGame g, int seat, int kind, int tile, int live, int* op, 
         op[0] = OP_GANG; a[0] = -1; b[0] = 0
         return 1
     o = OP_CHI if kind == LK_CHI else OP_PENG
-    n = g._legal(seat)
+    n = g._legal(seat, True)
     for i in range(n):
         if g.legal_buf[i][0] == o and (kind != LK_CHI or tile < 0 or g.legal_buf[i][1] == tile):
             op[0] = o; a[0] = g.legal_buf[i][1]; b[0] = g.legal_buf[i][2]

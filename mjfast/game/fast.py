@@ -19,7 +19,7 @@ from typing import Optional
 import numpy as np
 
 from .. import _core
-from .._game import FastGame, play_many, play_seeded
+from .._game import FastGame, legal_masks, observe_many, play_many, play_seeded
 from ..errors import InvalidArgument, NotWinning
 from ..records import check_flag
 from .record import (OP_BUGANG, OP_CHI, OP_GANG, OP_HU, OP_PASS, OP_PENG, OP_PLAY, GameRecord,  # noqa: F401
@@ -27,7 +27,7 @@ from .record import (OP_BUGANG, OP_CHI, OP_GANG, OP_HU, OP_PASS, OP_PENG, OP_PLA
 from .state import GameMeld, Win, score_win, tile_of
 
 __all__ = ["selfplay", "selfplay_series", "SelfPlayResult", "POLICIES", "FastGame", "new_fast_game",
-           "action_string"]
+           "action_string", "legal_masks", "observe_many"]
 
 #: Compiled policies: discard the drawn tile; a seeded random legal player
 #: (wins whenever it legally can, kongs with p_kong, chows/pungs with p_claim,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from ..rules.mcr import MCR
+from .actions import OP_BUGANG, OP_CHI, OP_GANG, OP_HU, OP_PASS, OP_PENG, OP_PLAY  # noqa: F401
 from .protocol import drive
 from .state import CODES, GameState, Win
 
@@ -207,7 +208,6 @@ def _finish_display(st: GameState) -> dict:
 # The compiled engine (mjfast.game.fast) logs events and responses as small
 # ints; these turn them into this module's log and response strings.
 
-OP_PASS, OP_PLAY, OP_GANG, OP_BUGANG, OP_HU, OP_PENG, OP_CHI = range(7)
 _EV = {1: "Draw", 2: "Play", 3: "Chi", 4: "Peng", 5: "Gang", 6: "AnGang", 7: "BuGang", 8: "Hu", 9: "Huang"}
 _IGN = {OP_HU: "HU", OP_PENG: "PENG", OP_GANG: "GANG", OP_CHI: "CHI"}
 
