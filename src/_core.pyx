@@ -444,7 +444,6 @@ cdef inline uint64_t _waits(const uint8_t* c, int melds) noexcept nogil:
 cdef extern from "openmp.h":
     int MJFAST_DEBUG_BUILD
     int mjfast_openmp() nogil
-    int mjfast_max_threads() nogil
     int mjfast_num_procs() nogil
 
 

@@ -53,7 +53,6 @@ from . import _core
 cdef extern from "bits.h":
     int _ctz64 "mjfast_ctz64"(uint64_t x) nogil
     int _popc64 "mjfast_popcount64"(uint64_t x) nogil
-    int _popc "mjfast_popcount8"(unsigned int x) nogil
 cdef extern from "wild.h":
     uint64_t _present_c "mjfast_w_present"(const uint8_t* c) nogil
     int _nodd "mjfast_w_odd"(const uint8_t* c) nogil

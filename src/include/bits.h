@@ -5,12 +5,14 @@
    the right spelling depends on the compiler: GCC and clang have builtins,
    MSVC has intrinsics, anything else gets the portable loop.  Every module
    that includes this header gets its own static inline copy, so the
-   compiler sees the body in the same translation unit as the caller. */
+   compiler sees the body in the same translation unit as the caller.
+   (MJFAST_PORTABLE_BITS, defined before the include, selects the portable
+   branches on any compiler: tests/test_c_headers.py checks them so.) */
 #ifndef MJFAST_BITS_H
 #define MJFAST_BITS_H
 
 #include <stdint.h>
-#if defined(_MSC_VER) && !defined(__clang__)
+#if defined(_MSC_VER) && !defined(__clang__) && !defined(MJFAST_PORTABLE_BITS)
 #include <intrin.h>
 #endif
 
@@ -24,9 +26,9 @@
 
 /* index of the lowest set bit; x must not be 0 */
 static inline int mjfast_ctz64(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
+#if !defined(MJFAST_PORTABLE_BITS) && (defined(__GNUC__) || defined(__clang__))
     return __builtin_ctzll(x);
-#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
+#elif !defined(MJFAST_PORTABLE_BITS) && defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
     unsigned long i;
     _BitScanForward64(&i, x);
     return (int)i;
@@ -37,7 +39,7 @@ static inline int mjfast_ctz64(uint64_t x) {
 #endif
 }
 
-/* SWAR bit counts: without -mpopcnt, __builtin_popcountll is a library
+/* SWAR bit count: without -mpopcnt, __builtin_popcountll is a library
    call, and the wheels are built for the baseline instruction set */
 static inline int mjfast_popcount64(uint64_t x) {
     x = x - ((x >> 1) & 0x5555555555555555ULL);
@@ -45,18 +47,12 @@ static inline int mjfast_popcount64(uint64_t x) {
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
-/* the bit count of a byte (the wildcard engine's step masks) */
-static inline int mjfast_popcount8(unsigned int x) {
-    x = x - ((x >> 1) & 0x55);
-    x = (x & 0x33) + ((x >> 2) & 0x33);
-    return (int)((x + (x >> 4)) & 0x0F);
-}
 
 /* rotate left by r (0 < r < 64) */
 static inline uint64_t mjfast_rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
 /* prefetch the cache line holding p, for reading, into every cache level */
-#if defined(__GNUC__) || defined(__clang__)
+#if !defined(MJFAST_PORTABLE_BITS) && (defined(__GNUC__) || defined(__clang__))
 #define mjfast_prefetch(p) __builtin_prefetch((const void*)(p), 0, 3)
 #else
 #define mjfast_prefetch(p) ((void)0)
