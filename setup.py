@@ -12,6 +12,7 @@ records: one C file, so the kernel inlines), ``_wild`` and ``_game``.  The fan
 ids and keys (src/fankernel/fan_ids.pxd, src/_fan_keys.pxi) are generated here
 from the tables in mjfast/rules/, so a fan's id and name are written once.
 """
+import glob
 import os
 import subprocess
 import sys
@@ -177,26 +178,31 @@ def _generate_fan_ids():
 
 _generate_fan_ids()
 
+# the C helpers of the extensions (src/include/): a changed header rebuilds them
+HEADERS = sorted(glob.glob(os.path.join("src", "include", "**", "*.h"), recursive=True))
 
 extensions = [
     Extension(
         "mjfast._core",
         ["src/_core.pyx"],
-        include_dirs=[np.get_include(), "src"],
+        include_dirs=[np.get_include(), "src", "src/include"],
+        depends=HEADERS,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")] + ([("MJFAST_DEBUG_BUILD", "1")] if DEBUG else []),
     ),
     # wildcard win / shanten / waits (its own module: reads _core's distance tables)
     Extension(
         "mjfast._wild",
         ["src/_wild.pyx"],
-        include_dirs=[np.get_include(), "src"],
+        include_dirs=[np.get_include(), "src", "src/include"],
+        depends=HEADERS,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     ),
     # the compiled self-play engine of mjfast.game (its own module: the scorer stays in _core)
     Extension(
         "mjfast._game",
         ["src/_game.pyx"],
-        include_dirs=[np.get_include(), "src"],
+        include_dirs=[np.get_include(), "src", "src/include"],
+        depends=HEADERS,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     ),
 ]

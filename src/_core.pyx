@@ -441,25 +441,9 @@ cdef inline uint64_t _waits(const uint8_t* c, int melds) noexcept nogil:
     return out
 
 
-cdef extern from *:
-    """
-    #ifdef _OPENMP
-    #include <omp.h>
-    static int mjfast_openmp(void) { return 1; }
-    static int mjfast_max_threads(void) { return omp_get_max_threads(); }
-    static int mjfast_num_procs(void) { return omp_get_num_procs(); }
-    #else
-    static int mjfast_openmp(void) { return 0; }
-    static int mjfast_max_threads(void) { return 1; }
-    static int mjfast_num_procs(void) { return 1; }
-    #endif
-    #ifndef MJFAST_DEBUG_BUILD
-    #define MJFAST_DEBUG_BUILD 0
-    #endif
-    """
+cdef extern from "openmp.h":
     int MJFAST_DEBUG_BUILD
     int mjfast_openmp() nogil
-    int mjfast_max_threads() nogil
     int mjfast_num_procs() nogil
 
 

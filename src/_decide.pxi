@@ -18,164 +18,12 @@
 from cpython.object cimport PyObject
 
 
-cdef extern from *:
-    """
-    /* The Python ints of a 34-item list or tuple, each 0..4, into out;
-       0 when it is anything else (the Python front end then reads it and
-       words the error).  Only an exact list or tuple of exact ints is
-       read here: a bool, an int subclass or a numpy integer goes to the
-       front end, which decides what it means (it refuses True, say).
-
-       Only the documented C API, so that it stays right on every CPython
-       the package supports (3.9 to 3.14) and on free-threaded builds.
-       (An earlier version found the cached small ints 0..4 by address
-       arithmetic, without holding them: it assumed their layout in memory
-       and a reference count that immortal objects no longer keep.)
-
-       * 3.12 and later: an exact int, then PyUnstable_Long_IsCompact /
-         _CompactValue, inline reads of the int's own header (a count is
-         always compact).  As fast as the address trick was.
-       * Before 3.12 there is no inline read of an int's value, and a call
-         of PyLong_AsLongAndOverflow per item made a list's shanten about
-         1.5 times slower.  So a first branch-free pass compares each item
-         with the ints 0..4 themselves, held here by strong references
-         from import on: an item equal to one of them is that int, on any
-         interpreter.  It is fast because CPython hands out one shared
-         object for each small int (as PyLong_FromLong documents), so a
-         list of counts built in Python holds exactly these objects.  Any
-         other item (an int made some other way, a bad item) makes a
-         second pass with PyLong_AsLongAndOverflow, which for an exact int
-         runs no Python code and sets no error.  (The pass costs about
-         15 ns more a shanten call than the address trick did; measured in
-         benchmarks/README.md.)
-
-       Why the list read is safe: with a GIL nothing below can let another
-       thread run (no Python code, no blocking), so the list cannot change
-       while its items are read.  A free-threaded build has no such
-       guarantee: another thread may resize the list (freeing its item
-       array) or replace an item (freeing the old int) at any moment, so
-       the list is read inside its critical section, which every list
-       mutation also takes; nothing inside blocks, so the section is never
-       suspended.  A tuple cannot change: the caller's reference keeps it
-       and, through it, its items alive.  Items are read through
-       PySequence_Fast_ITEMS, documented for what PySequence_Fast returns,
-       which for an exact list or tuple is the object itself. */
-    #if PY_VERSION_HEX >= 0x030C0000
-    static int mjfast_ints_init(void) { return 0; }
-    static int mjfast_items34(PyObject* h, uint8_t* out) {
-        PyObject* const* items;
-        Py_ssize_t v;
-        int i;
-        if (PySequence_Fast_GET_SIZE(h) != 34) return 0;
-        items = PySequence_Fast_ITEMS(h);
-        for (i = 0; i < 34; ++i) {
-            PyObject* o = items[i];
-            if (!PyLong_CheckExact(o) || !PyUnstable_Long_IsCompact((PyLongObject*)o)) return 0;
-            v = PyUnstable_Long_CompactValue((PyLongObject*)o);
-            if (v < 0 || v > 4) return 0;
-            out[i] = (uint8_t)v;
-        }
-        return 1;
-    }
-    #else
-    static PyObject* mjfast_int04[5] = {NULL, NULL, NULL, NULL, NULL};
-    static int mjfast_ints_init(void) {
-        int k;
-        for (k = 0; k < 5; ++k)
-            if (mjfast_int04[k] == NULL && (mjfast_int04[k] = PyLong_FromLong(k)) == NULL) return -1;
-        return 0;
-    }
-    static int mjfast_items34(PyObject* h, uint8_t* out) {
-        PyObject* const* items;
-        PyObject *i0 = mjfast_int04[0], *i1 = mjfast_int04[1], *i2 = mjfast_int04[2],
-                 *i3 = mjfast_int04[3], *i4 = mjfast_int04[4];
-        unsigned miss = 0, k;
-        int i, ovf;
-        long v;
-        if (PySequence_Fast_GET_SIZE(h) != 34) return 0;
-        items = PySequence_Fast_ITEMS(h);
-        for (i = 0; i < 34; ++i) {
-            PyObject* o = items[i];
-            k = (o == i1) + 2u * (o == i2) + 3u * (o == i3) + 4u * (o == i4);
-            out[i] = (uint8_t)k;
-            miss |= (k == 0) & (o != i0);
-        }
-        if (!miss) return 1;
-        for (i = 0; i < 34; ++i) {
-            if (!PyLong_CheckExact(items[i])) return 0;
-            v = PyLong_AsLongAndOverflow(items[i], &ovf);
-            if (ovf || v < 0 || v > 4) return 0;
-            out[i] = (uint8_t)v;
-        }
-        return 1;
-    }
-    #endif
-    static int mjfast_seq34(PyObject* h, uint8_t* out) {
-        int ok;
-        if (PyTuple_CheckExact(h)) return mjfast_items34(h, out);
-        if (!PyList_CheckExact(h)) return 0;
-    #ifdef Py_GIL_DISABLED
-        Py_BEGIN_CRITICAL_SECTION(h);
-        ok = mjfast_items34(h, out);
-        Py_END_CRITICAL_SECTION();
-    #else
-        ok = mjfast_items34(h, out);
-    #endif
-        return ok;
-    }
-    #if defined(__GNUC__)
-    #define mjfast_prefetch(p) __builtin_prefetch(p)
-    #else
-    #define mjfast_prefetch(p) ((void)0)
-    #endif
-    /* mjfast_popcount64: the inline bit count of fankernel/tiles.pxd */
-
-    /* Discard: a tuple (tile, shanten, useful_kinds, useful_left) with two
-       more fields by name only; built from C so a 14-discard answer costs
-       no Python-level constructor calls. */
-    static PyStructSequence_Field mjfast_discard_fields[] = {
-        {"tile", "the tile to discard (index 0-33)"},
-        {"shanten", "shanten of the tiles left"},
-        {"useful_kinds", "kinds of tile whose draw would lower it"},
-        {"useful_left", "copies of those still unseen (4 - held - visible)"},
-        {"below_8", "True when the discard leaves a ready hand whose every wait scores under 8 points "
-                    "(None unless asked for with check_points=True)"},
-        {"fan_shanten", "fan_shanten of the tiles left (None unless asked for with rank='fan')"},
-        {NULL, NULL}};
-    static PyStructSequence_Desc mjfast_discard_desc = {
-        "mjfast.bots.Discard",
-        "One discard of best_discards: (tile, shanten, useful_kinds, useful_left), "
-        "plus below_8 and fan_shanten by name.",
-        mjfast_discard_fields, 4};
-    static PyTypeObject* mjfast_discard_type = NULL;
-    static PyObject* mjfast_discard_type_get(void) {
-        if (mjfast_discard_type == NULL)
-            mjfast_discard_type = (PyTypeObject*)PyStructSequence_NewType(&mjfast_discard_desc);
-        Py_XINCREF(mjfast_discard_type);
-        return (PyObject*)mjfast_discard_type;
-    }
-    static PyObject* mjfast_discard_new(int t, int sh, int kinds, int left) {
-        PyObject* o;
-        if (mjfast_discard_type == NULL) {
-            PyObject* tp = mjfast_discard_type_get();
-            if (tp == NULL) return NULL;
-            Py_DECREF(tp);
-        }
-        o = PyStructSequence_New(mjfast_discard_type);
-        if (o == NULL) return NULL;
-        PyStructSequence_SET_ITEM(o, 0, PyLong_FromLong(t));
-        PyStructSequence_SET_ITEM(o, 1, PyLong_FromLong(sh));
-        PyStructSequence_SET_ITEM(o, 2, PyLong_FromLong(kinds));
-        PyStructSequence_SET_ITEM(o, 3, PyLong_FromLong(left));
-        Py_INCREF(Py_None); PyStructSequence_SET_ITEM(o, 4, Py_None);
-        Py_INCREF(Py_None); PyStructSequence_SET_ITEM(o, 5, Py_None);
-        return o;
-    }
-    """
+cdef extern from "seq34.h":
     int mjfast_seq34(PyObject* h, uint8_t* out)
     int mjfast_ints_init() except -1
+cdef extern from "bits.h":
     void _prefetch "mjfast_prefetch"(const void* p) nogil
-    int _popcount64 "mjfast_popcount64"(uint64_t x) nogil
+cdef extern from "discard.h":
     object mjfast_discard_type_get()
     object mjfast_discard_new(int t, int sh, int kinds, int left)
 
@@ -295,38 +143,11 @@ cdef inline list _mask_list(uint64_t m):
     return out
 
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__)
-    #define mjfast_ctz64(x) __builtin_ctzll(x)
-    #else
-    static int mjfast_ctz64(uint64_t x) { int n = 0; while (!(x & 1)) { x >>= 1; ++n; } return n; }
-    #endif
-    """
+cdef extern from "bits.h":
     int _ctz64 "mjfast_ctz64"(uint64_t x) nogil
 
 
-cdef extern from *:
-    """
-    #include <stdlib.h>
-    #if defined(__linux__)
-    #include <sys/mman.h>
-    #endif
-    /* malloc for the big lookup tables, asking Linux for 2 MB pages: a
-       per-call query touches a few dozen scattered entries of a 20 MB
-       table, and with 4 KB pages nearly every one is also a TLB miss. */
-    static void* mjfast_big_alloc(size_t n) {
-        void* p = malloc(n);
-    #if defined(__linux__) && defined(MADV_HUGEPAGE)
-        if (p != NULL && n >= (4u << 20)) {
-            uintptr_t a = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
-            uintptr_t e = ((uintptr_t)p + n) & ~(uintptr_t)4095;
-            if (e > a) madvise((void*)a, e - a, MADV_HUGEPAGE);
-        }
-    #endif
-        return p;
-    }
-    """
+cdef extern from "bigalloc.h":
     void* _big_alloc "mjfast_big_alloc"(size_t n) nogil
 
 
@@ -496,32 +317,7 @@ cdef inline void _part_load(Part* P, const uint8_t* c, int n) noexcept nogil:
     _part_at(P, key, n)
 
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__)
-    #define MJFAST_ALWAYS_INLINE __attribute__((always_inline)) inline
-    #else
-    #define MJFAST_ALWAYS_INLINE inline
-    #endif
-    static MJFAST_ALWAYS_INLINE void mjfast_mp2_n(int* o, const int* a, const int* b, const int M) {
-        for (int k = 0; k <= M; ++k) {
-            int v0 = 60, v1 = 60, t;
-            for (int i = 0; i <= k; ++i) {
-                t = a[i] + b[k - i];         v0 = t < v0 ? t : v0;
-                t = a[i] + b[5 + k - i];     v1 = t < v1 ? t : v1;
-                t = a[5 + i] + b[k - i];     v1 = t < v1 ? t : v1;
-            }
-            o[k] = v0;
-            o[5 + k] = v1;
-        }
-    }
-    /* four melds to find (no meld yet) is the common case: its loops are
-       unrolled by the compiler with the bound known */
-    static inline void mjfast_mp2(int* o, const int* a, const int* b, int M) {
-        if (M == 4) mjfast_mp2_n(o, a, b, 4);
-        else mjfast_mp2_n(o, a, b, M);
-    }
-    """
+cdef extern from "minplus.h":
     # Min-plus product of two vectors in [p * 5 + m] layout, up to M melds
     # (entries start at BIG = 60).
     void _mp2 "mjfast_mp2"(int* o, const int* a, const int* b, int M) nogil

@@ -280,10 +280,7 @@ DEF GROUP_CHUNK = 32768         # rows grouped at a time: a group's rows stay wi
 DEF ROW_AHEAD = 16
 DEF N_GROUPS = 26               # 25 shapes + the rows that are not scored
 
-cdef extern from *:
-    """
-    #define mjfast_prefetch(p) __builtin_prefetch((const void*)(p), 0, 3)
-    """
+cdef extern from "bits.h":
     void _prefetch "mjfast_prefetch"(const void* p) nogil
 
 

@@ -50,68 +50,15 @@ cnp.import_array()
 
 from . import _core
 
-cdef extern from *:
-    """
-    #include <string.h>
-    static inline int mjfast_w_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
-    static inline int mjfast_w_popc64(unsigned long long x) { return __builtin_popcountll(x); }
-    /* bit t set when c[t] != 0, for 34 counts, eight at a time */
-    static inline unsigned long long mjfast_w_present(const unsigned char* c) {
-        unsigned long long p = 0, w, x;
-        int i;
-        for (i = 0; i < 4; ++i) {
-            memcpy(&w, c + 8 * i, 8);
-            /* each byte <= 4: bit 7 of (b + 0x7F) set iff b != 0 */
-            x = ((w + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL) >> 7;
-            /* gather the eight low bits of the bytes */
-            x = (x * 0x0102040810204080ULL) >> 56;
-            p |= x << (8 * i);
-        }
-        p |= (unsigned long long)(c[32] != 0) << 32;
-        p |= (unsigned long long)(c[33] != 0) << 33;
-        return p;
-    }
-    /* number of odd counts and whether any count is above `lim` (lim 1 or 2) */
-    static inline int mjfast_w_odd(const unsigned char* c) {
-        unsigned long long w, acc = 0;
-        int i;
-        for (i = 0; i < 4; ++i) { memcpy(&w, c + 8 * i, 8); acc += w & 0x0101010101010101ULL; }
-        return (int)((acc * 0x0101010101010101ULL) >> 56) + (c[32] & 1) + (c[33] & 1);
-    }
-    static inline int mjfast_w_over(const unsigned char* c, unsigned char lim) {
-        /* any count above lim (1 or 2); every count is <= 4 */
-        unsigned long long w, m = 0, three = 0;
-        int i;
-        for (i = 0; i < 4; ++i) {
-            memcpy(&w, c + 8 * i, 8);
-            m |= w;
-            three |= w & (w >> 1);          /* bits 0 and 1 both set: a 3 */
-        }
-        if (lim == 1)
-            return (m & 0xFEFEFEFEFEFEFEFEULL) != 0 || c[32] > 1 || c[33] > 1;
-        return (m & 0xFCFCFCFCFCFCFCFCULL) != 0 || (three & 0x0101010101010101ULL) != 0 || c[32] > 2 || c[33] > 2;
-    }
-    /* bit count of a byte (the step masks): without -mpopcnt the builtin
-       is a library call */
-    static inline int mjfast_w_popc(unsigned int x) {
-        x = x - ((x >> 1) & 0x55);
-        x = (x & 0x33) + ((x >> 2) & 0x33);
-        return (int)((x + (x >> 4)) & 0x0F);
-    }
-    #ifdef _OPENMP
-    #include <omp.h>
-    static int mjfast_w_procs(void) { return omp_get_num_procs(); }
-    #else
-    static int mjfast_w_procs(void) { return 1; }
-    #endif
-    """
-    int _ctz64 "mjfast_w_ctz64"(unsigned long long x) nogil
-    int _popc64 "mjfast_w_popc64"(unsigned long long x) nogil
+cdef extern from "bits.h":
+    int _ctz64 "mjfast_ctz64"(uint64_t x) nogil
+    int _popc64 "mjfast_popcount64"(uint64_t x) nogil
+cdef extern from "wild.h":
     uint64_t _present_c "mjfast_w_present"(const uint8_t* c) nogil
     int _nodd "mjfast_w_odd"(const uint8_t* c) nogil
     int _over "mjfast_w_over"(const uint8_t* c, uint8_t lim) nogil
-    int _popc "mjfast_w_popc"(unsigned int x) nogil
-    int mjfast_w_procs() nogil
+cdef extern from "openmp.h":
+    int mjfast_num_procs() nogil
 
 DEF NKEY = 1953125      # 5**9
 DEF NHKEY = 78125       # 5**7
@@ -832,7 +779,7 @@ cdef str _core_msg(int e):
 
 
 cdef int _nthreads(int n) except -1:
-    cdef int cap = mjfast_w_procs()
+    cdef int cap = mjfast_num_procs()
     if n < 1:
         raise ValueError(f"nthreads must be >= 1, got {n}")
     return n if n <= cap else (cap if cap >= 1 else 1)

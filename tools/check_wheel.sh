@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prove that mjfast's release artifacts work:
 #   1. `python -m build` makes an sdist, then a wheel FROM that sdist (so the
-#      sdist is complete); the sdist holds the Cython sources (.pyx/.pxi) and
+#      sdist is complete); the sdist holds the Cython sources (.pyx/.pxi/.pxd),
+#      the C headers of src/include/ (.h) and
 #      no generated .c/.so;
 #   2. the wheel installs into a fresh venv and passes tools/smoke_test.py with
 #      NO compiler reachable: PATH holds only the venv's bin, CC/CXX=false.
@@ -32,12 +33,12 @@ echo "   $(basename "$WHEEL")  $(du -h "$WHEEL" | cut -f1)"
 
 echo "== sdist contents (sources of the extension)"
 tar tzf "$SDIST" > "$WORK/sdist.txt"
-grep -E '\.(pyx|pxi|pxd)$' "$WORK/sdist.txt" | sed 's/^/   /'
-for f in src/_core.pyx src/fankernel/mcr_fans.pxd src/fankernel/readings.pxd setup.py pyproject.toml MANIFEST.in README.md docs/notation.md tools/smoke_test.py; do
+grep -E '\.(pyx|pxi|pxd|h)$' "$WORK/sdist.txt" | sed 's/^/   /'
+for f in src/_core.pyx src/fankernel/mcr_fans.pxd src/fankernel/readings.pxd src/include/bits.h src/include/fankernel/tiles.h setup.py pyproject.toml MANIFEST.in README.md docs/notation.md tools/smoke_test.py; do
   grep -q "/$f\$" "$WORK/sdist.txt" || { echo "MISSING from sdist: $f"; exit 1; }
 done
 if grep -E '\.(c|so|pyd)$' "$WORK/sdist.txt"; then echo "generated files in the sdist"; exit 1; fi
-echo "   ok: .pyx/.pxi present, no generated .c/.so"
+echo "   ok: .pyx/.pxi/.h present, no generated .c/.so"
 
 echo "== fresh venv, no compiler on PATH"
 VENV="$WORK/venv"

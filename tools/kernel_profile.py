@@ -13,10 +13,11 @@ The kernel inlines into a few big functions, so perf's own symbol view
 cannot tell its stages apart; the source lines can.
 
 Only samples in the scoring path count (src/fankernel/*.pxd and
-src/_fan_entry.pxi, plus the C helpers written verbatim in those files,
-which have no line marker); building the batch beforehand (handgen,
-from_records) is left out.  A sample lands on the instruction after a
-stalled one, so shares are good to a few per cent.
+src/_fan_entry.pxi, plus the C helpers they include: src/include/bits.h and
+src/include/fankernel/*.h, which perf names by the header's own lines);
+building the batch beforehand (handgen, from_records) is left out.  A
+sample lands on the instruction after a stalled one, so shares are good to
+a few per cent.
 """
 from __future__ import annotations
 
@@ -49,8 +50,12 @@ STAGES = {
     "fankernel/fan_base.pxd": "fan vectors and the exclusion pass",
     "fankernel/tiles.pxd": "tile helpers (counts, masks, sorting networks)",
     "fankernel/forms.pxd": "shape tests of the special forms",
-    None: "C helpers without a line marker (fan vector moves, wide stores, prefetch)",
+    "src/include": "C helpers (bits.h, fankernel/*.h: row reads, fan vector moves, wide stores, prefetch)",
+    None: "C without a line marker",
 }
+# the headers of the scoring path (perf gives an inlined helper's sample the
+# header's line; their names are unique within src/include)
+_HEADERS = ("bits.h", "tiles.h", "fan_base.h", "forms.h", "mcr_fans.h", "readings.h", "tp_fans.h")
 
 _MARK = re.compile(r'/\* "([^"]+)":(\d+)')
 _DEF = re.compile(r"^(?:cdef|cpdef|def)\s[^=(]*?\b(\w+)\s*\(")   # a function, at column 0
@@ -114,6 +119,13 @@ def main() -> None:
     by_func = collections.Counter()
     total = 0
     for line in rep.splitlines():
+        h = re.match(r"\s*[\d.]+%\s+(\d+)\s+(?:\S*/)?(\w+\.h):\d+", line)
+        if h and h.group(2) in _HEADERS:
+            n = int(h.group(1))
+            total += n
+            by_stage["src/include"] += n
+            by_func[("src/include", h.group(2))] += n
+            continue
         m = re.match(r"\s*[\d.]+%\s+(\d+)\s+_core\.c:(\d+)", line)
         if not m:
             continue

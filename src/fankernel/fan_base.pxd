@@ -83,44 +83,13 @@ ctypedef struct Ctx:
 
 # a fan table's exclusions, as the kernel reads them (a rule set loads its
 # own from its table in mjfast/rules/ when it is imported)
-cdef extern from *:
-    """
-    typedef struct {
-        uint64_t excl[84][2];       /* bit j of row i: fan i excludes fan j */
-        uint64_t excluder_bits[2];  /* the fans that exclude others, as a bit set of ids */
-    } mjfast_excl_table;
-    """
+cdef extern from "fankernel/fan_base.h":
     ctypedef struct ExclTable "mjfast_excl_table":
         uint64_t excl[NFAN][2]
         uint64_t excluder_bits[2]
 
 
-cdef extern from *:
-    """
-    /* 84 int16 fan counts (168 bytes) zeroed / copied with ten 16-byte and one
-       8-byte move, written out: as a loop, the compiler turned them into
-       `rep stos` / `rep movs`, whose start-up stalls the reads of the vector
-       that follow (figures: benchmarks/README.md, "The fan kernel:
-       readings"). */
-    #ifdef __SSE2__
-    #define MJFAST_Z16(k) _mm_storeu_si128((__m128i*)(ft + 8 * (k)), z)
-    static inline void mjfast_fans_zero(int16_t* ft) {
-        __m128i z = _mm_setzero_si128();
-        MJFAST_Z16(0); MJFAST_Z16(1); MJFAST_Z16(2); MJFAST_Z16(3); MJFAST_Z16(4);
-        MJFAST_Z16(5); MJFAST_Z16(6); MJFAST_Z16(7); MJFAST_Z16(8); MJFAST_Z16(9);
-        _mm_storel_epi64((__m128i*)(ft + 80), z);
-    }
-    #define MJFAST_C16(k) _mm_storeu_si128((__m128i*)(dst + 8 * (k)), _mm_loadu_si128((const __m128i*)(src + 8 * (k))))
-    static inline void mjfast_fans_copy(int16_t* dst, const int16_t* src) {
-        MJFAST_C16(0); MJFAST_C16(1); MJFAST_C16(2); MJFAST_C16(3); MJFAST_C16(4);
-        MJFAST_C16(5); MJFAST_C16(6); MJFAST_C16(7); MJFAST_C16(8); MJFAST_C16(9);
-        _mm_storel_epi64((__m128i*)(dst + 80), _mm_loadl_epi64((const __m128i*)(src + 80)));
-    }
-    #else
-    static inline void mjfast_fans_zero(int16_t* ft) { memset(ft, 0, 168); }
-    static inline void mjfast_fans_copy(int16_t* dst, const int16_t* src) { memcpy(dst, src, 168); }
-    #endif
-    """
+cdef extern from "fankernel/fan_base.h":
     # NFAN (84) counts: the two helpers are written for that size (fan_base's NFAN)
     void _fans_zero "mjfast_fans_zero"(int16_t* ft) nogil
     void _fans_copy "mjfast_fans_copy"(int16_t* dst, const int16_t* src) nogil

@@ -13,15 +13,7 @@ cdef enum:
     FORM_HONORS_KNITTED = 3
     FORM_KNITTED_STRAIGHT = 4
 
-cdef extern from *:
-    """
-    static int mjfast_knit_suit[6][3];      /* arrangement a: the suit of its 1-4-7, 2-5-8, 3-6-9 triples */
-    static int mjfast_knit_tiles[6][9];     /* arrangement a: the tile index of its nine tiles */
-    static uint64_t mjfast_knit_mask[6];    /* the nine tiles of each arrangement as a 34-bit mask */
-    static int mjfast_orphans[13];
-    /* the thirteen orphans' tiles (1/9 of each suit, the honors) as a 34-bit mask */
-    static const uint64_t mjfast_orphans_mask = 0x3FC060301ULL;
-    """
+cdef extern from "fankernel/forms.h":
     int KNIT_SUIT "mjfast_knit_suit"[6][3]
     int KNIT_TILES "mjfast_knit_tiles"[6][9]
     uint64_t KNIT_MASK "mjfast_knit_mask"[6]

@@ -14,20 +14,7 @@ from fankernel.tiles cimport *
 from fankernel.fan_base cimport *
 from fankernel.fan_ids cimport *
 
-cdef extern from *:
-    """
-    static int16_t mjfast_mcr_points[84];
-    static mjfast_excl_table mjfast_mcr_excl;
-    static int mjfast_mcr_demoters[84];
-    static int mjfast_mcr_n_demoters;
-    static int8_t mjfast_chow_index[34];
-    static uint8_t mjfast_chow2[21 * 21];
-    static uint8_t mjfast_chow3[21 * 21 * 21];
-    static uint8_t mjfast_set_traits[2][34];
-    static uint8_t mjfast_kong_table[5][5][5][2];
-    static uint8_t mjfast_pung_fan[34];
-    static uint64_t mjfast_m_green, mjfast_m_reversible;
-    """
+cdef extern from "fankernel/mcr_fans.h":
     int16_t POINTS "mjfast_mcr_points"[NFAN]
     ExclTable MCR_EXCL "mjfast_mcr_excl"
     int DEMOTERS "mjfast_mcr_demoters"[NFAN]
@@ -42,17 +29,7 @@ cdef extern from *:
     uint64_t M_REVERSIBLE "mjfast_m_reversible"
 
 # tile sets as 34-bit masks (bit = our tile index)
-cdef extern from *:
-    """
-    #define MJFAST_M_MAN 0x1FFULL
-    #define MJFAST_M_PIN (0x1FFULL << 9)
-    #define MJFAST_M_SOU (0x1FFULL << 18)
-    #define MJFAST_M_WIND (0xFULL << 27)
-    #define MJFAST_M_DRAGON (0x7ULL << 31)
-    #define MJFAST_M_HONOR (0x7FULL << 27)
-    #define MJFAST_M_TERMINAL (1ULL | 1ULL << 8 | 1ULL << 9 | 1ULL << 17 | 1ULL << 18 | 1ULL << 26)
-    #define MJFAST_M_SUITED 0x7FFFFFFULL
-    """
+cdef extern from "fankernel/mcr_fans.h":
     uint64_t M_MAN "MJFAST_M_MAN"
     uint64_t M_PIN "MJFAST_M_PIN"
     uint64_t M_SOU "MJFAST_M_SOU"

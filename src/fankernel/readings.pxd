@@ -21,12 +21,7 @@ ctypedef uint64_t (*waits13_fn)(const uint8_t*) noexcept nogil
 ctypedef uint64_t (*waits_fn)(const uint8_t*, int) noexcept nogil
 ctypedef int (*dist_fn)(const uint8_t*) noexcept nogil
 
-cdef extern from *:
-    """
-    static uint64_t (*mjfast_core_regular_waits)(const uint8_t*);    /* _core._regular_waits */
-    static uint64_t (*mjfast_core_waits)(const uint8_t*, int);       /* _core._waits */
-    static int (*mjfast_core_seven_pairs_dist)(const uint8_t*);      /* _core._seven_pairs_dist */
-    """
+cdef extern from "fankernel/readings.h":
     waits13_fn _core_regular_waits "mjfast_core_regular_waits"
     waits_fn _core_waits "mjfast_core_waits"
     dist_fn _core_seven_pairs_dist "mjfast_core_seven_pairs_dist"
@@ -116,10 +111,7 @@ cdef inline uint64_t _shape_waits(const uint8_t* st) noexcept nogil:
 # hand and hands crowded with fours.
 
 
-cdef extern from *:
-    """
-    static const uint32_t mjfast_pow5[9] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
-    """
+cdef extern from "fankernel/readings.h":
     const uint32_t POW5 "mjfast_pow5"[9]
 
 
@@ -400,19 +392,7 @@ cdef enum:
     PART_NKEY = 1953125         # 5 ** 9
     PART_UNIQUE = 23            # a slot's unique-wait bits start here
 
-cdef extern from *:
-    """
-    static uint64_t* mjfast_part_slot = NULL;    /* the hash of suit patterns (filled by _build_partitions) */
-    static uint32_t* mjfast_part_list = NULL;    /* the splits of the patterns with several */
-    /* two 5-bit set fields of a split word (rank * 2 + chow) -> their two packs
-       as 8 bytes (type, tile at base 0, melded = 0; the last two bytes 0) */
-    static uint64_t mjfast_two_packs[1024];
-    /* the honors' pung mask (bit t: a pung of tile 27 + t) -> their packs, in
-       16 bytes (the bytes past its pungs are scratch: P_PUNG of tile 27) */
-    static uint8_t mjfast_honor_packs[128][16];
-    static inline void mjfast_store8(void* p, uint64_t v) { memcpy(p, &v, 8); }
-    static inline void mjfast_store16(void* p, const void* src) { memcpy(p, src, 16); }
-    """
+cdef extern from "fankernel/readings.h":
     uint64_t* _part_slot "mjfast_part_slot"
     uint32_t* _part_list "mjfast_part_list"
     uint64_t TWO_PACKS "mjfast_two_packs"[1024]
@@ -430,17 +410,7 @@ cdef inline Py_ssize_t _part_nbytes() noexcept nogil:
 # random slot a suit -- a table that another library's work has pushed out of
 # the core's cache comes back one miss at a time (figures:
 # benchmarks/README.md, "Cold starts: the split table streamed in first").
-cdef extern from *:
-    """
-    static void mjfast_prefetch_lines(const void* start, size_t nbytes) {
-        const char* p = (const char*)start;
-        size_t k;
-        if (p == NULL)
-            return;
-        for (k = 0; k < nbytes; k += 64)
-            __builtin_prefetch(p + k, 0, 3);
-    }
-    """
+cdef extern from "fankernel/readings.h":
     void _prefetch_lines "mjfast_prefetch_lines"(const void* start, size_t nbytes) nogil
 
 

@@ -37,13 +37,7 @@ cdef enum:
     TPF_HUMAN = 16
     TPF_READY = 32
 
-cdef extern from *:
-    """
-    static int16_t mjfast_tp_points[64];
-    static uint64_t mjfast_tp_excl[64];
-    static int mjfast_tp_order[64];
-    static int mjfast_tp_n_order;
-    """
+cdef extern from "fankernel/tp_fans.h":
     int16_t TP_POINTS "mjfast_tp_points"[TP_NFAN]
     uint64_t TP_EXCL "mjfast_tp_excl"[TP_NFAN]      # bit j of row i: fan i removes fan j (ids below 64)
     int TP_ORDER "mjfast_tp_order"[TP_NFAN]         # ids by points (high first), then id: the exclusion pass order
