@@ -21,6 +21,7 @@ from ._extras import NEEDS, MissingExtra, require
 from .tiles import TILE_NAMES
 from .rules.mcr import MCR
 from .rules.base import RuleSet
+from .spec import flags as _flags
 from .score import MIN_POINTS, dropped_reasons, ignored_message
 
 #: Error codes of :class:`BatchResult` ``errors``.
@@ -33,8 +34,8 @@ _ROW_STRICT = 4       # strict=True and a flag the rules drop
 
 #: Per-row bits of HandBatch.rule_flags: the flags of rule sets other than MCR
 #: (two-player's four; old Shanghai's 百搭 win and 扣听; Guizhou's 热炮).
-RULE_FLAG_BITS = {"heavenly_hand": 1, "earthly_hand": 2, "human_hand": 4, "ready_at_start": 8,
-                  "wild_win": 16, "declared_ready": 32, "discard_after_kong": 64}
+#: Declared in mjfast/spec/flags.py (the ``rule`` byte).
+RULE_FLAG_BITS = _flags.bits(_flags.RULE)
 
 
 def _need(need: str, what: str):

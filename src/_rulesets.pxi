@@ -194,29 +194,30 @@ cdef inline int _tp_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_
         if full[t]:
             return -3
     # the context (mjfast/rules/two_player.py, _context)
-    fb = f & 1                                  # TPF_SELF_DRAWN
-    if f & 4:
-        if (f & 1) and n_kongs == 0:
+    # (TPF_SELF_DRAWN is W_SELF_DRAWN's bit)
+    fb = f & W_SELF_DRAWN
+    if f & W_KONG:
+        if (f & W_SELF_DRAWN) and n_kongs == 0:
             drop |= TPD_KONG_NO_KONG
-        elif not (f & 1) and full[w] > 1:
+        elif not (f & W_SELF_DRAWN) and full[w] > 1:
             drop |= TPD_KONG_HELD
         else:
             fb |= TPF_KONG
-    if (rf & 1) and not (f & 1):
+    if (rf & RF_HEAVENLY_HAND) and not (f & W_SELF_DRAWN):
         drop |= TPD_HEAVENLY
-    elif rf & 1:
+    elif rf & RF_HEAVENLY_HAND:
         fb |= TPF_HEAVENLY
-    if (rf & 2) and not (f & 1):
+    if (rf & RF_EARTHLY_HAND) and not (f & W_SELF_DRAWN):
         drop |= TPD_EARTHLY
-    elif rf & 2:
+    elif rf & RF_EARTHLY_HAND:
         fb |= TPF_EARTHLY
-    if rf & 4:
+    if rf & RF_HUMAN_HAND:
         fb |= TPF_HUMAN
-    if rf & 8:
+    if rf & RF_READY_AT_START:
         fb |= TPF_READY
-    if f & 2:
+    if f & W_FOURTH_TILE:
         drop |= TPD_FOURTH
-    if f & 8:
+    if f & W_LAST_TILE:
         drop |= TPD_LAST
     dropped[0] = drop
     memset(ft, 0, sizeof(ft))
@@ -232,8 +233,8 @@ def two_player_batch_kernel(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::
                             const uint8_t[::1] skip, int opts, int32_t[::1] totals_out, uint8_t[:, ::1] fans_out,
                             uint8_t[::1] dropped_out, int nthreads):
     """Score N two-player hands (batch columns; added[i, j] != 0: meld j is a
-    kong added to one's own pung; rows with skip[i] != 0 are left untouched).  opts: TPO_* bits; rule_flags: bits heavenly 1, earthly
-    2, human 4, ready 8 (mjfast.batch.RULE_FLAG_BITS).  totals_out[i] = total
+    kong added to one's own pung; rows with skip[i] != 0 are left untouched).  opts: TPO_* bits; rule_flags: RF_* bits
+    (fankernel/flag_bits.pxd, mjfast/spec/flags.py).  totals_out[i] = total
     without flowers, -1 not a win, -3 a row to score by the row path;
     fans_out[i, j] = count of fan id j + 1; dropped_out[i] = the context
     flags not scored (TPD_* bits)."""

@@ -17,9 +17,11 @@ from types import MappingProxyType
 from typing import Callable, Mapping, Optional, Tuple
 
 from ..errors import InvalidArgument, InvalidHand
+from ..spec import flags as _flags
 from .mcr import FanTable
 
-__all__ = ["Option", "RuleSet", "FanResult", "CountedResult", "register", "get", "available", "ALL_TILES"]
+__all__ = ["Option", "RuleSet", "FanResult", "CountedResult", "register", "get", "available", "ALL_TILES",
+           "ignored_flags", "check_flag_names", "cannot_hold", "strict_message"]
 
 #: Every tile index 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, C F P).
 ALL_TILES = frozenset(range(34))
@@ -210,6 +212,9 @@ class RuleSet:
     #: from (old Shanghai: its four 百搭).  None: the analysis limit,
     #: :data:`ANALYSIS_WILDCARDS`.  docs/wildcards.md lists each rule set's.
     max_wildcards_of: Optional[Callable] = field(default=None, repr=False, compare=False)
+    #: how ``ignored_flags`` words a flag the rule set does not read, after
+    #: "ignored: rule set '<name>' " (zhuji counts 台 items, guizhou 胡 kinds)
+    ignored_wording: str = field(default="has no fan that uses it", repr=False, compare=False)
 
     def __post_init__(self):
         specs = {o.name: o for o in self.option_specs}
@@ -383,6 +388,42 @@ _REGISTRY: dict = {}
 #: its own fan table (mjfast.stats.cli counts on it; tests/test_imports.py checks)
 _LAZY = {"guizhou": "mjfast.rules.guizhou", "shanghai_old": "mjfast.rules.shanghai",
          "two_player": "mjfast.rules.two_player", "zhuji": "mjfast.rules.zhuji"}
+
+
+# -- context flags (declared in mjfast/spec/flags.py) --------------------------
+
+def check_flag_names(given, what: str = "score()") -> None:
+    """A TypeError for a keyword of ``given`` that is no context flag of
+    :data:`mjfast.spec.flags.FLAGS` (every rule set takes every flag)."""
+    for k in given:
+        if k not in _flags.FLAGS:
+            raise TypeError(f"{what} got an unexpected keyword argument {k!r}")
+
+
+def ignored_flags(rules: RuleSet, given) -> dict:
+    """{flag: reason} for every context flag set in ``given`` (a mapping of
+    flag name to value; other keys are skipped) that ``rules`` does not read
+    (not in ``rules.flags``), in the order of :data:`mjfast.spec.flags.FLAGS`.
+    The one place a rule set's unused flags are found and worded."""
+    why = f"ignored: rule set {rules.name!r} {rules.ignored_wording}"
+    return {n: why for n in _flags.FLAGS if given.get(n) and n not in rules.flags}
+
+
+def cannot_hold(dropped) -> str:
+    """The flags in ``dropped`` ({flag: reason}) in one line, as errors word
+    them: a reason "dropped: ..." (the flag cannot hold for this hand) reads
+    "cannot hold: ..."; "ignored: ..." stays."""
+    parts = []
+    for k, v in dropped.items():
+        if v.startswith("dropped:"):
+            v = "cannot hold:" + v[len("dropped:"):]
+        parts.append(f"{k} {v}")
+    return "; ".join(parts)
+
+
+def strict_message(dropped) -> str:
+    """The ``strict=True`` error for the flags in ``dropped`` ({flag: reason})."""
+    return cannot_hold(dropped) + " (strict=True)"
 
 
 def register(rules: RuleSet) -> RuleSet:
