@@ -160,6 +160,6 @@ def validate_record(rec: dict) -> tuple:
         flags, seat, rnd, flowers = check_context(
             *values, "E" if seat is None else seat, "E" if rnd is None else rnd,
             0 if flowers is None else flowers)
-    except InvalidHand as exc:
+    except (InvalidHand, InvalidArgument) as exc:
         raise RecordError(str(exc)) from None
     return (hand, *_flag_values(flags), seat, rnd, flowers)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable, Mapping, Optional, Tuple
 
-from ..errors import InvalidArgument, InvalidHand
+from ..errors import InvalidArgument, InvalidHand, InvalidOption, UnknownRules
 from ..spec import flags as _flags
 from .mcr import FanTable
 
@@ -106,20 +106,20 @@ class Option:
     def validate(self, value, rules_name: str):
         if self.choices is not None:
             if value not in self.choices or isinstance(value, bool) != isinstance(self.choices[0], bool):
-                raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be one of "
+                raise InvalidOption(f"rule set {rules_name!r}: option {self.name} must be one of "
                                       f"{', '.join(map(repr, self.choices))}, got {value!r}")
             return value
         if self.kind is bool:
             if value is True or value is False:
                 return value
-            raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be true or false, got {value!r}")
+            raise InvalidOption(f"rule set {rules_name!r}: option {self.name} must be true or false, got {value!r}")
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be an int, got {value!r}")
+                raise InvalidOption(f"rule set {rules_name!r}: option {self.name} must be an int, got {value!r}")
         if self.check is not None:
             complaint = self.check(value)
             if complaint:
-                raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} {complaint}, got {value!r}")
+                raise InvalidOption(f"rule set {rules_name!r}: option {self.name} {complaint}, got {value!r}")
         return value
 
     def parse(self, text: str, rules_name: str):
@@ -132,12 +132,12 @@ class Option:
                 return self.validate(True, rules_name)
             if low in ("false", "0", "no", "off"):
                 return self.validate(False, rules_name)
-            raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be true or false, got {t!r}")
+            raise InvalidOption(f"rule set {rules_name!r}: option {self.name} must be true or false, got {t!r}")
         if self.kind is int:
             try:
                 v = int(t)
             except ValueError:
-                raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be an int, "
+                raise InvalidOption(f"rule set {rules_name!r}: option {self.name} must be an int, "
                                       f"got {t!r}") from None
             return self.validate(v, rules_name)
         return self.validate(t, rules_name)
@@ -221,13 +221,13 @@ class RuleSet:
         opts = {o.name: o.default for o in self.option_specs}
         for k, v in dict(self.options).items():
             if k not in specs:
-                raise InvalidArgument(f"rule set {self.name!r} has no option {k!r} "
+                raise InvalidOption(f"rule set {self.name!r} has no option {k!r} "
                                       f"(options: {', '.join(specs) or 'none'})")
             opts[k] = specs[k].validate(v, self.name)
         if self.check_options is not None:
             bad = self.check_options(opts)
             if bad:
-                raise InvalidArgument(f"rule set {self.name!r}: {bad}")
+                raise InvalidOption(f"rule set {self.name!r}: {bad}")
         object.__setattr__(self, "options", MappingProxyType(opts))
 
     # -- options -----------------------------------------------------------
@@ -243,11 +243,11 @@ class RuleSet:
         changes = {}
         for p in pairs or ():
             if "=" not in p:
-                raise InvalidArgument(f"--rule-option wants KEY=VALUE, got {p!r}")
+                raise InvalidOption(f"--rule-option wants KEY=VALUE, got {p!r}")
             k, v = p.split("=", 1)
             k = k.strip().replace("-", "_")
             if k not in specs:
-                raise InvalidArgument(f"rule set {self.name!r} has no option {k!r} "
+                raise InvalidOption(f"rule set {self.name!r} has no option {k!r} "
                                       f"(options: {', '.join(specs) or 'none'})")
             changes[k] = specs[k].parse(v, self.name)
         return self.with_options(**changes) if changes else self
@@ -451,9 +451,9 @@ def get(rules="mcr", **options) -> RuleSet:
         try:
             rs = _REGISTRY[rules]
         except KeyError:
-            raise InvalidArgument(f"unknown rule set {rules!r} (available: {', '.join(available())})") from None
+            raise UnknownRules(f"unknown rule set {rules!r} (available: {', '.join(available())})") from None
     else:
-        raise InvalidArgument(f"rules must be a rule-set name or a mjfast.rules.RuleSet, "
+        raise UnknownRules(f"rules must be a rule-set name or a mjfast.rules.RuleSet, "
                               f"got {type(rules).__name__}")
     return rs.with_options(**options) if options else rs
 

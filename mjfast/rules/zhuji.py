@@ -32,7 +32,7 @@ from typing import Optional
 import numpy as np
 
 from .. import _core
-from ..errors import InvalidArgument, InvalidHand, NotWinning
+from ..errors import InvalidArgument, InvalidHand, InvalidOption, NotWinning
 from ..tiles import TILE_NAMES, parse_tiles, set_text, tile_index
 from .base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, get as _get, ignored_flags,
                    non_negative, positive, register, strict_message)
@@ -123,10 +123,13 @@ class _WildOption(Option):
     """The ``wildcards`` option: the 财神 kinds, kept as a tuple of names."""
 
     def validate(self, value, rules_name: str):
-        kinds = _tile_kinds(value)
+        try:
+            kinds = _tile_kinds(value)
+        except (InvalidHand, InvalidArgument) as exc:     # (a tile of the option's value: an option error)
+            raise InvalidOption(str(exc)) from None
         if len(kinds) > 2:
-            raise InvalidArgument(f"rule set {rules_name!r}: option wildcards "
-                                  f"{check_wild_kinds(kinds, 'any')}")
+            raise InvalidOption(f"rule set {rules_name!r}: option wildcards "
+                                f"{check_wild_kinds(kinds, 'any')}")
         return tuple(TILE_NAMES[t] for t in kinds)
 
     def parse(self, text: str, rules_name: str):
@@ -201,7 +204,7 @@ def wild_kinds(rs: RuleSet) -> tuple:
     kinds = _tile_kinds(rs.options["wildcards"])
     bad = check_wild_kinds(kinds, rs.options["wild_adjacency"])
     if bad:
-        raise InvalidHand(f"rule set 'zhuji': option wildcards {bad}")
+        raise InvalidOption(f"rule set 'zhuji': option wildcards {bad}")
     return kinds
 
 
