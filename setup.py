@@ -155,6 +155,22 @@ def _generate_fan_ids():
     # the key lists, as Python tuples of _core (included: src/_fan_keys.pxi)
     keys = head + ["", "FAN_KEYS_COMPILED = (None,"] + [f"    {f.key!r}," for f in mcr] + [")", "",
                    "TP_FAN_KEYS = (None,"] + [f"    {f.key!r}," for f in tp] + [")", ""]
+    # the MCR table as the kernel reads it (points, exclusion masks, the fans
+    # that demote Fully Concealed Hand), by id: _core loads it at its own
+    # initialisation (src/_rulesets.pxi), no Python module has to
+    n = max(mcr.ids) + 1
+    points, masks, demote = [0] * n, [[0, 0] for _ in range(n)], [0] * n
+    for f in mcr:
+        points[f.id] = f.points
+        for key in f.excludes:
+            j = mcr[key].id
+            masks[f.id][j // 64] |= 1 << (j % 64)
+        demote[f.id] = int(f.key in tables["mcr"].DEMOTES_FULLY_CONCEALED_HAND)
+    keys += ["# the MCR fan table by id: points, exclusion masks (bit j of row i: fan i",
+             "# excludes fan j), fans that demote Fully Concealed Hand to Self-Drawn",
+             f"MCR_TABLE_POINTS = {tuple(points)!r}",
+             "MCR_TABLE_MASKS = (" + ", ".join(f"({lo:#x}, {hi:#x})" for lo, hi in masks) + ",)",
+             f"MCR_TABLE_DEMOTE = {tuple(demote)!r}", ""]
     _write_if_changed(os.path.join(here, "src", "fankernel", "fan_ids.pxd"), "\n".join(ids))
     _write_if_changed(os.path.join(here, "src", "_fan_keys.pxi"), "\n".join(keys))
 

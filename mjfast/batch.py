@@ -31,7 +31,7 @@ from .records import (FLAG_BITS, RecordError, check_context, check_flag, check_f
                       validate_record, _flag_values, _loads, _parse_error, _show)
 from .wild import MAX_WILDCARDS, check as _wild_check
 from .score import (_KIND, WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons,  # noqa: F401
-                    ignored_message)  # (importing score loads the fan table into the kernel)
+                    ignored_message)
 from .batch_score import (BatchResult, ERR_INVALID, ERR_NOT_WINNING, ERR_OK, MissingDependency,  # noqa: F401
                           RULE_FLAG_BITS, _score_batch_mcr)
 

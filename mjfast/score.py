@@ -1,7 +1,8 @@
 """Scoring one MCR hand: ``mjfast.score("[567m2][EEE1]45m678pFF6m", self_drawn=True)``.
 
 The fan table (names, points, exclusions) is the data in
-:mod:`mjfast.rules.mcr`; it is loaded into the compiled engine once, here.
+:mod:`mjfast.rules.mcr`; the compiled engine holds it as data generated from
+that module at build time (importing this module loads nothing).
 Everything about the hand is validated in Python before the kernel runs.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ from . import _core
 from .errors import InvalidArgument, InvalidHand, NotWinning
 from .hand import Hand, parse_hand
 from .records import FLAG_BITS, check_context, check_flag, check_wind
-from .rules.mcr import DEMOTES_FULLY_CONCEALED_HAND, MCR
+from .rules.mcr import MCR
 from .rules.base import (CountedResult, FanResult, RuleSet, check_flag_names, cannot_hold, get as _get_rules,
                          ignored_flags, strict_message)
 from .spec import flags as _flags
@@ -34,23 +35,6 @@ _KIND = {"chow": 0, "pung": 1, "kong": 2}
 _PACK_TYPES = {1: "chow", 2: "pung", 3: "kong", 5: "pair"}
 _FLOWER_ID = MCR["flower_tiles"].id
 
-
-def _load_table(table=MCR):
-    n = max(table.ids) + 1
-    points = np.zeros(n, dtype=np.int16)
-    masks = np.zeros((n, 2), dtype=np.uint64)
-    demote = np.zeros(n, dtype=np.uint8)
-    for fan in table:
-        points[fan.id] = fan.points
-        for key in fan.excludes:
-            j = table[key].id
-            masks[fan.id, j // 64] |= np.uint64(1) << np.uint64(j % 64)
-        if fan.key in DEMOTES_FULLY_CONCEALED_HAND:
-            demote[fan.id] = 1
-    _core.set_fan_table(points.tolist(), masks.tolist(), demote.tolist())
-
-
-_load_table()
 
 # fan id -> Fan record, for building results
 _BY_ID = {fan.id: fan for fan in MCR}
