@@ -5,7 +5,7 @@ A hand is a 34-slot count array (0-8 = 1m-9m, 9-17 = 1p-9p, 18-26 = 1s-9s,
 shanten / decompositions; the fan engine scores all 81 MCR fans.
 """
 from ._version import __version__
-from .errors import InvalidArgument, InvalidHand, NotWinning
+from .errors import InvalidArgument, InvalidHand, InvalidOption, NotWinning, UnknownRules
 
 try:
     from . import _core  # noqa: F401
@@ -53,6 +53,8 @@ __all__ = [
     "__version__",
     "InvalidHand",
     "InvalidArgument",
+    "InvalidOption",
+    "UnknownRules",
     "NotWinning",
     "TILE_NAMES",
     "tile_name",

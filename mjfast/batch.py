@@ -24,13 +24,14 @@ from . import _core
 from .core import _NARROW, resolve_workers
 from .errors import InvalidArgument, InvalidHand
 from .hand import parse_hand
+from .spec import errors as _errors
 from .rules.mcr import MCR
 from .rules.base import RuleSet, available, get as _get_rules
 from .records import (FLAG_BITS, RecordError, check_context, check_flag, check_flowers, check_wind,
                       validate_record, _flag_values, _loads, _parse_error, _show)
 from .wild import MAX_WILDCARDS, check as _wild_check
 from .score import (_KIND, WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons,  # noqa: F401
-                    ignored_message)  # (importing score loads the fan table into the kernel)
+                    ignored_message)
 from .batch_score import (BatchResult, ERR_INVALID, ERR_NOT_WINNING, ERR_OK, MissingDependency,  # noqa: F401
                           RULE_FLAG_BITS, _score_batch_mcr)
 
@@ -424,13 +425,10 @@ class HandBatch:
             self.messages[i] = _ROW_MESSAGES[code[i]]
 
 
-#: the checks of HandBatch's array input, in the order they are made (code 1..)
-_ROW_MESSAGES = (None, "more than 4 melds", "meld kind must be 0 (chow), 1 (pung) or 2 (kong)",
-                 "meld tile out of range", "a chow must start on a suited 1-7", "only a kong can be concealed",
-                 "a fifth copy of a tile", "a winning hand has 14 tiles counting 3 per meld",
-                 "winning tile out of range", "the winning tile is not among the concealed tiles",
-                 "unknown flag bits", "winds must be 0-3", "flowers must be 0-8",
-                 "added must be 0, or 1-3 on a melded kong (the discarder of the pung it was added to)")
+#: the checks of HandBatch's array input, in the order they are made (code
+#: 1..: the ``records`` family of mjfast/spec/errors.py)
+_ROW_MESSAGES = (None,) + tuple(_errors.messages(_errors.RECORDS)[k]
+                                for k in range(1, len(_errors.messages(_errors.RECORDS)) + 1))
 
 
 def _uint8_column(a, shape, name, out_of_range) -> np.ndarray:
@@ -560,7 +558,7 @@ def _records_rules(records, rules):
             if isinstance(only, str):
                 try:
                     rules = _get_rules(only)
-                except InvalidHand:
+                except InvalidArgument:         # (an unknown name: reported below, per record)
                     rules = None
     rs = _get_rules(rules)
     for i, n in enumerate(names):

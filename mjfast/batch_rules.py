@@ -19,10 +19,11 @@ from .errors import InvalidHand
 from .hand import Hand, Meld
 from .records import FLAG_NAMES, _flag_values
 from .batch_score import BatchResult, ERR_INVALID, ERR_NOT_WINNING, ERR_OK, RULE_FLAG_BITS, _score_batch_mcr
+from .rules.base import ignored_flags, strict_message
 from .rules.mcr import MCR
 
-#: the bits the compiled two-player kernel reads (the low ones; rows with others go to score())
-_TWO_PLAYER_BITS = 15
+#: the rule flags the compiled two-player kernel reads (rows with others go to score())
+_TWO_PLAYER_BITS = sum(RULE_FLAG_BITS[k] for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start"))
 
 
 def _row_kinds(batch, i):
@@ -80,13 +81,15 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
             kernel_invalid = invalid.copy()
             kernel_invalid[wild_rows] = True
         for i in np.flatnonzero((batch.rule_flags != 0) & ~kernel_invalid):
-            names = [k for k, b in RULE_FLAG_BITS.items() if batch.rule_flags[i] & b]
-            extra[int(i)] = {k: f"ignored: rule set {rs.name!r} has no fan that uses it" for k in names}
+            rf = int(batch.rule_flags[i])
+            d = ignored_flags(rs, {k: rf & b for k, b in RULE_FLAG_BITS.items()})
+            if d:
+                extra[int(i)] = d
         if strict and extra:
             kernel_invalid = kernel_invalid.copy()
             for i, d in extra.items():
                 kernel_invalid[i] = True
-                messages[i] = "; ".join(f"{k} {v}" for k, v in d.items()) + " (strict=True)"
+                messages[i] = strict_message(d)
             extra = {}
         res = _score_batch_mcr(batch, nthreads, strict, invalid=kernel_invalid, messages=messages,
                                variant=rs.variant, min_points=rs.min_points)
@@ -119,7 +122,7 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
     by_score = []       # rows scored by mjfast.score itself (two_player: wildcards, flags it has no use for)
     if rs.score_fn is None:
         by_score = np.flatnonzero(((batch.wildcards > 0) | (batch.wild_kinds != 0)
-                                   | (batch.rule_flags > _TWO_PLAYER_BITS)) & ~invalid)
+                                   | ((batch.rule_flags & ~np.uint8(_TWO_PLAYER_BITS)) != 0)) & ~invalid)
         if len(by_score):
             rows = np.setdiff1d(rows, by_score)
     if rs.engine == "two_player" and rs.score_fn is None and compiled:
@@ -139,11 +142,10 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
         try:
             h = _row_hand(batch, i)
             f = int(batch.flags[i])
-            given = {"self_drawn": bool(f & 1), "kong": bool(f & 4)}
+            given = dict(zip(FLAG_NAMES, _flag_values(f)))
             for name, b in RULE_FLAG_BITS.items():
                 given[name] = bool(batch.rule_flags[i] & b)
-            unused = {nm: f"ignored: rule set {rs.name!r} has no fan that uses it"
-                      for nm, b in (("fourth_tile", 2), ("last_tile", 8)) if f & b}
+            unused = ignored_flags(rs, given)
             if rs.score_fn is not None:
                 total, fd, dropped, ok, stood = _score_row_own(rs, h, f, given, batch.seat[i], batch.round[i],
                                                                int(batch.wildcards[i]), strict, _row_kinds(batch, i))
@@ -160,8 +162,7 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
             continue
         if dropped and strict:
             errors[i] = ERR_INVALID
-            messages[i] = "; ".join(f"{a} {b}".replace(" dropped:", " cannot hold:")
-                                    for a, b in dropped.items()) + " (strict=True)"
+            messages[i] = strict_message(dropped)
             continue
         if total < 0:
             errors[i] = ERR_NOT_WINNING
@@ -218,8 +219,7 @@ def _score_two_player_compiled(batch, rs, nthreads, strict, invalid, totals, fan
         d = batch_dropped_reasons(int(dropped[i]), rs.name)
         if strict:
             errors[i] = ERR_INVALID
-            messages[i] = "; ".join(f"{a} {b}".replace(" dropped:", " cannot hold:")
-                                    for a, b in d.items()) + " (strict=True)"
+            messages[i] = strict_message(d)
             totals[i] = -1
             fans[i] = 0
         elif totals[i] >= 0:

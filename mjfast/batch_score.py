@@ -21,20 +21,24 @@ from ._extras import NEEDS, MissingExtra, require
 from .tiles import TILE_NAMES
 from .rules.mcr import MCR
 from .rules.base import RuleSet
+from .spec import errors as _errors, flags as _flags
 from .score import MIN_POINTS, dropped_reasons, ignored_message
 
-#: Error codes of :class:`BatchResult` ``errors``.
-ERR_OK = 0
-ERR_INVALID = 1       # the record or row is malformed (message in error_message(i))
-ERR_NOT_WINNING = 2   # well formed, but not a winning hand
+#: Error codes of :class:`BatchResult` ``errors`` (the ``batch`` family of
+#: mjfast/spec/errors.py, with their messages).
+_CODES = _errors.family(_errors.BATCH)
+_MESSAGES = _errors.messages(_errors.BATCH)
+ERR_OK = _CODES["ROW_OK"]
+ERR_INVALID = _CODES["INVALID"]           # the record or row is malformed (message in error_message(i))
+ERR_NOT_WINNING = _CODES["NOT_WINNING"]   # well formed, but not a winning hand
 # the compiled pass's codes for rows whose message is worded here (then ERR_INVALID)
-_ROW_CHANGED = 3      # out of range: changed after the batch was validated
-_ROW_STRICT = 4       # strict=True and a flag the rules drop
+_ROW_CHANGED = _CODES["ROW_CHANGED"]      # out of range: changed after the batch was validated
+_ROW_STRICT = _CODES["ROW_STRICT"]        # strict=True and a flag the rules drop
 
 #: Per-row bits of HandBatch.rule_flags: the flags of rule sets other than MCR
 #: (two-player's four; old Shanghai's 百搭 win and 扣听; Guizhou's 热炮).
-RULE_FLAG_BITS = {"heavenly_hand": 1, "earthly_hand": 2, "human_hand": 4, "ready_at_start": 8,
-                  "wild_win": 16, "declared_ready": 32, "discard_after_kong": 64}
+#: Declared in mjfast/spec/flags.py (the ``rule`` byte).
+RULE_FLAG_BITS = _flags.bits(_flags.RULE)
 
 
 def _need(need: str, what: str):
@@ -98,8 +102,8 @@ class BatchResult:
         if code == ERR_OK:
             return ""
         if code == ERR_NOT_WINNING:
-            return "not a winning hand"
-        return self.messages.get(i, "invalid hand")
+            return _MESSAGES[ERR_NOT_WINNING]
+        return self.messages.get(i, _MESSAGES[ERR_INVALID])
 
     def line(self, i: int) -> Optional[int]:
         """The input line number of row i (JSONL input), else None."""

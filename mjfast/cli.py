@@ -56,12 +56,12 @@ def _one_line(exc: BaseException) -> str:
 def _wind_arg(value: str) -> int:
     # the one wind reader (mjfast.records.check_wind); on the command line a
     # digit comes as text
-    from .errors import InvalidHand
+    from .errors import InvalidArgument, InvalidHand
     from .records import check_wind
     v = value.strip()
     try:
         return check_wind(int(v) if v in ("0", "1", "2", "3") else v, "wind")
-    except InvalidHand:
+    except (InvalidHand, InvalidArgument):
         raise argparse.ArgumentTypeError(f"a wind is E, S, W or N (or 0-3), got {value!r}") from None
 
 
@@ -344,7 +344,7 @@ def _cmd_score(args) -> int:
     if args.self_drawn and args.discarder is not None:
         raise CliError("a self-drawn win has no discarder (drop --discarder or --self-drawn)")
 
-    from .errors import InvalidHand
+    from .errors import InvalidArgument, InvalidHand
     from .score import score
 
     rs = _rules_arg(args)
@@ -360,7 +360,7 @@ def _cmd_score(args) -> int:
         s = score(hand, self_drawn=args.self_drawn, fourth_tile=args.fourth_tile, kong=args.kong,
                   last_tile=args.last_tile, seat_wind=args.seat, round_wind=args.round,
                   flowers=args.flowers, strict=bool(args.strict), rules=rs, **extra)
-    except InvalidHand as exc:
+    except (InvalidHand, InvalidArgument) as exc:
         raise CliError(_one_line(exc)) from None
     if s.rules.engine == "zhuji":
         from . import cli_zhuji
@@ -564,13 +564,13 @@ def _left(indices, full) -> int:
 
 
 def _parse_tiles_arg(words) -> tuple:
-    from .errors import InvalidHand
+    from .errors import InvalidArgument, InvalidHand
     from .hand import parse_hand
 
     text = " ".join(words)
     try:
         h = parse_hand(text)
-    except InvalidHand as exc:
+    except (InvalidHand, InvalidArgument) as exc:
         raise CliError(_one_line(exc)) from None
     return text, h
 

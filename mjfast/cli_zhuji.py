@@ -25,11 +25,11 @@ def settlement(s, discarder, dealer_repeats=0) -> dict:
     """The payout as data: ``unit`` (2^(台 - 2), what each loser pays before
     the 老庄 ``factor``), ``seats`` (winner, left, opposite, right), or ``error`` when the
     hand is no legal win or a robbed kong's konger is not given."""
-    from .errors import InvalidHand
+    from .errors import InvalidArgument, InvalidHand
     out = {"self_drawn": s.self_drawn, "tai": s.total, "dealer_repeats": dealer_repeats}
     try:
         seats = s.settlement(konger=discarder, dealer_repeats=dealer_repeats)
-    except InvalidHand as exc:
+    except (InvalidHand, InvalidArgument) as exc:
         out["error"] = str(exc)
         return out
     out["unit"] = 2 ** (s.total - 2)

@@ -15,6 +15,7 @@ from . import _core, _wild
 from . import wild as _w
 from .errors import InvalidArgument, InvalidHand
 from .hand import Hand, parse_hand, to_counts
+from .spec import errors as _errors
 from .tiles import TILE_NAMES
 from .records import _show
 
@@ -35,25 +36,18 @@ __all__ = [
 #: Winning forms, by name, in the order of their codes in the compiled core.
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
-#: Error codes of the batch functions with ``errors="mask"``.
-ERR_OK = 0
-ERR_TOO_MANY_COPIES = 1   # a count above 4
-ERR_BAD_SIZE = 2          # the tile count does not fit the call (14-3k / 13-3k)
-ERR_BAD_MELDS = 3         # melds outside 0..4
-ERR_NEGATIVE = 4          # a negative count (signed input arrays)
-ERR_BAD_WILDCARDS = 5     # a wildcard count outside 0..8
-ERR_FORM = 6              # the form asked for does not apply beside the row's melds
-ERR_RULES = 7             # a tile the rule set (rules=) does not play
-ERROR_MESSAGES = {
-    ERR_OK: "ok",
-    ERR_TOO_MANY_COPIES: "a tile count above 4",
-    ERR_BAD_SIZE: "wrong number of tiles for the number of melds",
-    ERR_BAD_MELDS: "melds must be 0..4",
-    ERR_NEGATIVE: "a negative tile count",
-    ERR_BAD_WILDCARDS: "a wildcard count outside 0..8",
-    ERR_FORM: "the form does not apply beside the melds",
-    ERR_RULES: "a tile the rule set does not play",
-}
+#: Error codes of the batch functions with ``errors="mask"`` (the ``core``
+#: family of mjfast/spec/errors.py, with their messages).
+_CODES = _errors.family(_errors.CORE)
+ERR_OK = _CODES["OK"]
+ERR_TOO_MANY_COPIES = _CODES["TOO_MANY_COPIES"]   # a count above 4
+ERR_BAD_SIZE = _CODES["BAD_SIZE"]                 # the tile count does not fit the call (14-3k / 13-3k)
+ERR_BAD_MELDS = _CODES["BAD_MELDS"]               # melds outside 0..4
+ERR_NEGATIVE = _CODES["NEGATIVE"]                 # a negative count (signed input arrays)
+ERR_BAD_WILDCARDS = _CODES["BAD_WILDCARDS"]       # a wildcard count outside 0..8
+ERR_FORM = _CODES["FORM"]                         # the form asked for does not apply beside the row's melds
+ERR_RULES = _CODES["RULES"]                       # a tile the rule set (rules=) does not play
+ERROR_MESSAGES = _errors.messages(_errors.CORE)
 
 
 def openmp_enabled() -> bool:

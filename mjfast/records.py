@@ -25,6 +25,7 @@ import numpy as np
 from . import _core
 from ._jsontext import describe, loads as _loads
 from .errors import InvalidArgument, InvalidHand
+from .spec import flags as _flags
 
 __all__ = ["RecordError", "validate_record", "check_flag", "check_wind", "check_flowers",
            "check_context", "FLAG_NAMES", "FLAG_BITS"]
@@ -34,10 +35,11 @@ class RecordError(ValueError):
     """A record's fields are missing or have the wrong type / value."""
 
 
-#: The four win flags, in the order of their bits in a packed ``flags`` byte.
-FLAG_NAMES = ("self_drawn", "fourth_tile", "kong", "last_tile")
+#: The four win flags, in the order of their bits in a packed ``flags`` byte
+#: (declared in mjfast/spec/flags.py).
+FLAG_NAMES = _flags.names(_flags.WIN)
 #: flag name -> bit in the packed ``flags`` byte (HandBatch.flags, the kernel's).
-FLAG_BITS = {name: 1 << i for i, name in enumerate(FLAG_NAMES)}
+FLAG_BITS = _flags.bits(_flags.WIN)
 
 
 def _one_line(exc: BaseException) -> str:
@@ -158,6 +160,6 @@ def validate_record(rec: dict) -> tuple:
         flags, seat, rnd, flowers = check_context(
             *values, "E" if seat is None else seat, "E" if rnd is None else rnd,
             0 if flowers is None else flowers)
-    except InvalidHand as exc:
+    except (InvalidHand, InvalidArgument) as exc:
         raise RecordError(str(exc)) from None
     return (hand, *_flag_values(flags), seat, rnd, flowers)

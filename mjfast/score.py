@@ -1,7 +1,8 @@
 """Scoring one MCR hand: ``mjfast.score("[567m2][EEE1]45m678pFF6m", self_drawn=True)``.
 
 The fan table (names, points, exclusions) is the data in
-:mod:`mjfast.rules.mcr`; it is loaded into the compiled engine once, here.
+:mod:`mjfast.rules.mcr`; the compiled engine holds it as data generated from
+that module at build time (importing this module loads nothing).
 Everything about the hand is validated in Python before the kernel runs.
 """
 from __future__ import annotations
@@ -15,8 +16,10 @@ from . import _core
 from .errors import InvalidArgument, InvalidHand, NotWinning
 from .hand import Hand, parse_hand
 from .records import FLAG_BITS, check_context, check_flag, check_wind
-from .rules.mcr import DEMOTES_FULLY_CONCEALED_HAND, MCR
-from .rules.base import CountedResult, FanResult, RuleSet, get as _get_rules
+from .rules.mcr import MCR
+from .rules.base import (CountedResult, FanResult, RuleSet, check_flag_names, cannot_hold, get as _get_rules,
+                         ignored_flags, strict_message)
+from .spec import flags as _flags
 from .rules.mcr_sets import MCR_RULES
 from .tiles import TILE_NAMES, set_text
 
@@ -32,23 +35,6 @@ _KIND = {"chow": 0, "pung": 1, "kong": 2}
 _PACK_TYPES = {1: "chow", 2: "pung", 3: "kong", 5: "pair"}
 _FLOWER_ID = MCR["flower_tiles"].id
 
-
-def _load_table(table=MCR):
-    n = max(table.ids) + 1
-    points = np.zeros(n, dtype=np.int16)
-    masks = np.zeros((n, 2), dtype=np.uint64)
-    demote = np.zeros(n, dtype=np.uint8)
-    for fan in table:
-        points[fan.id] = fan.points
-        for key in fan.excludes:
-            j = table[key].id
-            masks[fan.id, j // 64] |= np.uint64(1) << np.uint64(j % 64)
-        if fan.key in DEMOTES_FULLY_CONCEALED_HAND:
-            demote[fan.id] = 1
-    _core.set_fan_table(points.tolist(), masks.tolist(), demote.tolist())
-
-
-_load_table()
 
 # fan id -> Fan record, for building results
 _BY_ID = {fan.id: fan for fan in MCR}
@@ -146,8 +132,7 @@ def dropped_reasons(bits: int, self_drawn: bool) -> dict:
 
 def ignored_message(bits: int, self_drawn: bool) -> str:
     """One line for ``strict`` errors: which flags cannot hold, and why."""
-    return "; ".join(f"{k} {v}" for k, v in dropped_reasons(bits, self_drawn).items()) \
-        .replace(" dropped:", " cannot hold:")
+    return cannot_hold(dropped_reasons(bits, self_drawn))
 
 
 class Score:
@@ -503,31 +488,22 @@ def _score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule
 
 # -- other rule sets -------------------------------------------------------------
 
-#: Flags a rule set may understand beyond MCR's context.  Every rule set
-#: takes all of them as keywords of score() (and as batch record fields): one
-#: it has no use for is reported in ``ignored_flags``, never an error unless
-#: ``strict``.
-EXTRA_FLAGS = ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start", "wild_win", "declared_ready",
-               "discard_after_kong")
-_MCR_CONTEXT = ("self_drawn", "fourth_tile", "kong", "last_tile")
-
-
-def _unused_flags(rs, given: dict) -> dict:
-    """{flag: reason} for the flags set that the rule set does not use."""
-    return {k: f"ignored: rule set {rs.name!r} has no fan that uses it"
-            for k, v in given.items() if v and k not in rs.flags}
+#: Flags a rule set may understand beyond MCR's context (mjfast.spec.flags,
+#: the ``rule`` byte).  Every rule set takes all of them as keywords of
+#: score() (and as batch record fields): one it has no use for is reported in
+#: ``ignored_flags``, never an error unless ``strict``.
+EXTRA_FLAGS = _flags.names(_flags.RULE)
+_MCR_CONTEXT = _flags.names(_flags.WIN)
 
 
 def _score_rules(hand, rs, rule_flags, strict, **ctx):
-    for k in rule_flags:
-        if k not in EXTRA_FLAGS:
-            raise TypeError(f"score() got an unexpected keyword argument {k!r}")
+    check_flag_names(rule_flags)
     extra = {k: check_flag(v, k) for k, v in rule_flags.items()}
     strict = check_flag(strict, "strict") or rs.strict
     if rs.engine == "mcr":
-        unused = _unused_flags(rs, extra)
+        unused = ignored_flags(rs, extra)
         if unused and strict:
-            raise InvalidHand(f"{'; '.join(f'{k} {v}' for k, v in unused.items())} (strict=True)")
+            raise InvalidHand(strict_message(unused))
         args = hand_args(hand, ctx["self_drawn"], ctx["fourth_tile"], ctx["kong"], ctx["last_tile"],
                          ctx["seat_wind"], ctx["round_wind"], ctx["flowers"])
         rs.check_tiles(args[0].all_counts)
@@ -553,7 +529,7 @@ def _score_own(hand, rs, extra, strict, ctx):
         h = Hand(h.melds, h.tiles, flowers)
     given = {k: bool(ctx[k]) for k in _MCR_CONTEXT}
     given.update(extra)
-    unused = _unused_flags(rs, given)
+    unused = ignored_flags(rs, given)
     if ctx["seat_wind"] not in ("E", 0) or ctx["round_wind"] not in ("E", 0):
         if "seat_wind" not in rs.flags:
             unused["winds"] = f"ignored: rule set {rs.name!r} has no wind fan"
@@ -562,8 +538,7 @@ def _score_own(hand, rs, extra, strict, ctx):
     total, fans, form, items, dropped = score_two_player(h, rs, flags)
     dropped.update(unused)
     if dropped and strict:
-        raise InvalidHand("; ".join(f"{k} {v}".replace(" dropped:", " cannot hold:") for k, v in dropped.items())
-                          + " (strict=True)")
+        raise InvalidHand(strict_message(dropped))
     if total < 0:
         raise NotWinning(f"not a winning hand under rule set {rs.name!r}: {hand if isinstance(hand, str) else h}")
     return RuleScore(rs, total, fans, form, items, bool(ctx["self_drawn"]), flowers, dropped)

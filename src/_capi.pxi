@@ -42,8 +42,8 @@ cdef int _score_counts(const uint8_t* counts, int n_melds, const uint8_t* kind, 
 
 def score_capsule():
     """A PyCapsule ("mjfast._core.score_counts") holding _score_counts; the
-    tables are built and the fan table must be loaded (import mjfast.score)."""
+    tables are built (the fan table is loaded when _core is initialised)."""
     _need_tables()
-    if not _fan_table_loaded:
-        raise RuntimeError("mjfast: the fan table is not loaded (import mjfast.score)")
+    if not _fan_table_loaded:  # pragma: no cover - loaded at initialisation
+        raise RuntimeError("mjfast: the fan table is not loaded")
     return PyCapsule_New(<void*>_score_counts, b"mjfast._core.score_counts", NULL)

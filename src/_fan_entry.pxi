@@ -194,12 +194,12 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
 
 
 cdef inline int _dropped_bits(const PHand* h) noexcept nogil:
-    """The flag bits (W_FOURTH, W_KONG) the scorer drops as impossible for a
+    """The flag bits (W_FOURTH_TILE, W_KONG) the scorer drops as impossible for a
     sane hand: mjfast.score.dropped_flags for one row (the same tests
     _score_hand normalises its flags with)."""
     cdef int j, t, win = h.win_tile, in_melds = 0, n_kongs = 0, d = 0
     cdef bint another
-    if not (h.flags & (W_FOURTH | W_KONG)):
+    if not (h.flags & (W_FOURTH_TILE | W_KONG)):
         return 0
     another = h.counts[win] >= 2
     for j in range(h.n_melds):
@@ -211,8 +211,8 @@ cdef inline int _dropped_bits(const PHand* h) noexcept nogil:
             in_melds += 3 if h.meld_kind[j] == 1 else 4
         if h.meld_kind[j] == 2:
             n_kongs += 1
-    if h.flags & W_FOURTH and another:
-        d |= W_FOURTH
+    if h.flags & W_FOURTH_TILE and another:
+        d |= W_FOURTH_TILE
     if h.flags & W_KONG:
         if h.flags & W_SELF_DRAWN:
             if n_kongs == 0:
@@ -342,7 +342,7 @@ def score_batch_mcr(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds
     (0 ok, 1 invalid, 2 not a win, 3 out of range - changed after
     validation -, 4 a dropped flag under strict), legal_out (a win with
     total - flowers >= min_points), ignored_out (the dropped flag bits
-    W_FOURTH / W_KONG of a win, or of a code-4 row; else 0).  Returns the
+    W_FOURTH_TILE / W_KONG of a win, or of a code-4 row; else 0).  Returns the
     number of rows with code 3 or 4 (their messages are the caller's)."""
     _need_tables()
     nthreads = _nthreads(nthreads)

@@ -21,6 +21,7 @@ from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
 from cpython.pycapsule cimport PyCapsule_GetPointer
+from fankernel.flag_bits cimport W_SELF_DRAWN, W_FOURTH_TILE, W_KONG, W_LAST_TILE
 
 import numpy as np
 cimport numpy as cnp
@@ -361,7 +362,7 @@ cdef class FastGame:
             mk[i] = self.melds[seat][i].kind
             mt[i] = self.melds[seat][i].tile
             mo[i] = self.melds[seat][i].frm >= 0
-        r = _kernel(c, n, mk, mt, mo, t, sd | (fourth << 1) | (kong << 2) | (last << 3), seat, self.quan, 0,
+        r = _kernel(c, n, mk, mt, mo, t, sd * W_SELF_DRAWN | fourth * W_FOURTH_TILE | kong * W_KONG | last * W_LAST_TILE, seat, self.quan, 0,
                     self.hu_ft)
         return r if r >= 0 else -3
 

@@ -142,8 +142,8 @@ def read_records(list records, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds,
             n_rules += 1
         f = _pack_flags(_bool_bit(vals[K_FLAG0]), _bool_bit(vals[K_FLAG0 + 1]), _bool_bit(vals[K_FLAG0 + 2]),
                         _bool_bit(vals[K_FLAG0 + 3]))
-        rf = _pack_flags(_bool_bit(vals[K_RFLAG0]), _bool_bit(vals[K_RFLAG0 + 1]), _bool_bit(vals[K_RFLAG0 + 2]),
-                         _bool_bit(vals[K_RFLAG0 + 3]))
+        rf = _pack_rule_flags(_bool_bit(vals[K_RFLAG0]), _bool_bit(vals[K_RFLAG0 + 1]), _bool_bit(vals[K_RFLAG0 + 2]),
+                              _bool_bit(vals[K_RFLAG0 + 3]))
         if f < 0 or rf < 0:
             continue
         s = _wind_code(vals[K_SEAT])
@@ -534,8 +534,8 @@ def scan_lines(list lines, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds, uin
             continue
         f = _pack_flags(_scalar_bit(vt[K_FLAG0]), _scalar_bit(vt[K_FLAG0 + 1]), _scalar_bit(vt[K_FLAG0 + 2]),
                         _scalar_bit(vt[K_FLAG0 + 3]))
-        rf = _pack_flags(_scalar_bit(vt[K_RFLAG0]), _scalar_bit(vt[K_RFLAG0 + 1]), _scalar_bit(vt[K_RFLAG0 + 2]),
-                         _scalar_bit(vt[K_RFLAG0 + 3]))
+        rf = _pack_rule_flags(_scalar_bit(vt[K_RFLAG0]), _scalar_bit(vt[K_RFLAG0 + 1]), _scalar_bit(vt[K_RFLAG0 + 2]),
+                              _scalar_bit(vt[K_RFLAG0 + 3]))
         if f < 0 or rf < 0:
             continue
         se = _scalar_wind(vt[K_SEAT], s, vs[K_SEAT], ve[K_SEAT], vi[K_SEAT])

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast import HandBatch, InvalidHand, score_batch
+from mjfast import HandBatch, InvalidArgument, InvalidHand, score_batch
 from mjfast.batch import ERR_INVALID, ERR_OK
 
 from handgen import random_winning_records
@@ -27,7 +27,9 @@ BAD_FLAGS = ["no", "yes", "", 2, 1, 0, -1, 1.0, None, [True], np.int64(1), np.fl
 def test_score_rejects_non_bool_flags(flag, value):
     with pytest.raises(TypeError, match=flag) as ei:
         mjfast.score(WIN, **{flag: value})
-    assert isinstance(ei.value, InvalidHand)      # also an InvalidHand, for `except InvalidHand`
+    # an InvalidArgument (a TypeError and a ValueError), not a problem with the hand
+    assert isinstance(ei.value, InvalidArgument) and isinstance(ei.value, ValueError)
+    assert not isinstance(ei.value, InvalidHand)
 
 
 @pytest.mark.parametrize("flag", FLAGS)

@@ -618,7 +618,7 @@ def test_bad_calls():
         G.settle({"winners": [0]})
     with pytest.raises(ValueError, match="guizhou"):
         G.settle(G1, rules="mcr")
-    with pytest.raises(mjfast.InvalidHand, match="nope"):
+    with pytest.raises(mjfast.InvalidOption, match="nope"):
         G.settle(G1, nope=True)
     # a winner's hand that does not win
     with pytest.raises(ValueError, match="not a winning hand"):

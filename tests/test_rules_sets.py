@@ -38,7 +38,7 @@ def test_registry():
         assert rs.options == rs.defaults and not rs.changed_options
         assert rs.describe().startswith(name)
     assert R.get() is R.get("mcr") is R.MCR_RULES
-    with pytest.raises(mjfast.InvalidHand, match="unknown rule set 'riichi'"):
+    with pytest.raises(mjfast.UnknownRules, match="unknown rule set 'riichi'"):
         R.get("riichi")
     with pytest.raises(TypeError):
         R.get(3)
@@ -50,11 +50,11 @@ def test_with_options_is_a_new_value():
     assert a.options["min_points"] == 8 and b.options["min_points"] == 0
     assert b != a and b == R.get("mcr", min_points=0) and hash(b) == hash(R.get("mcr", min_points=0))
     assert b.changed_options == {"min_points": 0}
-    with pytest.raises(mjfast.InvalidHand, match="min_points"):
+    with pytest.raises(mjfast.InvalidOption, match="min_points"):
         a.with_options(min_points=-1)
     with pytest.raises(TypeError, match="min_points"):
         a.with_options(min_points="8")
-    with pytest.raises(mjfast.InvalidHand, match="knitted_straight_wait"):
+    with pytest.raises(mjfast.InvalidOption, match="knitted_straight_wait"):
         a.with_options(knitted_straight_wait="maybe")
     assert a.with_option_text(["min-points=0", "strict=true"]).options["strict"] is True
 

@@ -326,9 +326,9 @@ def test_context_limits_and_their_negatives():
 
 
 def test_options_validate():
-    with pytest.raises(mjfast.InvalidHand, match="limit"):
+    with pytest.raises(mjfast.InvalidOption, match="limit"):
         R.get("shanghai_old", limit=0)
-    with pytest.raises(mjfast.InvalidHand, match="old_young"):
+    with pytest.raises(mjfast.InvalidOption, match="old_young"):
         R.get("shanghai_old", old_young="medium")
     assert R.get("shanghai_old").with_option_text(["round-to=1", "cap=false"]).changed_options == \
         {"round_to": 1, "cap": False}

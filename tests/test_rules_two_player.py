@@ -412,11 +412,11 @@ def test_side_payouts():
 
 
 def test_options_are_checked():
-    with pytest.raises(mjfast.InvalidHand, match="fangchong"):
+    with pytest.raises(mjfast.InvalidOption, match="fangchong"):
         TP.with_options(fangchong="sometimes")
-    with pytest.raises(mjfast.InvalidHand, match="hand_size"):
+    with pytest.raises(mjfast.InvalidOption, match="hand_size"):
         TP.with_options(hand_size=16)
-    with pytest.raises(mjfast.InvalidHand, match="no option"):
+    with pytest.raises(mjfast.InvalidOption, match="no option"):
         TP.with_options(nope=1)
 
 

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast import Hand, Meld, NotWinning, InvalidHand, score
+from mjfast import Hand, Meld, NotWinning, InvalidHand, InvalidOption, score
 from mjfast import rules as R
 from mjfast.rules.zhuji import ZHUJI, ZHUJI_ITEMS, payout, score_zhuji
 from mjfast.tiles import TILE_NAMES, tile_index
@@ -250,10 +250,10 @@ def test_wild_kinds_one_or_two_adjacent():
     assert R.get("zhuji", wildcards="5p6p").options["wildcards"] == ("5p", "6p")
     assert R.get("zhuji").with_option_text(["wildcards=5p,6p"]).options["wildcards"] == ("5p", "6p")
     assert R.get("zhuji", wildcards=["E"]).options["wildcards"] == ("E",)
-    with pytest.raises(InvalidHand):
+    with pytest.raises(InvalidOption):
         R.get("zhuji", wildcards="5p6p7p")                     # three kinds
     for bad in ("5p7p", "9p1s", "ES"):
-        with pytest.raises(InvalidHand):
+        with pytest.raises(InvalidOption):
             score("123m456m789mSS4m4m4m", rules=R.get("zhuji", wildcards=bad), self_drawn=True)
     # wild_adjacency="suit_and_honors": E+S are a row
     s = score("123m456m789mCC" + "ES" + "E", rules=R.get("zhuji", wildcards="ES", wild_adjacency="suit_and_honors"),
@@ -273,7 +273,7 @@ def test_minimum_and_options():
     assert s.legal and s.settlement() == (3, -1, -1, -1)
     with pytest.raises(InvalidHand):
         zj("EEE123m456p789s1s1s").settlement()
-    with pytest.raises(InvalidHand):
+    with pytest.raises(InvalidOption):
         R.get("zhuji", min_tai=-1)
     assert R.get("zhuji").min_points == 3
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import mjfast
-from mjfast import InvalidHand, NotWinning
+from mjfast import InvalidArgument, InvalidHand, NotWinning
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -376,11 +376,8 @@ def test_not_winning_is_invalid_hand():
     ("234s567s234p567p5m5m", {"seat_wind": "X"}, r"seat_wind"),
     ("234s567s234p567p5m5m", {"seat_wind": 4}, r"seat_wind"),
     ("234s567s234p567p5m5m", {"round_wind": -1}, r"round_wind"),
-    ("234s567s234p567p5m5m", {"round_wind": True}, r"round_wind"),
     ("234s567s234p567p5m5m", {"flowers": 9}, r"flowers"),
     ("234s567s234p567p5m5m", {"flowers": -1}, r"flowers"),
-    ("234s567s234p567p5m5m", {"flowers": True}, r"flowers"),
-    ("234s567s234p567p5m5m", {"flowers": 1.0}, r"flowers"),
 ])
 def test_invalid_hand(hand, kwargs, match):
     with pytest.raises(InvalidHand, match=match) as ei:
@@ -388,8 +385,19 @@ def test_invalid_hand(hand, kwargs, match):
     assert not isinstance(ei.value, NotWinning)
 
 
+@pytest.mark.parametrize("kwargs,match", [
+    ({"round_wind": True}, r"round_wind"),
+    ({"flowers": True}, r"flowers"),
+    ({"flowers": 1.0}, r"flowers"),
+])
+def test_an_argument_of_the_wrong_type_is_not_a_bad_hand(kwargs, match):
+    with pytest.raises(InvalidArgument, match=match) as ei:
+        mjfast.score("234s567s234p567p5m5m", **kwargs)
+    assert isinstance(ei.value, TypeError) and not isinstance(ei.value, InvalidHand)
+
+
 def test_invalid_hand_types():
-    with pytest.raises(InvalidHand):
+    with pytest.raises(InvalidArgument, match="hand must be a notation string or a Hand"):
         mjfast.score(12345)
     with pytest.raises(InvalidHand):
         mjfast.score("")

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from .. import _core
 from ..bots import winning_tiles
-from ..errors import InvalidHand
+from ..errors import InvalidArgument, InvalidHand
 from ..targets import fan_shanten
 from ..game.state import CODES, N_KINDS
 from ..tiles import _counts_str
@@ -148,7 +148,7 @@ def _waits8(meld_text: str, counts: bytes, seat: int, quan: int):
     with an 8-point win: ((tile, on a discard, self-drawn), ...) as booleans."""
     try:
         ws = winning_tiles(meld_text + _counts_str(counts), seat_wind=seat, round_wind=quan)
-    except InvalidHand:
+    except (InvalidHand, InvalidArgument):
         return ()
     return tuple((w.tile, w.discard_legal, w.self_drawn_legal) for w in ws
                  if w.discard_legal or w.self_drawn_legal)
@@ -160,7 +160,7 @@ def _fan_shanten(counts: bytes, melds: tuple) -> int:
     9 when the melds rule out every target worth 8."""
     try:
         fs = fan_shanten(list(counts), melds=list(melds))
-    except InvalidHand:
+    except (InvalidHand, InvalidArgument):
         return 9
     return 9 if fs is None else fs
 

@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable, Mapping, Optional, Tuple
 
-from ..errors import InvalidArgument, InvalidHand
+from ..errors import InvalidArgument, InvalidHand, InvalidOption, UnknownRules
+from ..spec import flags as _flags
 from .mcr import FanTable
 
-__all__ = ["Option", "RuleSet", "FanResult", "CountedResult", "register", "get", "available", "ALL_TILES"]
+__all__ = ["Option", "RuleSet", "FanResult", "CountedResult", "register", "get", "available", "ALL_TILES",
+           "ignored_flags", "check_flag_names", "cannot_hold", "strict_message"]
 
 #: Every tile index 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, C F P).
 ALL_TILES = frozenset(range(34))
@@ -104,20 +106,20 @@ class Option:
     def validate(self, value, rules_name: str):
         if self.choices is not None:
             if value not in self.choices or isinstance(value, bool) != isinstance(self.choices[0], bool):
-                raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be one of "
+                raise InvalidOption(f"rule set {rules_name!r}: option {self.name} must be one of "
                                       f"{', '.join(map(repr, self.choices))}, got {value!r}")
             return value
         if self.kind is bool:
             if value is True or value is False:
                 return value
-            raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be true or false, got {value!r}")
+            raise InvalidOption(f"rule set {rules_name!r}: option {self.name} must be true or false, got {value!r}")
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be an int, got {value!r}")
+                raise InvalidOption(f"rule set {rules_name!r}: option {self.name} must be an int, got {value!r}")
         if self.check is not None:
             complaint = self.check(value)
             if complaint:
-                raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} {complaint}, got {value!r}")
+                raise InvalidOption(f"rule set {rules_name!r}: option {self.name} {complaint}, got {value!r}")
         return value
 
     def parse(self, text: str, rules_name: str):
@@ -130,12 +132,12 @@ class Option:
                 return self.validate(True, rules_name)
             if low in ("false", "0", "no", "off"):
                 return self.validate(False, rules_name)
-            raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be true or false, got {t!r}")
+            raise InvalidOption(f"rule set {rules_name!r}: option {self.name} must be true or false, got {t!r}")
         if self.kind is int:
             try:
                 v = int(t)
             except ValueError:
-                raise InvalidArgument(f"rule set {rules_name!r}: option {self.name} must be an int, "
+                raise InvalidOption(f"rule set {rules_name!r}: option {self.name} must be an int, "
                                       f"got {t!r}") from None
             return self.validate(v, rules_name)
         return self.validate(t, rules_name)
@@ -210,19 +212,22 @@ class RuleSet:
     #: from (old Shanghai: its four 百搭).  None: the analysis limit,
     #: :data:`ANALYSIS_WILDCARDS`.  docs/wildcards.md lists each rule set's.
     max_wildcards_of: Optional[Callable] = field(default=None, repr=False, compare=False)
+    #: how ``ignored_flags`` words a flag the rule set does not read, after
+    #: "ignored: rule set '<name>' " (zhuji counts 台 items, guizhou 胡 kinds)
+    ignored_wording: str = field(default="has no fan that uses it", repr=False, compare=False)
 
     def __post_init__(self):
         specs = {o.name: o for o in self.option_specs}
         opts = {o.name: o.default for o in self.option_specs}
         for k, v in dict(self.options).items():
             if k not in specs:
-                raise InvalidArgument(f"rule set {self.name!r} has no option {k!r} "
+                raise InvalidOption(f"rule set {self.name!r} has no option {k!r} "
                                       f"(options: {', '.join(specs) or 'none'})")
             opts[k] = specs[k].validate(v, self.name)
         if self.check_options is not None:
             bad = self.check_options(opts)
             if bad:
-                raise InvalidArgument(f"rule set {self.name!r}: {bad}")
+                raise InvalidOption(f"rule set {self.name!r}: {bad}")
         object.__setattr__(self, "options", MappingProxyType(opts))
 
     # -- options -----------------------------------------------------------
@@ -238,11 +243,11 @@ class RuleSet:
         changes = {}
         for p in pairs or ():
             if "=" not in p:
-                raise InvalidArgument(f"--rule-option wants KEY=VALUE, got {p!r}")
+                raise InvalidOption(f"--rule-option wants KEY=VALUE, got {p!r}")
             k, v = p.split("=", 1)
             k = k.strip().replace("-", "_")
             if k not in specs:
-                raise InvalidArgument(f"rule set {self.name!r} has no option {k!r} "
+                raise InvalidOption(f"rule set {self.name!r} has no option {k!r} "
                                       f"(options: {', '.join(specs) or 'none'})")
             changes[k] = specs[k].parse(v, self.name)
         return self.with_options(**changes) if changes else self
@@ -385,6 +390,42 @@ _LAZY = {"guizhou": "mjfast.rules.guizhou", "shanghai_old": "mjfast.rules.shangh
          "two_player": "mjfast.rules.two_player", "zhuji": "mjfast.rules.zhuji"}
 
 
+# -- context flags (declared in mjfast/spec/flags.py) --------------------------
+
+def check_flag_names(given, what: str = "score()") -> None:
+    """A TypeError for a keyword of ``given`` that is no context flag of
+    :data:`mjfast.spec.flags.FLAGS` (every rule set takes every flag)."""
+    for k in given:
+        if k not in _flags.FLAGS:
+            raise TypeError(f"{what} got an unexpected keyword argument {k!r}")
+
+
+def ignored_flags(rules: RuleSet, given) -> dict:
+    """{flag: reason} for every context flag set in ``given`` (a mapping of
+    flag name to value; other keys are skipped) that ``rules`` does not read
+    (not in ``rules.flags``), in the order of :data:`mjfast.spec.flags.FLAGS`.
+    The one place a rule set's unused flags are found and worded."""
+    why = f"ignored: rule set {rules.name!r} {rules.ignored_wording}"
+    return {n: why for n in _flags.FLAGS if given.get(n) and n not in rules.flags}
+
+
+def cannot_hold(dropped) -> str:
+    """The flags in ``dropped`` ({flag: reason}) in one line, as errors word
+    them: a reason "dropped: ..." (the flag cannot hold for this hand) reads
+    "cannot hold: ..."; "ignored: ..." stays."""
+    parts = []
+    for k, v in dropped.items():
+        if v.startswith("dropped:"):
+            v = "cannot hold:" + v[len("dropped:"):]
+        parts.append(f"{k} {v}")
+    return "; ".join(parts)
+
+
+def strict_message(dropped) -> str:
+    """The ``strict=True`` error for the flags in ``dropped`` ({flag: reason})."""
+    return cannot_hold(dropped) + " (strict=True)"
+
+
 def register(rules: RuleSet) -> RuleSet:
     """Add a rule set to the registry (by its name)."""
     _REGISTRY[rules.name] = rules
@@ -410,9 +451,9 @@ def get(rules="mcr", **options) -> RuleSet:
         try:
             rs = _REGISTRY[rules]
         except KeyError:
-            raise InvalidArgument(f"unknown rule set {rules!r} (available: {', '.join(available())})") from None
+            raise UnknownRules(f"unknown rule set {rules!r} (available: {', '.join(available())})") from None
     else:
-        raise InvalidArgument(f"rules must be a rule-set name or a mjfast.rules.RuleSet, "
+        raise UnknownRules(f"rules must be a rule-set name or a mjfast.rules.RuleSet, "
                               f"got {type(rules).__name__}")
     return rs.with_options(**options) if options else rs
 

@@ -165,5 +165,6 @@ GUIZHOU = register(RuleSet(
     settle_fn=settle_pattern,
     max_wildcards_of=lambda opts: (0, "its rules have none"),
     score_fn=score_entry,
+    ignored_wording="has no use for it",
     source="the 黔人捉鸡麻将 rule page (an online game's help page), Guiyang scoring",
 ))

@@ -23,7 +23,7 @@ from .. import _core
 from ..errors import InvalidHand
 from ..hand import Hand, parse_hand
 from ..tiles import TILE_NAMES
-from .base import FanResult
+from .base import FanResult, check_flag_names, ignored_flags, strict_message
 from .guizhou_table import GUIZHOU_TABLE, SPECIAL_STARTS
 
 __all__ = ["SUIT_TILES", "GuizhouScore", "GuizhouItem", "check_hand", "pattern_points", "score_guizhou",
@@ -358,10 +358,6 @@ def _reading(h: Hand, form: str, pungs_only: bool) -> tuple:
     return tuple(out)
 
 
-_EXTRA = ("discard_after_kong", "heavenly_hand", "earthly_hand", "ready_at_start")
-#: score()'s keyword flags of other rule sets: taken, reported as unused
-_UNUSED = ("human_hand", "wild_win", "declared_ready")
-
 
 def score_entry(hand, rs, ctx: dict, flags: dict, strict, wild: dict) -> GuizhouScore:
     """``mjfast.score(hand, rules="guizhou", ...)``: the rule set's
@@ -373,9 +369,7 @@ def score_entry(hand, rs, ctx: dict, flags: dict, strict, wild: dict) -> Guizhou
     from ..records import check_context, check_flag
     if wild.get("wildcards") is not None or wild.get("wildcard_tiles") is not None or wild.get("wild_fifth"):
         raise InvalidHand("wildcards: rule set 'guizhou' plays no wildcards (its rules have none)")
-    for k in flags:
-        if k not in _EXTRA and k not in _UNUSED:
-            raise TypeError(f"score() got an unexpected keyword argument {k!r}")
+    check_flag_names(flags)
     _, seat, rnd, flowers = check_context(**ctx)
     given = {k: check_flag(v, k) for k, v in flags.items()}
     strict = check_flag(strict, "strict") or rs.strict
@@ -390,21 +384,14 @@ def score_entry(hand, rs, ctx: dict, flags: dict, strict, wild: dict) -> Guizhou
                           f" + {len(h.melds)} melds = {h.n_tiles}")
     if flowers:
         raise InvalidHand("rule set 'guizhou' plays no flowers")
-    dropped = {}
-    for k in ("fourth_tile", "last_tile"):
-        if ctx.get(k):
-            dropped[k] = "ignored: rule set 'guizhou' has no use for it"
-    for k in _UNUSED:
-        if given.get(k):
-            dropped[k] = "ignored: rule set 'guizhou' has no use for it"
+    dropped = ignored_flags(rs, {**ctx, **given})
     if seat or rnd:
         dropped["winds"] = "ignored: rule set 'guizhou' has no wind fan"
     use = {"self_drawn": bool(ctx.get("self_drawn")), "kong": bool(ctx.get("kong"))}
-    use.update({k: v for k, v in given.items() if k in _EXTRA})
+    use.update({k: v for k, v in given.items() if k in rs.flags})
     out = score_guizhou(h, rs, use, dropped)
     if out.ignored_flags and strict:
-        raise InvalidHand("; ".join(f"{k} {v}".replace(" dropped:", " cannot hold:")
-                                    for k, v in out.ignored_flags.items()) + " (strict=True)")
+        raise InvalidHand(strict_message(out.ignored_flags))
     return out
 
 

@@ -36,6 +36,7 @@ import numpy as np
 from ..errors import InvalidHand
 from ..hand import Hand, parse_hand
 from ..tiles import TILE_NAMES
+from .base import cannot_hold
 from .guizhou_hand import check_hand, ready_value, score_guizhou
 
 __all__ = ["GuizhouGame", "Payment", "Settlement", "KongRecord", "settle", "chicken_tiles", "REASONS"]
@@ -452,8 +453,7 @@ class _Context:
                      "earthly_hand": s in self.earthly, "ready_at_start": s in self.declared}
             sc = score_guizhou(self.hands[s], rs, flags)
             if sc.ignored_flags:
-                raise ValueError(f"hands[{s}]: " + "; ".join(f"{k} {v}".replace(" dropped:", " cannot hold:")
-                                                             for k, v in sc.ignored_flags.items()))
+                raise ValueError(f"hands[{s}]: " + cannot_hold(sc.ignored_flags))
             if not sc.legal:
                 raise ValueError(f"hands[{s}]: {sc.pass_note}, so seat {s} could not win")
             self.scores[s] = sc

@@ -32,7 +32,8 @@ from ..errors import InvalidArgument, InvalidHand, NotWinning
 from ..hand import Hand, parse_hand
 from ..records import check_context, check_flag
 from ..tiles import TILE_NAMES, set_text
-from .base import CountedResult, FanResult, Option, RuleSet, non_negative, positive, register
+from .base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, ignored_flags, non_negative,
+                   positive, register, strict_message)
 from .shanghai_table import ITEMS, SHANGHAI_OLD_TABLE, UNITS
 
 __all__ = ["SHANGHAI_OLD", "SHANGHAI_OLD_TABLE", "ShanghaiScore", "ScoredItem", "score_shanghai",
@@ -53,12 +54,6 @@ _GREEN_TILES = frozenset((19, 20, 21, 23, 25, _GREEN))
 #: The context flags shanghai_old uses (keyword arguments of score()).
 SHANGHAI_FLAGS = ("self_drawn", "kong", "last_tile", "seat_wind", "round_wind", "flowers",
                   "heavenly_hand", "earthly_hand", "declared_ready", "wild_win")
-#: Keyword flags of score() beyond MCR's context that this rule set takes.
-_OWN_FLAGS = ("heavenly_hand", "earthly_hand", "declared_ready", "wild_win")
-#: Keyword flags other rule sets understand: accepted, reported as unused.
-_OTHER_FLAGS = ("human_hand", "ready_at_start", "discard_after_kong")
-
-
 
 
 _OPTIONS = (
@@ -529,9 +524,7 @@ def score_shanghai(hand, rs, ctx, flags, strict, wild):
     ``ctx``, ``flags``, ``strict``, ``wild``: as :attr:`RuleSet.score_fn`
     receives them from :func:`mjfast.score`."""
     from ..wild import check as check_wild
-    for k in flags:
-        if k not in _OWN_FLAGS and k not in _OTHER_FLAGS:
-            raise TypeError(f"score() got an unexpected keyword argument {k!r}")
+    check_flag_names(flags)
     extra = {k: check_flag(v, k) for k, v in flags.items()}
     strict = check_flag(strict, "strict") or rs.strict
     fl, seat, rnd, flowers = check_context(ctx["self_drawn"], ctx["fourth_tile"], ctx["kong"], ctx["last_tile"],
@@ -581,12 +574,7 @@ def score_shanghai(hand, rs, ctx, flags, strict, wild):
         t = int(np.flatnonzero(real_all > 4)[0])
         raise InvalidHand(f"more than 4 copies of {TILE_NAMES[t]}")
     # -- the context: what holds, what is dropped and why
-    dropped = {}
-    if ctx["fourth_tile"]:
-        dropped["fourth_tile"] = "ignored: rule set 'shanghai_old' has no fan that uses it"
-    for name in _OTHER_FLAGS:
-        if extra.get(name):
-            dropped[name] = "ignored: rule set 'shanghai_old' has no fan that uses it"
+    dropped = ignored_flags(rs, {**ctx, **extra})
     has_kong = any(m.kind == "kong" for m in h.melds)
     if kong and self_drawn and not has_kong:
         kong = False
@@ -605,8 +593,7 @@ def score_shanghai(hand, rs, ctx, flags, strict, wild):
         dropped["earthly_hand"] = ("dropped: a non-dealer (seat not East) wins on the dealer's first discard, "
                                    "with no meld")
     if dropped and strict:
-        raise InvalidHand("; ".join(f"{a} {b}".replace(" dropped:", " cannot hold:")
-                                    for a, b in dropped.items()) + " (strict=True)")
+        raise InvalidHand(strict_message(dropped))
     c = {"self_drawn": self_drawn, "kong": kong, "last_tile": last_tile, "seat": 27 + seat, "round": 27 + rnd,
          "heavenly_hand": heavenly, "earthly_hand": earthly, "declared_ready": extra.get("declared_ready", False)}
     # -- every substitution (one, empty, without wildcards), every winning tile it allows

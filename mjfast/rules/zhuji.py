@@ -32,9 +32,10 @@ from typing import Optional
 import numpy as np
 
 from .. import _core
-from ..errors import InvalidArgument, InvalidHand, NotWinning
+from ..errors import InvalidArgument, InvalidHand, InvalidOption, NotWinning
 from ..tiles import TILE_NAMES, parse_tiles, set_text, tile_index
-from .base import CountedResult, FanResult, Option, RuleSet, get as _get, non_negative, positive, register
+from .base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, get as _get, ignored_flags,
+                   non_negative, positive, register, strict_message)
 from .zhuji_table import ZHUJI_ITEMS, ZHUJI_TABLE
 
 __all__ = ["ZHUJI", "ZHUJI_TABLE", "ZHUJI_ITEMS", "ZhujiScore", "TaiResult", "score_zhuji", "payout",
@@ -122,10 +123,13 @@ class _WildOption(Option):
     """The ``wildcards`` option: the 财神 kinds, kept as a tuple of names."""
 
     def validate(self, value, rules_name: str):
-        kinds = _tile_kinds(value)
+        try:
+            kinds = _tile_kinds(value)
+        except (InvalidHand, InvalidArgument) as exc:     # (a tile of the option's value: an option error)
+            raise InvalidOption(str(exc)) from None
         if len(kinds) > 2:
-            raise InvalidArgument(f"rule set {rules_name!r}: option wildcards "
-                                  f"{check_wild_kinds(kinds, 'any')}")
+            raise InvalidOption(f"rule set {rules_name!r}: option wildcards "
+                                f"{check_wild_kinds(kinds, 'any')}")
         return tuple(TILE_NAMES[t] for t in kinds)
 
     def parse(self, text: str, rules_name: str):
@@ -200,7 +204,7 @@ def wild_kinds(rs: RuleSet) -> tuple:
     kinds = _tile_kinds(rs.options["wildcards"])
     bad = check_wild_kinds(kinds, rs.options["wild_adjacency"])
     if bad:
-        raise InvalidHand(f"rule set 'zhuji': option wildcards {bad}")
+        raise InvalidOption(f"rule set 'zhuji': option wildcards {bad}")
     return kinds
 
 
@@ -882,9 +886,6 @@ def score_zhuji(h, rs, *, self_drawn=False, kong=False, heavenly_hand=False, ear
 
 # -- the entry point of score() ----------------------------------------------------
 
-#: score()'s keyword flags of the rule sets (the ones Zhuji does not use are reported)
-_KNOWN_EXTRA = ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start", "discard_after_kong", "wild_win",
-                "declared_ready")
 
 
 def score_entry(hand, rs, ctx: dict, rule_flags: dict, strict, wild: dict):
@@ -894,9 +895,7 @@ def score_entry(hand, rs, ctx: dict, rule_flags: dict, strict, wild: dict):
     wildcards, wildcard_tiles, wild_fifth = wild["wildcards"], wild["wildcard_tiles"], wild["wild_fifth"]
     from ..hand import Hand, parse_hand
     from ..records import check_context, check_flag
-    for k in rule_flags:
-        if k not in _KNOWN_EXTRA:
-            raise TypeError(f"score() got an unexpected keyword argument {k!r}")
+    check_flag_names(rule_flags)
     extra = {k: check_flag(v, k) for k, v in rule_flags.items()}
     strict = check_flag(strict, "strict") or rs.strict
     if not isinstance(wild_fifth, (bool, np.bool_)):
@@ -915,21 +914,14 @@ def score_entry(hand, rs, ctx: dict, rule_flags: dict, strict, wild: dict):
         raise InvalidHand("a winning hand needs a winning tile (the last concealed tile)")
     if flowers or h.flowers:
         raise InvalidHand("Zhuji mahjong has no flowers")
-    dropped = {}
-    for k in ("fourth_tile", "last_tile"):
-        if ctx[k]:
-            dropped[k] = "ignored: rule set 'zhuji' has no item that uses it"
-    for k in ("human_hand", "ready_at_start", "discard_after_kong", "wild_win", "declared_ready"):
-        if extra.get(k):
-            dropped[k] = "ignored: rule set 'zhuji' has no item that uses it"
+    dropped = ignored_flags(rs, {**ctx, **extra})
     if ctx["seat_wind"] not in ("E", 0) or ctx["round_wind"] not in ("E", 0):
         dropped["winds"] = "ignored: in Zhuji East scores 2 台 for every seat, whatever the winds"
     out = score_zhuji(h, rs, self_drawn=bool(ctx["self_drawn"]), kong=bool(ctx["kong"]),
                       heavenly_hand=extra.get("heavenly_hand", False), earthly_hand=extra.get("earthly_hand", False),
                       wildcards=wildcards, wildcard_tiles=wildcard_tiles, dropped=dropped)
     if strict and out.ignored_flags:
-        raise InvalidHand("; ".join(f"{k} {v}".replace(" dropped:", " cannot hold:")
-                                    for k, v in out.ignored_flags.items()) + " (strict=True)")
+        raise InvalidHand(strict_message(out.ignored_flags))
     return out
 
 
@@ -948,6 +940,7 @@ ZHUJI = register(RuleSet(
     unit="台",
     settle_fn=_settle,
     score_fn=score_entry,
+    ignored_wording="has no item that uses it",
     max_wildcards_of=_wildcard_limit,
     check_options=lambda o: (lambda bad: f"option wildcards {bad}" if bad else None)(
         check_wild_kinds(_tile_kinds(o["wildcards"]), o["wild_adjacency"])),

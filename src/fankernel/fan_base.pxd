@@ -14,6 +14,8 @@
 from libc.stdint cimport uint8_t, int16_t, uint64_t
 from libc.string cimport memcpy
 from fankernel.tiles cimport _ctz64, _present84
+# the win flags (W_* bits of the packed hand's `flags` byte): generated from mjfast/spec/flags.py
+from fankernel.flag_bits cimport *
 
 cdef enum:
     NFAN = 84            # fan ids 1..82 (81 fans + Concealed Kong and Melded Kong); 0 and 83
@@ -25,12 +27,6 @@ cdef enum:
     P_PUNG = 2
     P_KONG = 3
     P_PAIR = 5
-
-    # win flags (the packed hand's `flags` byte)
-    W_SELF_DRAWN = 1
-    W_FOURTH = 2
-    W_KONG = 4
-    W_LAST = 8
 
     # rule-set variants of the MCR engine (PHand.variant); 0 is MCR as the
     # reference calculator scores it, and every test of that path runs with 0
@@ -50,7 +46,7 @@ ctypedef struct PHand:
     uint8_t meld_tile[4]    # chow: its lowest tile; pung/kong: the tile (our 0..33 index)
     uint8_t meld_open[4]    # 1 = melded (claimed); 0 = concealed kong
     uint8_t win_tile        # 0..33
-    uint8_t flags           # W_* bits
+    uint8_t flags           # W_* bits (fankernel/flag_bits.pxd)
     uint8_t seat            # 0..3 = E S W N
     uint8_t round           # 0..3
     uint8_t flowers         # 0..8

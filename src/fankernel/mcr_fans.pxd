@@ -516,9 +516,9 @@ cdef inline void _win_flag_fans(int flags, int16_t* ft) noexcept nogil:
     fans; each is stored as a 0/1 condition (the flags vary from hand to
     hand: branches on them were mispredicted)."""
     cdef int sd = flags & W_SELF_DRAWN
-    cdef int last = (flags & W_LAST) != 0
+    cdef int last = (flags & W_LAST_TILE) != 0
     cdef int kong = (flags & W_KONG) != 0
-    ft[LAST_TILE] = (flags & W_FOURTH) != 0
+    ft[LAST_TILE] = (flags & W_FOURTH_TILE) != 0
     ft[LAST_TILE_DRAW] = last & sd
     ft[LAST_TILE_CLAIM] = last & (sd ^ 1)
     ft[OUT_WITH_REPLACEMENT_TILE] = kong & sd

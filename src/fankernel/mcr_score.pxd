@@ -428,7 +428,7 @@ cdef inline int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, 
     # a robbed kong of a tile that a meld or the hand holds
     held = ctx.standing[h.win_tile] > 0
     fl = h.flags
-    fl = (fl & ~(W_FOURTH * held)) | (W_FOURTH * (win_in_melds == 3))
+    fl = (fl & ~(W_FOURTH_TILE * held)) | (W_FOURTH_TILE * (win_in_melds == 3))
     sd = fl & W_SELF_DRAWN
     fl &= ~(W_KONG * ((sd & (n_kongs == 0)) | ((sd ^ 1) & ((win_in_melds > 0) | held))))
     ctx.flags = fl
