@@ -206,6 +206,7 @@ def test_one_set_of_rules_through_public_names():
 
 DEAL = "1 0 0 0 0 W1 W2 W3 B5 B5 B7 T1 T1 T9 F1 F1 J1 J2"
 QUAD = "1 0 0 0 0 W1 W1 W1 W1 B5 B5 B7 T1 T1 T9 F1 F1 J1"
+TRIPLE = "1 0 0 0 0 W1 W1 W1 B5 B5 B7 T1 T1 T9 F1 F1 J1 J2"
 
 #: (requests before, the bad request, what the message says): each was accepted, or failed with another
 #: exception, before update checked it
@@ -235,6 +236,9 @@ HOSTILE = [
     (["0 2 0", QUAD, "3 0 DRAW", "3 0 PLAY W3"], "3 1 CHI W2 W1", "a fifth W1"),
     (["0 3 0", QUAD, "3 0 DRAW", "3 0 PLAY W3"], "3 1 CHI W2 T5", "a fifth W1"),
     (["0 3 0", QUAD, "3 0 DRAW", "3 0 PLAY W4"], "3 1 CHI W3 W1", "a fifth W1"),
+    # the chow claims the fourth W1 in sight and discards a fifth (the claimed tile, between river and meld,
+    # was once left out of the count)
+    (["0 2 0", TRIPLE, "3 0 DRAW", "3 0 PLAY W1"], "3 1 CHI W2 W1", "a fifth W1"),
     (["0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY J3"], "3 2 GANG", None),
     (["0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY B5"], "3 2 GANG", "a fifth B5"),
     (["0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY T1"], "3 3 GANG", "a fifth T1"),
@@ -269,6 +273,34 @@ def test_hostile_requests_are_protocol_errors(before, bad, reason):
     assert view == (repr(st), st.hand and list(st.hand), [list(d) for d in st.discards], list(st.walls),
                     list(st.shown), [[(m.kind, m.tile, m.from_seat) for m in ms] for ms in st.melds],
                     [list(f) for f in st.flowers], st.legal_actions())
+
+
+#: the requests a fuzzed history had accepted (fuzz/regressions/botstate/fifth-tile-chow-afa73bc3): seat 1
+#: melded a pung of T8 (claiming seat 3's), seat 2 discarded the fourth T8
+FUZZ_FIFTH_T8 = """0 0 2|1 0 0 0 0 J3 W6 J1 J1 B4 T4 F2 W7 B9 W6 B3 T3 F4|2 T1|3 0 PLAY B4|3 1 DRAW|3 1 PLAY J1|3 2 DRAW
+|3 2 PLAY T5|3 3 DRAW|3 3 PLAY W3|2 B2|3 0 PLAY J3|3 1 DRAW|3 1 PLAY T7|3 2 DRAW|3 2 PLAY W5|3 3 DRAW|3 3 PLAY T6
+|2 T7|3 0 PLAY T4|3 1 DRAW|3 1 PLAY T4|3 2 DRAW|3 2 PLAY B8|3 3 DRAW|3 3 PLAY W3|2 B6|3 0 PLAY B3|3 1 DRAW
+|3 1 PLAY T2|3 2 DRAW|3 2 PLAY J3|3 3 DRAW|3 3 PLAY J2|2 T2|3 0 PLAY B9|3 1 DRAW|3 1 PLAY W7|3 2 DRAW|3 2 PLAY W8
+|3 3 DRAW|3 3 PLAY W4|2 W5|3 0 PLAY B6|3 1 DRAW|3 1 PLAY J2|3 2 DRAW|3 2 PLAY W5|3 3 DRAW|3 3 PLAY T3|2 W8
+|3 0 PLAY J1|3 1 DRAW|3 1 PLAY F1|3 2 DRAW|3 2 PLAY F1|3 3 DRAW|3 3 PLAY J3|2 F3|3 0 PLAY F2|3 1 DRAW|3 1 PLAY W1
+|3 3 PENG F4|2 T4|3 0 PLAY T4|3 1 DRAW|3 1 PLAY B7|3 2 DRAW|3 2 PLAY B2|3 3 DRAW|3 3 PLAY T8|3 1 PENG T5
+|3 2 DRAW|3 2 PLAY T8""".replace("\n", "").split("|")
+
+
+def test_chow_discarding_a_fifth_of_the_claimed_tile_is_refused():
+    # seat 3 chows T7 T8 T9 on the fourth T8 in sight and discards another T8: a fifth copy
+    st = BotState.from_requests(FUZZ_FIFTH_T8)
+    T8 = 25
+    assert st.unseen()[T8] == 0 and st.phase == "claim" and st.last_tile == T8
+    view = repr(st), list(st.hand), [list(d) for d in st.discards], list(st.shown), list(st.unseen()), \
+        [[(m.kind, m.tile, m.from_seat) for m in ms] for ms in st.melds], st.legal_actions()
+    with pytest.raises(ProtocolError, match=re.escape("'3 3 CHI T8 T8': a fifth T8")):
+        st.update("3 3 CHI T8 T8")
+    assert view == (repr(st), list(st.hand), [list(d) for d in st.discards], list(st.shown), list(st.unseen()),
+                    [[(m.kind, m.tile, m.from_seat) for m in ms] for ms in st.melds], st.legal_actions())
+    st.update("3 3 CHI T8 J1")                # the same chow discarding another tile is accepted
+    assert st.unseen()[T8] == 0 and (st.melds[3][-1].kind, st.melds[3][-1].tile) == ("chow", T8 - 1)
+    assert T8 not in st.discards[2] and st.discards[3][-1] == 31 and st.phase == "claim"      # J1 = 31
 
 
 def test_buhua_from_an_empty_wall_is_refused():

@@ -117,12 +117,17 @@ class BotState(SeatRules):
         self.walls[:] = walls
         self.shown[:] = shown
 
-    def _reveal(self, tiles, request):
-        """``tiles`` (indices) become visible to this seat: refuse a fifth copy."""
-        seen = self.unseen()
-        for t in tiles:
-            seen[t] -= 1
-            if seen[t] < 0:
+    def _check_sight(self, request):
+        """Refuse a request after which this seat sees a fifth copy of a tile.
+
+        Checked once, on the state the request left, rather than on each
+        path's own list of newly shown tiles: such a list has to get every
+        move right (a chow once left its claimed tile out while it was
+        between the river and the meld, and let a fifth copy in)."""
+        if self.hand is None:
+            return
+        for t, c in enumerate(self.unseen()):
+            if c < 0:
                 raise ProtocolError(f"{request!r}: a fifth {CODES[t]} (all four are already in sight)")
 
     # ------------------------------------------------------------------ building
@@ -190,6 +195,7 @@ class BotState(SeatRules):
                 self._event(parts, request)
             else:
                 raise ProtocolError(f"unknown request type {kind!r} in {request!r}")
+            self._check_sight(request)
         except ProtocolError:
             self._restore(saved)
             raise
@@ -254,8 +260,6 @@ class BotState(SeatRules):
         if d != p:
             raise ProtocolError(f"{request!r}: not seat {p}'s draw now "
                                 + (f"(seat {self.current} holds its turn)" if d is None else f"(seat {d}'s)"))
-        if p == self.seat:
-            self._reveal([t], request)
         self._settle_pending()
         if self.walls[p] <= 0:
             raise ProtocolError(f"{request!r}: seat {p}'s wall is already empty")
@@ -317,12 +321,8 @@ class BotState(SeatRules):
         elif op == "PLAY" and len(args) == 1:
             if self.phase != "turn" or self.current != p:
                 raise ProtocolError(f"{request!r}: seat {p} has no turn to discard")
-            if other:
-                self._reveal(args, request)
             self._discard(p, args[0], request)
         elif op == "PENG" and len(args) == 1:
-            if other and self._pending is not None:
-                self._reveal([self._pending[1]] * 2 + args, request)
             d, t = self._claimed(p, request)
             self._take(p, t, 2, request)
             self.melds[p].append(GameMeld("pung", t, d, t))
@@ -333,8 +333,6 @@ class BotState(SeatRules):
             d, t = self._claimed(p, request)
             if m >= 27 or not 1 <= m % 9 <= 7 or abs(m - t) > 1:
                 raise ProtocolError(f"{request!r}: {CODES[m]} is not the middle of a chow with {CODES[t]}")
-            if other:
-                self._reveal([u for u in (m - 1, m, m + 1) if u != t] + [x], request)
             if p == self.seat:
                 self.hands[p][t] += 1
                 for u in (m - 1, m, m + 1):
@@ -352,8 +350,6 @@ class BotState(SeatRules):
             m = next((m for m in self.melds[p] if m.kind == "pung" and m.tile == t), None)
             if m is None:
                 raise ProtocolError(f"{request!r}: seat {p} has no melded pung of {CODES[t]}")
-            if other:
-                self._reveal([t], request)
             self._take(p, t, 1, request)
             m.kind = "kong"
             m.added = True
@@ -382,8 +378,6 @@ class BotState(SeatRules):
                 self._take(p, t, 4, request)
             self.melds[p].append(GameMeld("kong", t, None, None))
         else:
-            if p != self.seat and self._pending is not None:
-                self._reveal([self._pending[1]] * 3, request)
             d, t = self._claimed(p, request)
             self._take(p, t, 3, request)
             self.melds[p].append(GameMeld("kong", t, d, t))
