@@ -83,9 +83,12 @@ def peak_rss_mb(path):
     import resource
     import subprocess
     import tempfile
+    # VmHWM, the child's own high-water mark: ru_maxrss would start at this
+    # (parent) process's peak, carried across vfork + exec on Linux
     code = ("import resource, sys; from mjfast.cli import main; rc = main(['logs', 'score', sys.argv[1], "
             "'--out', sys.argv[2], '--no-progress']); assert rc == 0, rc; "
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+            "hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM:')]; "
+            "print(int(hwm[0].split()[1]) if hwm else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run([sys.executable, "-c", code, path, os.path.join(tmp, "rows.jsonl")],
                              capture_output=True, text=True, cwd=os.path.dirname(HERE),

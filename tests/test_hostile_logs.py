@@ -356,14 +356,32 @@ def test_export_summary_adds_up(path, tmp_path, capsys):
 
 # -- memory -----------------------------------------------------------------------------------
 
-_RSS = r"""
-import json, resource, sys
+# The child's own peak is VmHWM, the high-water mark of its address space.
+# Not ru_maxrss: Linux carries the peak of the image a process exec'd from
+# into it, and subprocess starts children by vfork, so ru_maxrss would be at
+# least the peak of the pytest process itself (over 400 MB late in a full
+# run, with every table and library loaded), whatever the child used.
+_PEAK = r"""
+def _peak_mb():
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024   # KiB on Linux
+"""
+
+_RSS = _PEAK + r"""
+import json, sys
 import mjfast.logs as logs
 df = logs.score(sys.argv[1:])
 s = df.attrs["summary"]
 print(json.dumps({"rows": len(df), "matches": s.matches, "skipped": s.skipped,
                   "reasons": [p.reason for p in s.problems],
-                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "rss_mb": _peak_mb()}))
 """
 
 #: the documented bound on peak resident memory of a run on hostile input (docs/logs.md)
@@ -412,6 +430,19 @@ def _hostile_run(tmp_path, mb):
     assert any("larger than" in r and "MAX_JSON_CHARS" in r for r in got["reasons"])
     assert got["rss_mb"] < RSS_BOUND_MB, got
     return got
+
+
+def test_peak_measured_is_the_childs_own():
+    # a parent whose own peak is far above the child's must not show in the
+    # child's figure (it did through ru_maxrss: the bound failed late in a
+    # full run while the child's true peak stayed under 200 MB)
+    big = b"\x01" * (300 << 20)        # every page touched: the parent's peak rises by 300 MB
+    del big
+    code = _PEAK + "print(_peak_mb())"
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert float(out.stdout) < 150, out.stdout
 
 
 def test_memory_bounded_on_30_mb_of_junk(tmp_path):
