@@ -807,6 +807,18 @@ cdef class FastGame:
             if s < cur and (s < bs or (s == bs and left > bl)):
                 op[0] = OP_PENG; a[0] = x; b[0] = 0
 
+    cdef int _policy_refused(self, str what) except -1:
+        """A policy's answer was refused by the engine's own legality check.
+        The policies choose among _legal's answers, so with the compiled
+        scorer this cannot happen; with a hu_fn it happens when the hu_fn
+        answers differently for the same Hu within one step (the policy asked
+        it once, the check asks again): that is the caller's hu_fn at fault,
+        a ValueError, not an internal error."""
+        if self.hu_fn is not None:
+            raise ValueError(f"run: hu_fn gave different totals for the same Hu within one {what} "
+                             "(its answer must depend only on the hand and its context)")
+        raise RuntimeError(f"compiled policy chose an illegal {what}")   # pragma: no cover
+
     cdef int _run(self, int* policy, uint64_t* rng, double p_claim, double p_kong) except -1:
         cdef int ops[4]
         cdef int aa[4]
@@ -826,7 +838,7 @@ cdef class FastGame:
                 self._decide(cur, policy[cur], rng, p_claim, p_kong, &ops[cur], &aa[cur], &bb[cur])
                 self._round(ops, aa, bb)
                 if self._turn(ops[cur], aa[cur]) < 0:
-                    raise RuntimeError("compiled policy chose an illegal turn")   # pragma: no cover
+                    self._policy_refused("turn")
                 if self.phase == PH_OVER:
                     return 0
                 if self.phase == PH_DRAW:       # concealed kong: announced, all pass
@@ -841,7 +853,7 @@ cdef class FastGame:
                 self._round(ops, aa, bb)
                 r = self._claim(ops, aa, bb)
                 if r == -2:
-                    raise RuntimeError("compiled policy chose an illegal claim")  # pragma: no cover
+                    self._policy_refused("claim")
                 if self.phase == PH_OVER:
                     return 0
                 if r >= 0 and ops[r] == OP_GANG:   # melded kong: announced, all pass
