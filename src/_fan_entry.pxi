@@ -298,19 +298,26 @@ cdef inline int _row_group(const uint8_t[::1] n_melds, const uint8_t[:, :, ::1] 
 
 
 cdef void _group_rows(const uint8_t[::1] n_melds, const uint8_t[:, :, ::1] melds, const uint8_t[::1] invalid,
-                      Py_ssize_t c0, Py_ssize_t c1, Py_ssize_t* order) noexcept nogil:
-    """order[c0:c1] = the rows c0..c1-1 grouped (a stable counting sort)."""
+                      Py_ssize_t c0, Py_ssize_t c1, Py_ssize_t* order, uint8_t* grp) noexcept nogil:
+    """order[c0:c1] = the rows c0..c1-1 grouped (a stable counting sort).
+    Each row's group is read from the caller's arrays once, into grp
+    (c1 - c0 bytes): another thread may change those arrays while we run,
+    and a group read again for the placing pass could differ from the one
+    counted, placing a row past its group's range and leaving an order
+    slot unwritten (a row index read out of bounds later)."""
     cdef Py_ssize_t start[N_GROUPS + 1]
     cdef Py_ssize_t i
     cdef int g
     for g in range(N_GROUPS + 1):
         start[g] = c0
     for i in range(c0, c1):
-        start[_row_group(n_melds, melds, invalid, i) + 1] += 1
+        g = _row_group(n_melds, melds, invalid, i)
+        grp[i - c0] = <uint8_t>g
+        start[g + 1] += 1
     for g in range(1, N_GROUPS + 1):
         start[g] += start[g - 1] - c0
     for i in range(c0, c1):
-        g = _row_group(n_melds, melds, invalid, i)
+        g = grp[i - c0]
         order[start[g]] = i
         start[g] += 1
 
@@ -369,12 +376,13 @@ def score_batch_mcr(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds
     if n >= 8192:
         _part_prefetch()            # the split table back in cache at once (readings.pxd)
     cdef Py_ssize_t[::1] order = np.empty(n, np.intp)
+    cdef uint8_t[::1] grp = np.empty(max(1, min(n, GROUP_CHUNK)), np.uint8)
     cdef Py_ssize_t c0, c1, r
     with nogil:
         c0 = 0
         while c0 < n:
             c1 = min(n, c0 + GROUP_CHUNK)
-            _group_rows(n_melds, melds, invalid, c0, c1, &order[0])
+            _group_rows(n_melds, melds, invalid, c0, c1, &order[0], &grp[0])
             c0 = c1
     if nthreads <= 1:
         with nogil:
