@@ -9,14 +9,20 @@ ROOT holds a built mjfast package and the repo's tests/ (a checkout after
 compare.  Covered: score_batch under mcr, dazhong and the knitted-straight
 option (totals and fan counts), score() on a fifth of the records (total, fans,
 form and the reading), decompose() on the same, and two-player (score() and
-score_batch) on the records that use only its tiles.
+score_batch) on the records that use only its tiles.  Every other registered
+rule set (the ones scored by their own Python predicates) is covered on the
+first M records (``--others M``, 20,000 by default): score() and score_batch,
+each strict and not, with every row's total, fans, legality, ignored flags and
+error message.
 """
 import hashlib
 import json
 import sys
 
-root = sys.argv[1]
-n = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000
+args = [a for a in sys.argv[1:] if not a.startswith("--others")]
+others_n = next((int(a.split("=", 1)[1]) for a in sys.argv[1:] if a.startswith("--others=")), 20_000)
+root = args[0]
+n = int(args[1]) if len(args) > 1 else 1_000_000
 sys.path.insert(0, root)
 sys.path.insert(1, root + "/tests")
 import numpy as np  # noqa: E402
@@ -70,4 +76,34 @@ tp = [rec for rec in recs if not any(ch in rec["hand"] for ch in "ps")]
 if tp:
     tb = mjfast.HandBatch.from_records(tp)
     res["batch_two_player"] = _digest(mjfast.score_batch(tb, workers=1, rules="two_player"))
+# every other rule set, on a sample (their engines are Python)
+done = {"mcr", "dazhong", "two_player"}
+sample = recs[:others_n]
+sb = mjfast.HandBatch.from_records(sample)
+for name in R.available():
+    if name in done:
+        continue
+    for strict in (False, True):
+        h = hashlib.sha256()
+        for rec in sample:
+            kw = {kk: v for kk, v in rec.items() if kk not in ("hand", "id")}
+            try:
+                s = mjfast.score(rec["hand"], rules=name, strict=strict, **kw)
+                h.update(repr((s.total, [(f.name, f.count) for f in s.fans], s.is_legal_win,
+                               sorted(s.ignored_flags.items()))).encode())
+            except (mjfast.InvalidHand, mjfast.NotWinning) as e:
+                h.update(repr((type(e).__name__, str(e))).encode())
+        res[f"score_{name}{'_strict' if strict else ''}"] = h.hexdigest()
+        r = mjfast.score_batch(sb, workers=1, strict=strict, rules=name)
+        h = hashlib.sha256(np.ascontiguousarray(r.totals).tobytes() + np.ascontiguousarray(r.fan_counts).tobytes())
+        for i in range(len(r)):
+            h.update(repr((r.error_message(i), sorted(r.ignored_flags(i).items()))).encode())
+        res[f"batch_{name}{'_strict' if strict else ''}"] = h.hexdigest()
+# strict batches of the compiled-engine rule sets, with every row's error and ignored flags
+for name in sorted(done):
+    r = mjfast.score_batch(sb, workers=1, strict=True, rules=name)
+    h = hashlib.sha256(np.ascontiguousarray(r.totals).tobytes() + np.ascontiguousarray(r.fan_counts).tobytes())
+    for i in range(len(r)):
+        h.update(repr((r.error_message(i), sorted(r.ignored_flags(i).items()))).encode())
+    res[f"batch_{name}_strict_rows"] = h.hexdigest()
 print(json.dumps(res, indent=1))
