@@ -14,10 +14,10 @@ Rows: score_batch (workers=1) on the generator's mix with rules "mcr" and
 tiles), and mjfast.score on notation strings, one call per hand.
 """
 import argparse
-import json
 import statistics
-import subprocess
 import sys
+
+from _child import run_child
 
 CHILD = r"""
 import json, sys, time
@@ -54,10 +54,7 @@ print(json.dumps(out))
 def run(root, n, ns, reps):
     code = (CHILD.replace("__ROOT__", repr(root)).replace("__NS__", str(ns)).replace("__N__", str(n))
             .replace("__REPS__", str(reps)))
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
-    if r.returncode:
-        raise SystemExit(r.stderr)
-    return json.loads(r.stdout.strip().splitlines()[-1])
+    return run_child(root, code)
 
 
 def main():

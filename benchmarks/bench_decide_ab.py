@@ -18,11 +18,10 @@ of the medians (below 1 is faster), and the range of the per-pair ratios.
 Each process also hashes every answer; the two builds must agree.
 """
 import argparse
-import json
-import os
 import statistics
-import subprocess
 import sys
+
+from _child import run_child
 
 CHILD = r"""
 import hashlib, json, sys, time
@@ -67,11 +66,7 @@ print(json.dumps(out))
 
 def run(root, n, rounds):
     code = CHILD.replace("__ROOT__", repr(root)).replace("__N__", str(n)).replace("__ROUNDS__", str(rounds))
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root,
-                       env=dict(os.environ, PYTHONPATH=root))
-    if r.returncode:
-        raise SystemExit(r.stderr)
-    return json.loads(r.stdout.strip().splitlines()[-1])
+    return run_child(root, code)
 
 
 def main():
