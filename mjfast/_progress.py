@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import sys
 
-__all__ = ["progress", "NoBar", "HINT"]
+__all__ = ["progress", "set_total", "NoBar", "HINT"]
 
 #: printed once to a terminal's stderr when a bar would be drawn but tqdm does not import
 HINT = "(no progress bar: tqdm is not installed; pip install 'mjfast[cli]' for one)"
@@ -79,6 +79,20 @@ def _stderr_is_terminal() -> bool:
         return False
 
 
+def _scaled(unit, total) -> bool:
+    # k/M/G for bytes and big counts; a few thousand lines or games read better exact
+    return unit == "B" or total is None or total >= 100_000
+
+
+def set_total(bar, total) -> None:
+    """Give ``bar`` (of :func:`progress`) its total once it is known; the
+    numbers are then shown as :func:`progress` would have shown them."""
+    bar.total = total
+    if not isinstance(bar, NoBar):
+        bar.unit_scale = _scaled(getattr(bar, "unit", None), total)
+        bar.refresh()
+
+
 def progress(iterable=None, *, total=None, desc=None, unit=None, enabled=None):
     """A progress bar on stderr: a ``tqdm`` bar when stderr is a terminal and
     tqdm is installed, else a :class:`NoBar` (same methods, writes nothing).
@@ -105,8 +119,7 @@ def progress(iterable=None, *, total=None, desc=None, unit=None, enabled=None):
         return NoBar(iterable, total)
     if total is None and iterable is not None and hasattr(iterable, "__len__"):
         total = len(iterable)
-    # k/M/G for bytes and big counts; a few thousand lines or games read better exact
-    kw = {"unit_scale": unit == "B" or total is None or total >= 100_000}
+    kw = {"unit_scale": _scaled(unit, total)}
     if unit == "B":
         kw["unit_divisor"] = 1024
     if unit is not None:

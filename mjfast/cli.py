@@ -22,7 +22,7 @@ import sys
 import unicodedata
 from typing import Optional, Sequence
 
-from ._progress import progress
+from ._progress import NoBar, progress, set_total
 from .cli_args import nonnegative_int, positive_int
 from . import __version__
 
@@ -443,10 +443,10 @@ def _cmd_score_jsonl(args) -> int:
             fout = sys.stdout if dst == "-" else open(dst, "wb")
         except OSError as exc:
             raise CliError(f"cannot write {dst}: {exc.strerror or exc}") from None
-        show = not args.no_progress
-        # the total (lines of a regular file) only when a bar is drawn: it costs a pass over the file
-        total = _count_lines(src) if (show and src != "-" and _stderr_isatty()) else None
-        with progress(total=total, desc="scoring", unit="line", enabled=None if show else False) as bar:
+        with progress(desc="scoring", unit="line", enabled=False if args.no_progress else None) as bar:
+            if src != "-" and not isinstance(bar, NoBar):
+                # the total (lines of a regular file) only when a bar is drawn: it costs a pass over the file
+                set_total(bar, _count_lines(src))
             stats = score_jsonl(fin, fout, chunk_size=args.chunk_size or DEFAULT_CHUNK_SIZE,
                                 progress=bar.update, strict=bool(args.strict), rules=rs)
     finally:
@@ -456,13 +456,6 @@ def _cmd_score_jsonl(args) -> int:
             fout.close()
     _print(stats.summary(), file=sys.stderr)
     return 1 if stats.errors else 0
-
-
-def _stderr_isatty() -> bool:
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 # ---------------------------------------------------------------------------

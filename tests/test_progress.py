@@ -239,3 +239,23 @@ def test_stats_enumerate_draws_a_bar_of_hands_on_a_terminal(tmp_path):
     code2, out2, err = _run_to_a_pipe(["stats", "enumerate", "--form", "knitted_straight"], tmp_path)
     assert code2 == 0 and "enumerating" not in err and "\r" not in err, err
     assert out2 == out
+
+
+def test_a_total_given_late_is_shown_as_one_given_at_once(monkeypatch):
+    err = _Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    bar = progress(desc="late", unit="line")
+    _progress.set_total(bar, 3000)
+    bar.update(1000)
+    bar.refresh()
+    bar.close()
+    assert "1000/3000 [" in err.getvalue()
+    big = progress(desc="big", unit="line")
+    _progress.set_total(big, 2_000_000)
+    big.update(1_000_000)
+    big.refresh()
+    big.close()
+    assert "1.00M/2.00M" in err.getvalue()
+    nobar = NoBar()
+    _progress.set_total(nobar, 7)
+    assert nobar.total == 7

@@ -17,6 +17,7 @@ from typing import Iterable, Iterator, List, Optional
 
 import numpy as np
 
+from .._progress import set_total
 from ..batch import HandBatch, score_batch
 from ..rules.mcr import MCR
 from .model import Match, fan_key
@@ -384,8 +385,7 @@ def task_bytes(task) -> int:
 
 def set_bytes_total(bar, tasks) -> None:
     """Set a progress bar's total to the bytes the units ``tasks`` read."""
-    bar.total = sum(task_bytes(t) for t in tasks)
-    bar.refresh()
+    set_total(bar, sum(task_bytes(t) for t in tasks))
 
 
 def process(paths, workers: int = 1, want_rows=True, progress=None, fast=True,
