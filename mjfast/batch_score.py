@@ -184,8 +184,10 @@ class BatchResult:
         """("int", ids) when every id given is an integer of 64 bits (None
         where absent), ("str", ids) when every one is a string, else
         ("json", each id as its JSON text) for ids of mixed types."""
+        # (ids given with a batch of arrays may be a numpy array, or hold numpy scalars)
+        ids = [x.item() if isinstance(x, np.generic) else x for x in self.ids]
         kinds = set()
-        for x in self.ids:
+        for x in ids:
             if x is None:
                 continue
             if type(x) is int and -(1 << 63) <= x < (1 << 63):
@@ -197,10 +199,10 @@ class BatchResult:
             if len(kinds) > 1:
                 break
         if kinds <= {"int"}:
-            return "int", self.ids
+            return "int", ids
         if kinds == {"str"}:
-            return "str", self.ids
-        return "json", [None if x is None else json.dumps(x, ensure_ascii=False, default=str) for x in self.ids]
+            return "str", ids
+        return "json", [None if x is None else json.dumps(x, ensure_ascii=False, default=str) for x in ids]
 
     def _ignored_column(self) -> list:
         if self.ignored is None:

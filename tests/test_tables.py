@@ -362,3 +362,12 @@ def test_the_tables_example_of_docs_notation_md_prints_what_it_says(capsys):
             want.append(line.split("#", 1)[1].strip())
     exec(compile(code, "docs/notation.md", "exec"), {})
     assert capsys.readouterr().out.splitlines() == want and len(want) == 6
+
+
+def test_numpy_ids_of_a_batch_of_arrays_are_integers():
+    b = HandBatch.from_records([{"hand": WIN}, {"hand": WIN}, {"hand": "xx"}])
+    for ids in (np.array([7, 8, 9]), [np.int64(7), np.int32(8), np.uint8(9)]):
+        res = score_batch(HandBatch(b.counts, b.melds, b.n_melds, b.win_tile, b.flags, b.seat, b.round,
+                                    b.flowers, ids=ids, invalid=b.invalid, messages=b.messages))
+        assert str(res.to_pandas()["id"].dtype) == "Int64" and res.to_pandas()["id"].tolist() == [7, 8, 9]
+        assert res.to_arrow().column("id").to_pylist() == [7, 8, 9]
