@@ -509,8 +509,8 @@ def _table_records(columns: dict, n: int) -> list:
     ``values`` a list of n values, ``missing`` a bool array (or None) of the
     rows where the table has no value, which leave the field out.  numpy
     scalars become Python ones, and a whole float in a field of integers
-    becomes an int.  (One pass per column: a million-row frame is read at
-    about the speed of from_records.)"""
+    becomes an int.  (A pass per column, not a test per cell: the rows are
+    built by dict(zip), a few times the cost of from_records itself.)"""
     full, gaps = {}, {}
     for name, (values, missing) in columns.items():
         if not isinstance(name, str):
