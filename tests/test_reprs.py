@@ -68,3 +68,5 @@ def test_fanstats_repr_of_empty_weighted_and_winless():
     res = mjfast.score_batch(["123m456m789m123p5p5p"])
     w.update(res, weights=[3])
     assert repr(w).startswith("FanStats(weighted, 1 row: 3 wins (weighted), 100.0% legal, mean total ")
+    one = FanStats().update(res)
+    assert repr(one).startswith("FanStats(1 row: 1 win, 100.0% legal, mean total ")

@@ -347,7 +347,7 @@ class FanStats:
         head = f"{kind}{sep}{self.rows:,} row{'s' if self.rows != 1 else ''}" + (f" ({', '.join(bad)})" if bad else "")
         if not self.wins:
             return head + ", no wins)"
-        wins = f"{self.wins:,} wins" + (" (weighted)" if self.weighted else "")
+        wins = f"{self.wins:,} win{'s' if self.wins != 1 else ''}" + (" (weighted)" if self.weighted else "")
         mean = self.total_sum / self.wins
         top = ", ".join(f"{MCR.keys[j]} {100 * self.fan_wins[j] / self.wins:.1f}%" for j in self.top_fans(3))
         return (f"{head}: {wins}, {100 * self.legal / self.wins:.1f}% legal, mean total {mean:.1f}; "
