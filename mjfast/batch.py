@@ -32,7 +32,7 @@ from .records import (FLAG_BITS, RecordError, check_context, check_flag, check_f
 from .wild import MAX_WILDCARDS, check as _wild_check
 from .score import (_KIND, WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons,  # noqa: F401
                     ignored_message)
-from .batch_score import (BatchResult, ERR_INVALID, ERR_NOT_WINNING, ERR_OK, MissingDependency,  # noqa: F401
+from .batch_score import (BatchResult, ERR_INVALID, ERR_NOT_WINNING, ERR_OK, MissingDependency, _need,  # noqa: F401
                           RULE_FLAG_BITS, _score_batch_mcr)
 
 __all__ = ["HandBatch", "BatchResult", "score_batch", "ERR_OK", "ERR_INVALID", "ERR_NOT_WINNING"]
@@ -123,6 +123,8 @@ class HandBatch:
             self._added, self._added_src = None, added
         else:
             self._added = _uint8_column(added, (n, 4), "added", out_of_range)
+        #: row -> the hand as the input gave it, or None (see _HandTexts)
+        self._hand_texts = None
         if validate:
             self._validate_arrays()
 
@@ -188,6 +190,43 @@ class HandBatch:
         return cls._read_records(_sequence_arg(records, "records", "a list of record dicts"), rules)[0]
 
     @classmethod
+    def from_pandas(cls, df, *, rules=None) -> "HandBatch":
+        """From a pandas DataFrame whose columns are fields of the hand record
+        (``hand``, ``self_drawn``, ``seat_wind``, ``id``, ... as in
+        docs/notation.md), one row per record: each row is read as
+        :meth:`from_records` reads a dict, so a bad row is flagged with its
+        message (an error row of ``score_batch``), not raised.  A missing value
+        (None, NaN, <NA>) leaves the field out (its default applies); a whole
+        float in an integer field (``flowers`` of a column with gaps) is the
+        int.  Other columns are ignored as unknown record keys are."""
+        pd = _need("pandas", "HandBatch.from_pandas()")
+        if not isinstance(df, pd.DataFrame):
+            raise InvalidArgument(f"from_pandas takes a pandas DataFrame, got {type(df).__name__}")
+        if df.columns.has_duplicates:
+            dup = sorted({str(c) for c in df.columns[df.columns.duplicated()]})
+            raise InvalidArgument(f"the DataFrame has duplicate columns: {', '.join(dup)}")
+        columns = {c: (df[c].tolist(), df[c].isna().to_numpy()) for c in df.columns}
+        return cls._read_records(_table_records(columns, len(df)), rules)[0]
+
+    @classmethod
+    def from_arrow(cls, table, *, rules=None) -> "HandBatch":
+        """From a pyarrow Table (or RecordBatch) with the columns of
+        :meth:`from_pandas`, read the same way (nulls leave the field out)."""
+        pa = _need("arrow", "HandBatch.from_arrow()")
+        if not isinstance(table, (pa.Table, pa.RecordBatch)):
+            raise InvalidArgument(f"from_arrow takes a pyarrow Table or RecordBatch, got {type(table).__name__}")
+        names = list(table.schema.names)
+        if len(set(names)) != len(names):
+            dup = sorted({c for c in names if names.count(c) > 1})
+            raise InvalidArgument(f"the table has duplicate columns: {', '.join(dup)}")
+        columns = {}
+        for c in names:
+            col = table.column(c)
+            missing = col.is_null(nan_is_null=True)
+            columns[c] = (col.to_pylist(), missing.to_numpy(zero_copy_only=False))
+        return cls._read_records(_table_records(columns, table.num_rows), rules)[0]
+
+    @classmethod
     def _read_records(cls, records: list, rules=None) -> tuple:
         """(batch, number of records carrying a "rules" value): from_records
         for a list."""
@@ -235,8 +274,10 @@ class HandBatch:
         rflags[invalid] = 0
         wild[invalid] = 0
         kinds[invalid] = 0
-        return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
-                   rule_flags=rflags, wildcards=wild, wild_kinds=kinds, added=_KongNotation.from_pairs(kongs)), n_rules
+        out = cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
+                  rule_flags=rflags, wildcards=wild, wild_kinds=kinds, added=_KongNotation.from_pairs(kongs))
+        out._hand_texts = _HandTexts(records, "records")
+        return out, n_rules
 
     @classmethod
     def from_strings(cls, hands: Sequence[str], *, self_drawn=False, fourth_tile=False, kong=False,
@@ -283,8 +324,10 @@ class HandBatch:
             except (InvalidHand, TypeError, ValueError) as exc:
                 invalid[i] = True
                 messages[i] = str(exc)
-        return cls(**cols, invalid=invalid, messages=messages, validate=False, rules=rules,
-                   added=_KongNotation(None, hands))    # (hands: a list of our own)
+        out = cls(**cols, invalid=invalid, messages=messages, validate=False, rules=rules,
+                  added=_KongNotation(None, hands))    # (hands: a list of our own)
+        out._hand_texts = _HandTexts(hands, "strings")
+        return out
 
     @classmethod
     def from_jsonl(cls, path, chunk_size: int = 65536) -> Iterator["HandBatch"]:
@@ -372,9 +415,11 @@ class HandBatch:
                 kongs += (slow[k], h)
             messages.update(bad)
         lines = None if first_line is None else np.arange(first_line, first_line + n, dtype=np.int64)
-        return cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
-                   rule_flags=rflags, wildcards=wild, wild_kinds=kinds, lines=lines,
-                   added=_KongNotation.from_pairs(kongs)), n_rules
+        out = cls(**cols, ids=ids, invalid=invalid, messages=messages, validate=False, rules=rules,
+                  rule_flags=rflags, wildcards=wild, wild_kinds=kinds, lines=lines,
+                  added=_KongNotation.from_pairs(kongs))
+        out._hand_texts = _HandTexts(chunk, "lines")
+        return out, n_rules
 
     # -- validation of array input ------------------------------------------
 
@@ -429,6 +474,64 @@ class HandBatch:
 #: 1..: the ``records`` family of mjfast/spec/errors.py)
 _ROW_MESSAGES = (None,) + tuple(_errors.messages(_errors.RECORDS)[k]
                                 for k in range(1, len(_errors.messages(_errors.RECORDS)) + 1))
+
+
+class _HandTexts:
+    """Row -> the ``hand`` of the input as given (a string), or None: read
+    only for the rows whose error text names the hand (not a winning hand).
+    ``kind``: what ``source`` holds: "records" (dicts), "lines" (JSON lines)
+    or "strings" (notation strings)."""
+
+    def __init__(self, source, kind):
+        self.source = source
+        self.kind = kind
+
+    def __call__(self, i: int):
+        item = self.source[i]
+        if self.kind == "strings":
+            return item if isinstance(item, str) else None
+        if self.kind == "lines":
+            try:
+                item = _loads(item)
+            except Exception:  # (such a row is an error of its own, never "not a winning hand")
+                return None
+        hand = item.get("hand") if isinstance(item, dict) else None
+        return hand if isinstance(hand, str) else None
+
+
+#: record fields that hold integers: a whole float there is read as the int
+#: (pandas stores an integer column with a missing value as float64)
+_INT_FIELDS = frozenset(("id", "flowers", "seat_wind", "round_wind", "wildcards"))
+
+
+def _table_records(columns: dict, n: int) -> list:
+    """Record dicts of a table given as ``{column: (values, missing)}``:
+    ``values`` a list of n values, ``missing`` a bool array (or None) of the
+    rows where the table has no value, which leave the field out.  numpy
+    scalars become Python ones, and a whole float in a field of integers
+    becomes an int.  (A pass per column, not a test per cell: the rows are
+    built by dict(zip), a few times the cost of from_records itself.)"""
+    full, gaps = {}, {}
+    for name, (values, missing) in columns.items():
+        if not isinstance(name, str):
+            raise InvalidArgument(f"column names must be strings (the record fields), got {_show(name)}")
+        kinds = set(map(type, values))
+        if any(issubclass(k, np.generic) for k in kinds):
+            values = [v.item() if isinstance(v, np.generic) else v for v in values]
+            kinds = set(map(type, values))
+        if float in kinds and name in _INT_FIELDS:
+            values = [int(v) if type(v) is float and v.is_integer() else v for v in values]
+        if missing is not None and np.asarray(missing, bool).any():
+            gaps[name] = (values, np.flatnonzero(~np.asarray(missing, bool)).tolist())
+        else:
+            full[name] = values
+    # the columns without gaps row by row in C (dict(zip)), then the others
+    names = list(full)
+    out = [dict(zip(names, row)) for row in zip(*full.values())] if names else [{} for _ in range(n)]
+    for name, (values, keep) in gaps.items():
+        for i in keep:
+            out[i][name] = values[i]
+    return out
 
 
 def _uint8_column(a, shape, name, out_of_range) -> np.ndarray:
@@ -741,9 +844,13 @@ def score_batch(batch, *, workers: int = 1, strict: bool = False, rules=None) ->
     batch.check_columns()       # (before the columns that pick the path are read)
     if (rules is None and batch.rules is None and not batch.rule_flags.any() and not batch.wildcards.any()
             and not batch.wild_kinds.any()):
-        return _score_batch_mcr(batch, nthreads, strict)
-    rs = _get_rules(rules if rules is not None else batch.rules)
-    from .batch_rules import _score_batch_rules     # (loaded on first use, as the rule sets are)
-    return _score_batch_rules(batch, rs, nthreads, strict or rs.strict)
+        res = _score_batch_mcr(batch, nthreads, strict)
+    else:
+        rs = _get_rules(rules if rules is not None else batch.rules)
+        from .batch_rules import _score_batch_rules     # (loaded on first use, as the rule sets are)
+        res = _score_batch_rules(batch, rs, nthreads, strict or rs.strict)
+    # the hands as given: the error text of a row that is not a win names it
+    res.hand_texts = batch._hand_texts
+    return res
 
 

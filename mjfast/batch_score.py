@@ -11,13 +11,16 @@ of other rule sets) build on it.
 from __future__ import annotations
 
 import importlib
+import json
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 
 from . import _core
 from ._extras import NEEDS, MissingExtra, require
+from .errors import InvalidArgument
+from .records import _one_line, _show
 from .tiles import TILE_NAMES
 from .rules.mcr import MCR
 from .rules.base import RuleSet
@@ -39,6 +42,9 @@ _ROW_STRICT = _CODES["ROW_STRICT"]        # strict=True and a flag the rules dro
 #: (two-player's four; old Shanghai's 百搭 win and 扣听; Guizhou's 热炮).
 #: Declared in mjfast/spec/flags.py (the ``rule`` byte).
 RULE_FLAG_BITS = _flags.bits(_flags.RULE)
+
+#: ``names=`` of BatchResult.to_pandas / to_arrow -> the fan table's attribute naming the fan columns
+_NAMES = {"key": "keys", "display": "names_en", "zh": "names_zh"}
 
 
 def _need(need: str, what: str):
@@ -85,6 +91,10 @@ class BatchResult:
     #: ``Score.substitutions``), for the rows a rule set scored with wildcards
     #: (Zhuji's 财神 named by its option ``wildcards``); other rows are absent
     substitutions: dict = field(default_factory=dict)
+    #: row -> the hand as the input gave it (a notation string) or None; set by
+    #: score_batch from the batch, for the error text of the rows that are not
+    #: winning hands (the text ``mjfast score --jsonl`` writes)
+    hand_texts: Optional[Callable[[int], Optional[str]]] = field(default=None, repr=False, compare=False)
 
     @property
     def table(self):
@@ -135,7 +145,7 @@ class BatchResult:
         when the rules dropped a flag."""
         rid = self.ids[i] if self.ids is not None else i
         if self.errors[i]:
-            return {"id": rid, "line": self.line(i), "error": self.error_message(i)}
+            return {"id": rid, "line": self.line(i), "error": self._error_text(i)}
         out = {"id": rid, "total": int(self.totals[i]),
                "fans": [{"name": n, "zh": z, "points": p, "count": c} for n, z, p, c in self.fans(i)],
                "legal": bool(self.legal[i])}
@@ -148,8 +158,51 @@ class BatchResult:
             out["rules"] = self.rules.name
         return out
 
+    def _error_text(self, i: int) -> str:
+        """The error of row i as ``mjfast score --jsonl`` writes it: one line,
+        the hand named when it is not a winning hand, no "line N:" (the line
+        has its own field)."""
+        if int(self.errors[i]) == ERR_NOT_WINNING:
+            hand = self.hand_texts(i) if self.hand_texts is not None else None
+            return _MESSAGES[ERR_NOT_WINNING] if hand is None else f"{_MESSAGES[ERR_NOT_WINNING]}: {hand}"
+        msg = self.error_message(i)
+        if self.lines is not None:
+            prefix = f"line {int(self.lines[i])}: "
+            if msg.startswith(prefix):
+                msg = msg[len(prefix):]
+        return _one_line(msg)
+
     def _error_column(self) -> list:
-        return [self.error_message(i) if e else None for i, e in enumerate(self.errors.tolist())]
+        return [self._error_text(i) if e else None for i, e in enumerate(self.errors.tolist())]
+
+    def _fan_column_names(self, names: str) -> list:
+        if names not in _NAMES:
+            raise InvalidArgument(f"names must be one of {', '.join(map(repr, _NAMES))}, got {_show(names)}")
+        return list(getattr(self.table, _NAMES[names]))
+
+    def _id_values(self):
+        """("int", ids) when every id given is an integer of 64 bits (None
+        where absent), ("str", ids) when every one is a string, else
+        ("json", each id as its JSON text) for ids of mixed types."""
+        # (ids given with a batch of arrays may be a numpy array, or hold numpy scalars)
+        ids = [x.item() if isinstance(x, np.generic) else x for x in self.ids]
+        kinds = set()
+        for x in ids:
+            if x is None:
+                continue
+            if type(x) is int and -(1 << 63) <= x < (1 << 63):
+                kinds.add("int")
+            elif isinstance(x, str):
+                kinds.add("str")
+            else:
+                kinds.add("other")
+            if len(kinds) > 1:
+                break
+        if kinds <= {"int"}:
+            return "int", ids
+        if kinds == {"str"}:
+            return "str", ids
+        return "json", [None if x is None else json.dumps(x, ensure_ascii=False, default=str) for x in ids]
 
     def _ignored_column(self) -> list:
         if self.ignored is None:
@@ -167,15 +220,23 @@ class BatchResult:
         return [" ".join(TILE_NAMES[t] for t in self.substitutions[i]) if i in self.substitutions else None
                 for i in range(len(self))]
 
-    def to_pandas(self):
-        """A DataFrame: (id,) total, legal, error_code, error (the message, None
-        when fine), line (input line number, <NA> unless read from a file),
-        ignored_flags (names of dropped flags, comma-separated, or None),
-        substitutions (only for a rule set with wildcards: the tiles they stood
-        for, space-separated), then one column per fan (English names).  Needs
-        pandas (``pip install 'mjfast[pandas]'``)."""
+    def to_pandas(self, names: str = "key"):
+        """A DataFrame: (id,) total, legal, error_code, error (the message, as
+        ``mjfast score --jsonl`` writes it; None when fine), line (input line
+        number, <NA> unless read from a file), ignored_flags (names of dropped
+        flags, comma-separated, or None), substitutions (only for a rule set
+        with wildcards: the tiles they stood for, space-separated), then one
+        column per fan of the rule set's table, in its order.
+
+        ``names``: what the fan columns are called: ``"key"`` (the default:
+        the keys of ``fan_keys``, as in ``mjfast.logs.score``'s ``fans`` and
+        the tables of ``mjfast.stats``), ``"display"`` (the English names of
+        ``fan_names``) or ``"zh"``.  ``id``: Int64 (<NA> where a record had
+        none) when the ids are integers, else objects as given.  Needs pandas
+        (``pip install 'mjfast[pandas]'``)."""
+        fan_cols = self._fan_column_names(names)
         pd = _need("pandas", "BatchResult.to_pandas()")
-        df = pd.DataFrame(self.fan_counts, columns=list(self.fan_names), copy=False)
+        df = pd.DataFrame(self.fan_counts, columns=fan_cols, copy=False)
         lines = pd.array(self.lines if self.lines is not None else [None] * len(self), dtype="Int64")
         # object columns: None stays None (not NaN) where there is nothing to say
         subs = self._substitutions_column()
@@ -188,16 +249,23 @@ class BatchResult:
         df.insert(0, "legal", self.legal)
         df.insert(0, "total", self.totals)
         if self.ids is not None:
-            df.insert(0, "id", self.ids)
+            kind, ids = self._id_values()
+            # integer ids with some missing: Int64, not float64 with NaN
+            df.insert(0, "id", pd.array(ids, dtype="Int64") if kind == "int" else pd.Series(self.ids, dtype=object))
         return df
 
-    def to_arrow(self):
-        """A pyarrow Table with the same columns as :meth:`to_pandas`.  Needs
-        pyarrow (``pip install 'mjfast[arrow]'``)."""
+    def to_arrow(self, names: str = "key"):
+        """A pyarrow Table with the columns of :meth:`to_pandas` (``names``
+        likewise).  Each fan column's field metadata holds the fan's ``key``,
+        ``name`` (English), ``zh`` and ``points``.  ``id``: int64 when the
+        ids are integers, string when they are strings, else each id's JSON
+        text.  Needs pyarrow (``pip install 'mjfast[arrow]'``)."""
+        fan_cols = self._fan_column_names(names)
         pa = _need("arrow", "BatchResult.to_arrow()")
         cols = {}
         if self.ids is not None:
-            cols["id"] = pa.array(self.ids)
+            kind, ids = self._id_values()
+            cols["id"] = pa.array(ids, type=pa.int64() if kind == "int" else pa.string())
         cols["total"] = pa.array(self.totals)
         cols["legal"] = pa.array(self.legal)
         cols["error_code"] = pa.array(self.errors)
@@ -208,9 +276,13 @@ class BatchResult:
         subs = self._substitutions_column()
         if subs is not None:
             cols["substitutions"] = pa.array(subs, type=pa.string())
-        for j, name in enumerate(self.fan_names):
-            cols[name] = pa.array(self.fan_counts[:, j])
-        return pa.table(cols)
+        fields = [pa.field(c, v.type) for c, v in cols.items()]
+        arrays = list(cols.values())
+        for j, (col, fan) in enumerate(zip(fan_cols, self.table.fans)):
+            arrays.append(pa.array(self.fan_counts[:, j]))
+            fields.append(pa.field(col, pa.uint8(), metadata={"key": fan.key, "name": fan.en, "zh": fan.zh,
+                                                               "points": str(fan.points)}))
+        return pa.Table.from_arrays(arrays, schema=pa.schema(fields))
 
 
 def _on_mcr_columns(res) -> np.ndarray:

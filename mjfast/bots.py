@@ -16,6 +16,7 @@ from .errors import InvalidArgument, InvalidHand, NotWinning
 from .records import _show
 from .hand import Hand, format_hand, parse_hand
 from .score import score
+from .tiles import TILE_NAMES
 
 __all__ = ["Discard", "WinningTile", "best_discards", "best_discards_batch", "winning_tiles"]
 
@@ -25,6 +26,22 @@ __all__ = ["Discard", "WinningTile", "best_discards", "best_discards_batch", "wi
 #: (None unless asked for).  Built in compiled code (a struct sequence, like
 #: ``os.stat_result``): ``Discard((tile, shanten, kinds, left))``.
 Discard = _core.Discard
+
+
+def _discard_repr(d) -> str:
+    # what a prompt wants: the tile by name (the field holds its index), and the
+    # two fields filled only on request shown only when they were asked for
+    t = d.tile
+    name = TILE_NAMES[t] if type(t) is int and 0 <= t < len(TILE_NAMES) else None
+    tile = f"{name} ({t})" if name is not None else repr(t)
+    extra = "".join(f", {k}={getattr(d, k)!r}" for k in ("below_8", "fan_shanten") if getattr(d, k) is not None)
+    return (f"Discard(tile={tile}, shanten={d.shanten!r}, useful_kinds={d.useful_kinds!r}, "
+            f"useful_left={d.useful_left!r}{extra})")
+
+
+# the type is built in compiled code (src/include/discard.h) as a heap type,
+# so its repr can be set here, with the tile names
+Discard.__repr__ = _discard_repr
 
 
 class WinningTile(NamedTuple):

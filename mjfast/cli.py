@@ -22,6 +22,7 @@ import sys
 import unicodedata
 from typing import Optional, Sequence
 
+from ._progress import NoBar, progress, set_total
 from .cli_args import nonnegative_int, positive_int
 from . import __version__
 
@@ -405,25 +406,6 @@ def _count_lines(path: str) -> Optional[int]:
         return None
 
 
-def _make_progress(total: Optional[int], enabled: bool):
-    """(callback, close) for a tqdm bar on stderr, or (None, no-op)."""
-    if not enabled:
-        return None, lambda: None
-    try:
-        isatty = sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        isatty = False
-    if not isatty:
-        return None, lambda: None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None, lambda: None
-    bar = tqdm(total=total, unit=" rec", unit_scale=True, file=sys.stderr, desc="scoring",
-               dynamic_ncols=True, leave=False)
-    return bar.update, bar.close
-
-
 def _cmd_score_jsonl(args) -> int:
     from .io.jsonl import DEFAULT_CHUNK_SIZE, score_jsonl
 
@@ -461,14 +443,12 @@ def _cmd_score_jsonl(args) -> int:
             fout = sys.stdout if dst == "-" else open(dst, "wb")
         except OSError as exc:
             raise CliError(f"cannot write {dst}: {exc.strerror or exc}") from None
-        show = not args.no_progress
-        total = _count_lines(src) if (show and src != "-" and _stderr_isatty()) else None
-        update, close = _make_progress(total, show)
-        try:
+        with progress(desc="scoring", unit="line", enabled=False if args.no_progress else None) as bar:
+            if src != "-" and not isinstance(bar, NoBar):
+                # the total (lines of a regular file) only when a bar is drawn: it costs a pass over the file
+                set_total(bar, _count_lines(src))
             stats = score_jsonl(fin, fout, chunk_size=args.chunk_size or DEFAULT_CHUNK_SIZE,
-                                progress=update, strict=bool(args.strict), rules=rs)
-        finally:
-            close()
+                                progress=bar.update, strict=bool(args.strict), rules=rs)
     finally:
         if fin is not None and fin is not sys.stdin:
             fin.close()
@@ -476,13 +456,6 @@ def _cmd_score_jsonl(args) -> int:
             fout.close()
     _print(stats.summary(), file=sys.stderr)
     return 1 if stats.errors else 0
-
-
-def _stderr_isatty() -> bool:
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 # ---------------------------------------------------------------------------

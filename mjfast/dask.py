@@ -160,18 +160,23 @@ def score_logs(paths, chunk_bytes: int = 4 << 20) -> "dd.DataFrame":
         return dd.from_map(_logs_part, tasks, meta=_logs_frame([]), enforce_metadata=False)
 
 
-def process_logs(paths, want_rows: bool = True, chunk_bytes: int = 4 << 20):
+def process_logs(paths, want_rows: bool = True, chunk_bytes: int = 4 << 20, bytes_bar=None):
     """``(rows, wins, summary)`` of each unit of work of
     :func:`mjfast.logs.scoring.process`, computed by the current
-    ``dask.distributed`` client and yielded in input order."""
+    ``dask.distributed`` client and yielded in input order (``bytes_bar``:
+    as :func:`mjfast.logs.scoring.process`'s)."""
     from dask.distributed import get_client
-    from .logs.scoring import run_task
+    from .logs.scoring import run_task, set_bytes_total, task_bytes
     tasks = _logs_tasks(paths, chunk_bytes)
+    if bytes_bar is not None:
+        set_bytes_total(bytes_bar, tasks)
     client = get_client()
     futures = client.map(run_task, tasks, want_rows=want_rows, pure=False)
-    for f in futures:
+    for t, f in zip(tasks, futures):
         yield f.result()
         f.release()
+        if bytes_bar is not None:
+            bytes_bar.update(task_bytes(t))
 
 
 def _stats_of_frame(df) -> FanStats:

@@ -6,6 +6,7 @@ import pytest
 
 import mjfast
 from mjfast.batch import ERR_INVALID, ERR_NOT_WINNING, ERR_OK, HandBatch, score_batch
+from mjfast.rules.mcr import MCR
 
 from handgen import random_winning_records
 
@@ -68,7 +69,8 @@ def test_bad_records_are_flagged_not_dropped():
     assert "fifth copy" in res.error_message(2)
     assert res.error_message(3) == "not a winning hand"
     assert "hand" in res.error_message(4)
-    assert res.record(3) == {"id": "d", "line": None, "error": "not a winning hand"}
+    # the record is the result line `mjfast score --jsonl` writes: the hand is named
+    assert res.record(3) == {"id": "d", "line": None, "error": "not a winning hand: 123m456m789m123p5p6p"}
     assert res.record(0)["total"] == 23
 
 
@@ -109,7 +111,12 @@ def test_to_pandas(records):
     df = res.to_pandas()
     assert isinstance(df, pd.DataFrame) and len(df) == 20
     assert (df["total"].to_numpy() == res.totals).all()
-    assert "Pure Straight" in df.columns
+    # fan columns by key (as mjfast.logs.score's fans), display names on request
+    assert "pure_straight" in df.columns and "Pure Straight" not in df.columns
+    assert list(df.columns[-len(MCR):]) == list(MCR.keys) == list(res.fan_keys)
+    shown = res.to_pandas(names="display")
+    assert list(shown.columns[-len(MCR):]) == list(res.fan_names)
+    assert (shown.iloc[:, -len(MCR):].to_numpy() == df.iloc[:, -len(MCR):].to_numpy()).all()
 
 
 def test_best_discards_orders_by_shanten():

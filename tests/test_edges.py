@@ -235,7 +235,8 @@ def test_error_columns_without_lines():
     res = score_batch([WIN, "123m456m789m123p5p6p", "bad"])
     df = res.to_pandas()
     assert df["error"].tolist()[0] is None
-    assert df["error"].tolist()[1] == "not a winning hand" and "unknown tile" in df["error"].tolist()[2]
+    assert df["error"].tolist()[1] == "not a winning hand: 123m456m789m123p5p6p"
+    assert "unknown tile" in df["error"].tolist()[2]
     assert df["line"].isna().all()
     assert res.record(2)["line"] is None and "unknown tile" in res.record(2)["error"]
     assert res.to_arrow().column("line").null_count == 3

@@ -17,6 +17,7 @@ import os
 from typing import Iterable, Iterator, Union
 
 from .._extras import require
+from ..errors import InvalidArgument
 from .model import Claim, Event, Match, fan_key
 from .replay import MatchError, Replayed, Win, replay
 from .scoring import COLUMNS, Problem, Summary, detect_format, iter_matches, process, settlement
@@ -70,12 +71,24 @@ def wins(paths: PathArg, summary: Summary = None) -> Iterator[Win]:
             yield from r.wins
 
 
-def score(paths: PathArg, workers: int = 1):
-    """A pandas DataFrame with one row per win (columns ``COLUMNS``), scored
-    in bulk.  ``df.attrs["summary"]`` is the :class:`Summary` (matches read,
-    replayed, skipped with the reason, agreement with the recorded fans)."""
+def score(paths: PathArg, workers: int = 1, summary: Summary = None):
+    """A pandas DataFrame with one row per win (columns ``COLUMNS``; ``fans``
+    and ``recorded_fans`` are ``{fan key: count}``), scored in bulk.
+
+    The :class:`Summary` of the run (matches read, replayed, skipped with the
+    reason, agreement with the recorded fans) is added to ``summary`` when
+    one is given (as :func:`wins` does)::
+
+        s = logs.Summary()
+        df = logs.score(paths, summary=s)
+
+    It is also ``df.attrs["summary"]``, but pandas calls ``attrs``
+    experimental and drops it in some operations (``concat``, ``merge``):
+    keep the ``summary`` you passed."""
     require("pandas", "mjfast.logs.score")
     import pandas as pd
+    if summary is not None and not isinstance(summary, Summary):
+        raise InvalidArgument(f"summary must be a mjfast.logs.Summary, got {type(summary).__name__}")
     for p in _paths(paths):
         if not os.path.exists(p):
             raise FileNotFoundError(p)
@@ -84,6 +97,8 @@ def score(paths: PathArg, workers: int = 1):
     for r, _w, s in process(_paths(paths), workers=workers):
         rows.extend(r)
         total.add(s)
+    if summary is not None:
+        summary.add(total)
     df = pd.DataFrame(rows, columns=list(COLUMNS))
     # seats and points as integers with missing values (no float NaN for "self-drawn")
     for col in ("pos", "winner", "discarder", "total", "recorded_total"):

@@ -19,6 +19,7 @@ __all__ = ["add_parser", "run"]
 
 
 from .._extras import require
+from .._progress import progress
 from ..cli_args import RulesArgError, add_rules, rules_from_args
 
 
@@ -60,20 +61,6 @@ def _isatty(f):
         return f.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def _progress(enabled, total_bytes):
-    if not enabled:
-        return None, lambda: None
-    try:
-        if not sys.stderr.isatty():
-            return None, lambda: None
-        from tqdm import tqdm
-    except (ImportError, AttributeError, ValueError):
-        return None, lambda: None
-    bar = tqdm(unit=" matches", unit_scale=True, file=sys.stderr, desc="replaying", dynamic_ncols=True,
-               leave=False)
-    return bar.update, bar.close
 
 
 def _jsonable(v):
@@ -197,17 +184,15 @@ def _run(args) -> int:
 
     total = Summary()
     t0 = time.perf_counter()
-    update, close = _progress(not args.no_progress, None)
+    # by bytes read, the total known once the input is cut into units of work
+    bar = progress(total=None, desc="replaying", unit="B", enabled=False if args.no_progress else None)
     cluster = contextlib.ExitStack()
     if getattr(args, "scheduler", None):
         # the same units of work, run by a Dask cluster, yielded in order
         from ..dask import client_for, process_logs
 
-        def process(paths, workers=1, want_rows=True, progress=None):     # noqa: F811
-            for out in process_logs(paths, want_rows=want_rows):
-                if progress:
-                    progress(out[2].matches)
-                yield out
+        def process(paths, workers=1, want_rows=True, bytes_bar=None):     # noqa: F811
+            return process_logs(paths, want_rows=want_rows, bytes_bar=bytes_bar)
     try:
         if getattr(args, "scheduler", None):
             cluster.enter_context(client_for(args.scheduler))
@@ -219,10 +204,11 @@ def _run(args) -> int:
             except OSError as exc:
                 raise CliError(f"cannot write {args.out}: {exc.strerror or exc}") from None
             try:
-                for rows, _wins, s in process(args.files, workers=args.workers, progress=update):
+                for rows, _wins, s in process(args.files, workers=args.workers, bytes_bar=bar):
                     # "file" stays as given on the command line
                     w.write([{**r, "match": None if r["match"] is None else str(r["match"])} for r in rows])
                     total.add(s)
+                    bar.set_postfix_str(f"{total.matches:,} matches", refresh=False)
             finally:
                 w.close()
         else:
@@ -232,14 +218,16 @@ def _run(args) -> int:
             except OSError as exc:
                 raise CliError(f"cannot write {args.out}: {exc.strerror or exc}") from None
             try:
-                for _rows, wins, s in process(args.files, workers=args.workers, want_rows=False, progress=update):
+                for _rows, wins, s in process(args.files, workers=args.workers, want_rows=False,
+                                              bytes_bar=bar):
                     f.write("".join(json.dumps(win_record(x), ensure_ascii=False) + "\n" for x in wins))
                     total.add(s)
+                    bar.set_postfix_str(f"{total.matches:,} matches", refresh=False)
             finally:
                 if f is not sys.stdout:
                     f.close()
     finally:
-        close()
+        bar.close()
         cluster.close()
     dt = time.perf_counter() - t0
     # export writes every win it finds (nothing is scored): its balance says so

@@ -17,6 +17,7 @@ from typing import Iterable, Iterator, List, Optional
 
 import numpy as np
 
+from .._progress import set_total
 from ..batch import HandBatch, score_batch
 from ..rules.mcr import MCR
 from .model import Match, fan_key
@@ -24,7 +25,7 @@ from .replay import MatchError, replay
 from .replay import outcomes as replay_outcomes
 
 __all__ = ["COLUMNS", "Summary", "Problem", "iter_matches", "detect_format", "split_tasks",
-           "run_task", "process", "settlement"]
+           "run_task", "process", "settlement", "task_bytes", "set_bytes_total"]
 
 #: The columns of a result row, in order.
 COLUMNS = ("match", "file", "pos", "winner", "discarder", "tile", "hand", "self_drawn", "fourth_tile",
@@ -371,24 +372,53 @@ def run_task(task, want_rows=True, fast=True):
     return rows, all_wins, summary
 
 
-def process(paths, workers: int = 1, want_rows=True, progress=None, fast=True) -> Iterator[tuple]:
+def task_bytes(task) -> int:
+    """The bytes of the input one unit of work reads (0 when unreadable)."""
+    path, _fmt, start, stop, _line = task
+    if stop is not None:
+        return stop - start
+    try:
+        return max(0, os.path.getsize(path) - start) if os.path.isfile(path) else 0
+    except OSError:
+        return 0
+
+
+def set_bytes_total(bar, tasks) -> None:
+    """Set a progress bar's total to the bytes the units ``tasks`` read."""
+    set_total(bar, sum(task_bytes(t) for t in tasks))
+
+
+def process(paths, workers: int = 1, want_rows=True, progress=None, fast=True,
+            bytes_bar=None) -> Iterator[tuple]:
     """(rows, wins, summary) per unit of work, in input order, over ``workers``
     processes (identical results for any count).  ``fast=False``: the Python
-    path only (the reference the compiled reader is tested against)."""
+    path only (the reference the compiled reader is tested against).
+    After each unit, ``progress(matches of the unit)``.  ``bytes_bar`` (a bar
+    of :func:`mjfast._progress.progress`): its total is set to the bytes of
+    the input, and it moves by each unit's bytes (:func:`task_bytes`)."""
     tasks = split_tasks([paths] if isinstance(paths, (str, os.PathLike)) else paths)
+    progress_bytes = None
+    if bytes_bar is not None:
+        set_bytes_total(bytes_bar, tasks)
+        progress_bytes = bytes_bar.update
     if workers <= 1 or len(tasks) <= 1:
         for t in tasks:
             out = run_task(t, want_rows, fast)
             if progress:
                 progress(out[2].matches)
+            if progress_bytes:
+                progress_bytes(task_bytes(t))
             yield out
         return
     import multiprocessing as mp
     ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
     with ctx.Pool(workers) as pool:
-        for out in pool.imap(_run_task_star, [(t, want_rows, fast) for t in tasks]):
+        # imap keeps the order of the units
+        for t, out in zip(tasks, pool.imap(_run_task_star, [(t, want_rows, fast) for t in tasks])):
             if progress:
                 progress(out[2].matches)
+            if progress_bytes:
+                progress_bytes(task_bytes(t))
             yield out
 
 

@@ -337,6 +337,22 @@ class FanStats:
         a, b = self.state(), other.state()
         return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
 
+    def __repr__(self) -> str:
+        # what a prompt wants: how many rows and wins, the points, the commonest fans
+        kind = "FanStats(weighted" if self.weighted else "FanStats("
+        sep = ", " if self.weighted else ""
+        if self.rows == 0:
+            return f"{kind}{sep}empty)"
+        bad = [f"{n:,} {what}" for n, what in ((self.invalid, "invalid"), (self.not_winning, "not winning")) if n]
+        head = f"{kind}{sep}{self.rows:,} row{'s' if self.rows != 1 else ''}" + (f" ({', '.join(bad)})" if bad else "")
+        if not self.wins:
+            return head + ", no wins)"
+        wins = f"{self.wins:,} win{'s' if self.wins != 1 else ''}" + (" (weighted)" if self.weighted else "")
+        mean = self.total_sum / self.wins
+        top = ", ".join(f"{MCR.keys[j]} {100 * self.fan_wins[j] / self.wins:.1f}%" for j in self.top_fans(3))
+        return (f"{head}: {wins}, {100 * self.legal / self.wins:.1f}% legal, mean total {mean:.1f}; "
+                f"top fans {top})")
+
     # -- persistence (plain arrays: npz, pickling, shipping between workers) -------
 
     def state(self) -> dict:

@@ -17,6 +17,7 @@ import sys
 import time
 
 from .._extras import MissingExtra, require
+from .._progress import progress
 from ..cli_args import RulesArgError, add_rules, nonnegative_int, positive_int, rules_from_args
 
 __all__ = ["register"]
@@ -338,17 +339,18 @@ def _cmd_enumerate(args) -> int:
     rs = _rules(args, "enumerate", _mcr_table_sets(full=True), why=_ENUM_WHY)
     forms = FORM_NAMES if args.form == "all" else (args.form,)
     t0 = time.perf_counter()
-    progress = None
-    if sys.stderr.isatty() and not args.json:
-        def progress(form, done):
-            print(f"\r{form}: {done:,} / {count_hands(form):,} hands", end="", file=sys.stderr, flush=True)
-    try:
-        r = enumerate_stats(forms, workers=args.workers, progress=progress, scheduler=args.scheduler,
-                            rules=rs)
-    except ImportError as exc:
-        raise _error(str(exc)) from None
-    if progress:
-        print(file=sys.stderr)
+    seen = dict.fromkeys(forms, 0)
+    with progress(total=sum(count_hands(f) for f in forms), desc="enumerating", unit="hand",
+                  enabled=False if args.json else None) as bar:
+        def moved(form, done):
+            bar.set_postfix_str(form, refresh=False)
+            bar.update(done - seen[form])
+            seen[form] = done
+        try:
+            r = enumerate_stats(forms, workers=args.workers, progress=moved, scheduler=args.scheduler,
+                                rules=rs)
+        except ImportError as exc:
+            raise _error(str(exc)) from None
     seconds = time.perf_counter() - t0
     results = dict(r.forms)
     if r.union is not None:
@@ -416,17 +418,14 @@ def _cmd_simulate(args) -> int:
         raise _error(f"--workers must be >= 1 (or -1 for all cores), got {args.workers}")
     _rules(args, "simulate", ("mcr",), options=False, why=_ENGINE_WHY)
     from .simulate import simulate
-    progress = None
-    if sys.stderr.isatty() and not args.json:
-        def progress(done):
-            print(f"\r{done:,} / {args.games:,} games", end="", file=sys.stderr, flush=True)
-    try:
-        sim = simulate(args.games, seed=args.seed, bots=args.bots, workers=args.workers,
-                       chunk_size=args.chunk_size, progress=progress, scheduler=args.scheduler)
-    except ImportError as exc:
-        raise _error(str(exc)) from None
-    if progress:
-        print(file=sys.stderr)
+    with progress(total=args.games, desc="playing", unit="game", enabled=False if args.json else None) as bar:
+        def moved(done):
+            bar.update(done - bar.n)
+        try:
+            sim = simulate(args.games, seed=args.seed, bots=args.bots, workers=args.workers,
+                           chunk_size=args.chunk_size, progress=moved, scheduler=args.scheduler)
+        except ImportError as exc:
+            raise _error(str(exc)) from None
     g = sim.summary()
     if not args.json:
         print(f"games {g['games']:,}   wins {g['wins']:,} ({_pct(g['win_share'])})   no winner "
@@ -455,12 +454,13 @@ def _cmd_logs(args) -> int:
     t0 = time.perf_counter()
     try:
         from .logs import stats_of_logs
-        if args.scheduler:
-            from ..dask import client_for
-            with client_for(args.scheduler):
-                acc, summary = stats_of_logs(args.files, on_dask=True)
-        else:
-            acc, summary = stats_of_logs(args.files, workers=args.workers)
+        with progress(desc="replaying", unit="B", enabled=False if args.json else None) as bar:
+            if args.scheduler:
+                from ..dask import client_for
+                with client_for(args.scheduler):
+                    acc, summary = stats_of_logs(args.files, on_dask=True, bytes_bar=bar)
+            else:
+                acc, summary = stats_of_logs(args.files, workers=args.workers, bytes_bar=bar)
     except ImportError as exc:
         raise _error(str(exc)) from None
     seconds = time.perf_counter() - t0

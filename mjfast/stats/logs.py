@@ -40,20 +40,22 @@ def rows_arrays(rows) -> tuple:
     return fc, tot, (tot >= 8) & (err == 0), err
 
 
-def stats_of_logs(paths, workers: int = 1, progress=None, on_dask: bool = False) -> Tuple[FanStats, "object"]:
+def stats_of_logs(paths, workers: int = 1, progress=None, on_dask: bool = False,
+                  bytes_bar=None) -> Tuple[FanStats, "object"]:
     """(:class:`FanStats` of every win of the archives, the
     :class:`mjfast.logs.Summary` of the run).  Wins that could not be scored
     count as invalid rows (and are listed in the summary).  ``on_dask``: the
-    units of work run on the current dask.distributed client."""
+    units of work run on the current dask.distributed client.  ``progress``
+    and ``bytes_bar``: as :func:`mjfast.logs.scoring.process`'s."""
     from ..logs import Summary, _paths
     acc = FanStats()
     total = Summary()
     if on_dask:
         from ..dask import process_logs
-        units = process_logs(_paths(paths))
+        units = process_logs(_paths(paths), bytes_bar=bytes_bar)
     else:
         from ..logs.scoring import process
-        units = process(_paths(paths), workers=workers, progress=progress)
+        units = process(_paths(paths), workers=workers, progress=progress, bytes_bar=bytes_bar)
     for rows, _wins, s in units:
         total.add(s)
         if rows:
