@@ -334,6 +334,8 @@ CORE_CALLABLES = {
     "game_kernels", "score_capsule",
     # the distance tables for mjfast._wild (capsules; no arguments)
     "_table_capsules",
+    # the MCR settlement (mjfast.rules.mcr_sets words its errors)
+    "settle_mcr",
     # the two-player rule set's compiled predicates
     "set_two_player_table", "two_player_score_one", "two_player_batch_kernel",
     # hand records into batch columns (mjfast.batch)
@@ -438,6 +440,7 @@ _HOSTILE = r"""
                              np.zeros(len(TT.keys), np.int16), True, np.zeros(len(TT.keys), np.int64)),
             "_set_slow": ("shanten", slow_shanten),
             "game_kernels": (), "score_capsule": (), "_table_capsules": (), "table_source": (), "_table_sections": (),
+            "settle_mcr": (23, False, 2),
             "set_two_player_table": ([0] * 52, [0] * 52),
             "two_player_score_one": (tp14.copy(), np.zeros((4, 4), np.uint8), 0, 4, 0, 0, np.zeros(52, np.int16)),
             "unique_wait_check": (H14.copy(), u(N), u(N), np.zeros((N, 2), np.int8)),
