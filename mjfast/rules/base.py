@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Callable, Mapping, Optional, Tuple
 
 from ..errors import InvalidArgument, InvalidHand, InvalidOption, UnknownRules
+from ..records import check_wind
 from ..spec import flags as _flags
 from .mcr import FanTable
 
@@ -341,6 +342,31 @@ class RuleSet:
         truncated nor a string flag read as true)."""
         total, self_drawn, discarder = check_settle_args(total, self_drawn, discarder)
         return self.settle_fn(self, total, self_drawn, discarder, **kw)
+
+    def settle_seats(self, total: int, self_drawn: bool, winner_seat: int, discarder_seat: Optional[int] = None,
+                     **kw) -> tuple:
+        """:meth:`settle` of a four-player rule set by absolute seats, 0-3 or
+        ``"E" "S" "W" "N"`` (in play order: the seat before the winner is its
+        left, 1 in :meth:`settle`'s numbering): the tuple is indexed by seat.
+        ``discarder_seat`` None on a self-drawn win."""
+        if self.players != 4:
+            raise InvalidArgument(f"settle_seats: rule set {self.name!r} is played by {self.players}, not 4")
+        w = check_wind(winner_seat, "winner_seat")
+        if self_drawn:
+            if discarder_seat is not None:
+                raise ValueError("a self-drawn win has no discarder (drop discarder_seat)")
+            rel = self.settle(total, self_drawn, None, **kw)
+        else:
+            if discarder_seat is None:
+                raise ValueError("on a discard win give discarder_seat (0-3 or E S W N) with winner_seat")
+            d = check_wind(discarder_seat, "discarder_seat")
+            if d == w:
+                raise ValueError(f"discarder_seat and winner_seat are the same seat ({'ESWN'[w]})")
+            rel = self.settle(total, self_drawn, (w - d) % 4, **kw)
+        out = [0, 0, 0, 0]
+        for r, amount in enumerate(rel):
+            out[(w - r) % 4] = amount
+        return tuple(out)
 
     def __repr__(self) -> str:
         ch = self.changed_options
