@@ -266,3 +266,29 @@ def test_compiled_engine_offers_hu_from_the_minimum(value):
         wins += max(g.scores()) > 10          # a win: the winner gains at least 3 x 8
     # under the minimum no Hu is ever legal; at the minimum the random players find some
     assert (wins > 0) == (value >= MCR_RULES.min_points)
+
+
+def test_settle_takes_numpy_ints_and_refuses_bad_arguments():
+    assert MCR_RULES.settle(np.int64(23), np.bool_(False), np.int32(2)) == RELATIVE[(23, False, 2)]
+    assert MCR_RULES.settle_seats(np.int16(26), False, np.int8(1), np.int64(3)) == ABSOLUTE[(1, 3)]
+    for bad in (2.0, "2", True):
+        with pytest.raises((TypeError, ValueError)):
+            MCR_RULES.settle(23, False, bad)
+    with pytest.raises(mjfast.InvalidArgument):
+        MCR_RULES.settle(23.0, False, 1)
+    with pytest.raises(mjfast.InvalidHand):
+        MCR_RULES.settle(-1, False, 1)
+    with pytest.raises(ValueError, match="no discarder"):
+        MCR_RULES.settle(23, True, 1)
+    with pytest.raises(ValueError, match="give discarder_seat"):
+        MCR_RULES.settle_seats(23, False, 0)
+    with pytest.raises(ValueError, match="same seat"):
+        MCR_RULES.settle_seats(23, False, 2, "W")
+    with pytest.raises(mjfast.InvalidHand, match="winner_seat"):
+        MCR_RULES.settle_seats(23, True, 4)
+    with pytest.raises(mjfast.InvalidArgument, match="not 4"):
+        mjfast.rules.get("two_player").settle_seats(23, True, 0)
+    with pytest.raises(ValueError):
+        _core.settle_mcr(23, False, 0)
+    with pytest.raises(ValueError):
+        _core.settle_mcr(1 << 49, True, None)
