@@ -3,9 +3,9 @@
 Everything the platform's judge decides lives here, once: the walls and the
 draws, what a seat may answer to each request, the claim priority, when a kong
 is allowed, the shown tiles of the fourth-tile rule, the context flags of a
-win, the settlement and the error rule.  Self-play (:mod:`.play`), the log
-readers and the record writers all drive this class; none of them decides a
-rule on its own.
+win, the settlement (the mcr rule set's) and the error rule.  Self-play
+(:mod:`.play`), the log readers and the record writers all drive this class;
+none of them decides a rule on its own.
 
 Tiles are indices 0-33 (see :mod:`mjfast.tiles`); responses use Botzone codes
 (``"PLAY W1"``).  Flowers (table play only) are 34-41 = ``H1``..``H8``.
