@@ -177,6 +177,17 @@ def _generate_fan_ids():
              f"MCR_TABLE_POINTS = {tuple(points)!r}",
              "MCR_TABLE_MASKS = (" + ", ".join(f"({lo:#x}, {hi:#x})" for lo, hi in masks) + ",)",
              f"MCR_TABLE_DEMOTE = {tuple(demote)!r}", ""]
+    # the two-player table likewise (points, one exclusion mask word per id)
+    n = max(tp.ids) + 1
+    points, masks = [0] * n, [0] * n
+    for f in tp:
+        points[f.id] = f.points
+        for key in f.excludes:
+            masks[f.id] |= 1 << tp[key].id
+    keys += ["# the two-player fan table by id: points, exclusion masks (bit j of row i:",
+             "# fan i excludes fan j)",
+             f"TP_TABLE_POINTS = {tuple(points)!r}",
+             "TP_TABLE_MASKS = (" + ", ".join(f"{m:#x}" for m in masks) + ",)", ""]
     _write_if_changed(os.path.join(here, "src", "fankernel", "fan_ids.pxd"), "\n".join(ids))
     _write_if_changed(os.path.join(here, "src", "_fan_keys.pxi"), "\n".join(keys))
 

@@ -105,13 +105,13 @@ _LABELS = {
         "yes": "yes",
         "no": "no",
         "settlement": "Settlement",
-        "base": "base 8",
+        "base": "base {b}",
         "winner": "winner",
         "left": "1 left 上家",
         "opposite": "2 opposite 对家",
         "right": "3 right 下家",
         "discarder": "discarder",
-        "generic": ("the discarder pays {d}, each of the other two pays 8, the winner gains {w}"
+        "generic": ("the discarder pays {d}, each of the other two pays {o}, the winner gains {w}"
                     "  (--discarder 1|2|3 or --discarder-seat WIND for the seats)"),
         "ignored": "Ignored",
         "not_legal_note": "note: below the minimum, so this hand could not be declared",
@@ -138,13 +138,13 @@ _LABELS = {
         "yes": "是",
         "no": "否",
         "settlement": "结算",
-        "base": "底分 8",
+        "base": "底分 {b}",
         "winner": "和牌者",
         "left": "1 上家",
         "opposite": "2 对家",
         "right": "3 下家",
         "discarder": "点炮",
-        "generic": "点炮者付 {d}，其余两家各付 8，和牌者得 {w}（用 --discarder 1|2|3 或 --discarder-seat 指定座位）",
+        "generic": "点炮者付 {d}，其余两家各付 {o}，和牌者得 {w}（用 --discarder 1|2|3 或 --discarder-seat 指定座位）",
         "ignored": "忽略",
         "not_legal_note": "注意：不足起和番数，不能和牌",
         "pts": "番",
@@ -192,12 +192,14 @@ def _settlement(s, discarder: Optional[int], seat: int) -> dict:
     if s.rules.players == 2:
         win, lose = s.settlement()
         return {"self_drawn": s.self_drawn, "winner": win, "loser_pays": -lose, "seats": [win, lose]}
+    # what each pays, read off the rule set's settlement (a discard from the left)
+    rel = s.rules.settle(f, s.self_drawn, None if s.self_drawn else 1)
     if s.self_drawn:
-        return {"self_drawn": True, "discarder": None, "winner": 3 * (8 + f),
-                "discarder_pays": None, "others_pay": 8 + f, "seats": list(s.settlement()),
+        return {"self_drawn": True, "discarder": None, "winner": rel[0],
+                "discarder_pays": None, "others_pay": -rel[1], "seats": list(s.settlement()),
                 "by_wind": dict(zip(WINDS, s.settlement(winner_seat=seat)))}
-    return {"self_drawn": False, "discarder": discarder, "winner": 24 + f,
-            "discarder_pays": 8 + f, "others_pay": 8,
+    return {"self_drawn": False, "discarder": discarder, "winner": rel[0],
+            "discarder_pays": -rel[1], "others_pay": -rel[2],
             "seats": list(s.settlement(discarder)) if discarder else None,
             "by_wind": dict(zip(WINDS, s.settlement(winner_seat=seat, discarder_seat=(seat - discarder) % 4)))
             if discarder else None}
@@ -304,9 +306,11 @@ def _score_table(hand: str, s, args, lang: str) -> str:
             out.append("  give the discarder (--discarder 1|2|3 or --discarder-seat WIND) for the payments")
             return "\n".join(out)
     else:
-        out.append(f"{L['settlement']} ({L['base']}, F = {f}):")
+        # the base: what a player who did not discard pays on a discard win
+        base = -s.rules.settle(f, False, 1)[2]
+        out.append(f"{L['settlement']} ({L['base'].format(b=base)}, F = {f}):")
     if st["seats"] is None:
-        out.append("  " + L["generic"].format(d=8 + f, w=24 + f))
+        out.append("  " + L["generic"].format(d=st["discarder_pays"], o=st["others_pay"], w=st["winner"]))
     else:
         # relative seat k sits at wind seat - k: 1 = left plays just before the winner
         names = [L["winner"], L["left"], L["opposite"], L["right"]]

@@ -27,8 +27,9 @@ __all__ = ["score", "Score", "FanResult", "hand_args", "WINDS", "MIN_POINTS"]
 
 #: Seat and round winds, by number.
 WINDS = ("E", "S", "W", "N")
-#: The minimum to declare a win (起和), flowers not counted.
-MIN_POINTS = 8
+#: The minimum to declare a win (起和), flowers not counted: the mcr rule
+#: set's (its ``min_points`` option at its default).
+MIN_POINTS = MCR_RULES.min_points
 
 _FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 _KIND = {"chow": 0, "pung": 1, "kong": 2}
@@ -220,10 +221,12 @@ class Score:
         return any(f.name == name or f.key == name for f in self.fans)
 
     def settlement(self, discarder: Optional[int] = None, *, discarder_seat=None, winner_seat=None) -> tuple:
-        """Point changes of the four players, as a 4-tuple (base 8, F = ``total``).
+        """Point changes of the four players, as a 4-tuple: the rule set's
+        settlement (:meth:`RuleSet.settle <mjfast.rules.RuleSet.settle>`; MCR:
+        base 8, F = ``total``).
 
-        Self-drawn: each other player pays 8 + F.  On a discard the discarder
-        pays 8 + F and the other two pay 8.
+        MCR, self-drawn: each other player pays 8 + F.  On a discard the
+        discarder pays 8 + F and the other two pay 8.
 
         **Relative seats** (the default), numbered like the notation's meld
         digits: the tuple is (winner, 1, 2, 3) with 1 = the player on the
@@ -242,46 +245,24 @@ class Score:
         >>> s.settlement(winner_seat="S", discarder_seat="E")  # E is S's left  # doctest: +SKIP
         (-31, 47, -8, -8)
         """
-        f = self.total
-        absolute = winner_seat is not None or discarder_seat is not None
-        if absolute:
+        if winner_seat is not None or discarder_seat is not None:
             if discarder is not None:
                 raise TypeError("give either discarder (relative: 1 = left, 2 = opposite, 3 = right) "
                                 "or discarder_seat and winner_seat (absolute seats 0-3 / E S W N), not both")
             if winner_seat is None:
                 raise TypeError("discarder_seat needs winner_seat (absolute seats 0-3 or E S W N)")
-            w = check_wind(winner_seat, "winner_seat")
-            if self.self_drawn:
-                if discarder_seat is not None:
-                    raise ValueError("a self-drawn win has no discarder (drop discarder_seat)")
-                rel = self.settlement()
-            else:
-                if discarder_seat is None:
-                    raise ValueError("on a discard win give discarder_seat (0-3 or E S W N) with winner_seat")
-                d = check_wind(discarder_seat, "discarder_seat")
-                if d == w:
-                    raise ValueError(f"discarder_seat and winner_seat are the same seat ({'ESWN'[w]})")
-                rel = self.settlement((w - d) % 4)
-            out = [0, 0, 0, 0]
-            for r, amount in enumerate(rel):
-                out[(w - r) % 4] = amount
-            return tuple(out)
-        if self.self_drawn:
-            if discarder is not None:
-                raise ValueError("a self-drawn win has no discarder")
-            return (3 * (8 + f), -(8 + f), -(8 + f), -(8 + f))
-        if discarder is None:
-            raise ValueError("on a discard win give discarder=1 (left, 上家), 2 (opposite, 对家) "
-                             "or 3 (right, 下家)")
-        if isinstance(discarder, (bool, np.bool_)) or not isinstance(discarder, (int, np.integer)):
-            raise TypeError(f"discarder must be an int 1 (left, 上家), 2 (opposite, 对家) or 3 (right, 下家), "
-                            f"got {discarder!r}")
-        if discarder not in (1, 2, 3):
-            raise ValueError(f"discarder must be 1 (left, 上家), 2 (opposite, 对家) or 3 (right, 下家), "
-                             f"got {discarder!r}")
-        out = [24 + f, -8, -8, -8]
-        out[int(discarder)] = -(8 + f)
-        return tuple(out)
+            return self.rules.settle_seats(self.total, self.self_drawn, winner_seat, discarder_seat)
+        if not self.self_drawn:
+            if discarder is None:
+                raise ValueError("on a discard win give discarder=1 (left, 上家), 2 (opposite, 对家) "
+                                 "or 3 (right, 下家)")
+            if isinstance(discarder, (bool, np.bool_)) or not isinstance(discarder, (int, np.integer)):
+                raise TypeError(f"discarder must be an int 1 (left, 上家), 2 (opposite, 对家) or 3 (right, 下家), "
+                                f"got {discarder!r}")
+            if discarder not in (1, 2, 3):
+                raise ValueError(f"discarder must be 1 (left, 上家), 2 (opposite, 对家) or 3 (right, 下家), "
+                                 f"got {discarder!r}")
+        return self.rules.settle(self.total, self.self_drawn, discarder)
 
     def as_dict(self) -> dict:
         """The JSON result: total, fans, legal, and ``ignored_flags`` (``{flag:

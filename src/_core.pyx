@@ -714,6 +714,7 @@ if NFAN != 84:
     raise ImportError(f"mjfast: the fan vector helpers are written for 84 counts, NFAN is {NFAN}")
 
 include "_rulesets.pxi"
+include "_settle.pxi"
 include "_fan_entry.pxi"
 include "_notation.pxi"
 include "_parse.pxi"

@@ -19,9 +19,10 @@ that module.
 """
 from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
-from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
+from libc.stdint cimport uint8_t, int8_t, int16_t, int64_t, uint64_t
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from fankernel.flag_bits cimport W_SELF_DRAWN, W_FOURTH_TILE, W_KONG, W_LAST_TILE
+from fankernel.mcr_settle cimport mcr_settle_seats, MCR_MIN_POINTS
 
 import numpy as np
 cimport numpy as cnp
@@ -397,14 +398,14 @@ cdef class FastGame:
                     if self.melds[seat][i].kind == 1 and h[t]:
                         self.legal_buf[n][0] = OP_BUGANG; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0
                         n += 1
-            if not check_hu or self._hu_total(seat) >= 8:
+            if not check_hu or self._hu_total(seat) >= MCR_MIN_POINTS:
                 self.legal_buf[n][0] = OP_HU; self.legal_buf[n][1] = 0; self.legal_buf[n][2] = 0; n += 1
             return n
         self.legal_buf[0][0] = OP_PASS; self.legal_buf[0][1] = 0; self.legal_buf[0][2] = 0
         n = 1
         if ph == PH_TURN or ph == PH_DRAW or seat == self.current:
             return n
-        if not check_hu or self._hu_total(seat) >= 8:
+        if not check_hu or self._hu_total(seat) >= MCR_MIN_POINTS:
             self.legal_buf[n][0] = OP_HU; self.legal_buf[n][1] = 0; self.legal_buf[n][2] = 0; n += 1
         d = self.current
         if ph == PH_ROB or not self._claims_ok(d):
@@ -524,14 +525,13 @@ cdef class FastGame:
 
     cdef void _settle(self, int seat, int frm, int total, int sd) noexcept:
         cdef int s
+        cdef int64_t sc[4]
         self.winner = seat
         self.from_seat = frm
         self.total = total
+        mcr_settle_seats(total, sd, seat, frm, sc)
         for s in range(4):
-            if sd:
-                self.sc[s] = 3 * (8 + total) if s == seat else -(8 + total)
-            else:
-                self.sc[s] = 24 + total if s == seat else (-(8 + total) if s == frm else -8)
+            self.sc[s] = <int>sc[s]
         self.phase = PH_OVER
 
     cdef void _set_context(self, int seat, int sd, int kong, int actor) noexcept:
@@ -723,15 +723,16 @@ cdef class FastGame:
         op[0] = self.legal_buf[i][0]; a[0] = self.legal_buf[i][1]; b[0] = self.legal_buf[i][2]
 
     cdef bint _can_hu(self, int seat) except -1:
-        """A Hu by seat is legal now (>= 8 points).  The compiled win check runs
-        first: the scorer (hu_fn) is called only for winning hands."""
+        """A Hu by seat is legal now (MCR's minimum; no flowers in this engine).
+        The compiled win check runs first: the scorer (hu_fn) is called only
+        for winning hands."""
         cdef uint8_t tmp[34]
         memcpy(tmp, self.hands[seat], 34)
         if not (self.phase == PH_TURN and seat == self.current):
             tmp[self.last_tile] += 1
         if not _K.is_win(tmp):
             return False
-        return self._hu_total(seat) >= 8
+        return self._hu_total(seat) >= MCR_MIN_POINTS
 
     cdef void _best_after(self, uint8_t* h, int melds, uint8_t* seen, int* shanten, int* left,
                           int* tile) noexcept:

@@ -1,6 +1,6 @@
 # The rule sets' compiled engines as Python sees them (included into
-# _core.pyx): the MCR fan table (generated data, loaded when _core is
-# initialised), the two-player table's loader, the registry of engines, and
+# _core.pyx): the MCR and two-player fan tables (generated data, loaded when
+# _core is initialised), the registry of engines, and
 # the two-player entry point.  The engines themselves are in
 # src/fankernel/ (layout: fankernel/mcr_score.pxd).
 
@@ -13,7 +13,6 @@ ENGINES = {
 }
 
 cdef bint _fan_table_loaded = False
-cdef bint _tp_loaded = False
 
 
 def set_fan_table(points, masks, demote):
@@ -55,18 +54,15 @@ def set_fan_table(points, masks, demote):
 set_fan_table(MCR_TABLE_POINTS, MCR_TABLE_MASKS, MCR_TABLE_DEMOTE)
 
 
-def set_two_player_table(points, masks):
-    """Load the two-player table: points (int per id 0..TP_NFAN-1) and
-    exclusion masks (one 64-bit word per id).  Once, at import."""
-    global _tp_loaded, TP_N_ORDER
+cdef int _load_two_player_table() except -1:
+    """The two-player table (src/_fan_keys.pxi, generated from
+    mjfast/rules/two_player_table.py) into the kernel's arrays, with the
+    order in which its exclusions are applied: points descending, then id."""
+    global TP_N_ORDER
     cdef int i, j, t
-    if _tp_loaded:
-        raise RuntimeError("mjfast: the two-player table is already loaded (it is set once, at import)")
-    if len(points) != TP_NFAN or len(masks) != TP_NFAN:
-        raise ValueError(f"two-player table arrays must have {TP_NFAN} rows")
     for i in range(TP_NFAN):
-        TP_POINTS[i] = points[i]
-        TP_EXCL[i] = masks[i]
+        TP_POINTS[i] = TP_TABLE_POINTS[i]
+        TP_EXCL[i] = TP_TABLE_MASKS[i]
     TP_N_ORDER = 0
     for i in range(1, TP_NFAN):
         TP_ORDER[TP_N_ORDER] = i
@@ -80,7 +76,12 @@ def set_two_player_table(points, masks):
             TP_ORDER[j + 1] = TP_ORDER[j]
             j -= 1
         TP_ORDER[j + 1] = t
-    _tp_loaded = True
+    return 0
+
+
+if len(TP_TABLE_POINTS) != TP_NFAN or len(TP_TABLE_MASKS) != TP_NFAN:
+    raise ImportError(f"mjfast: the generated two-player table must have {TP_NFAN} rows")
+_load_two_player_table()
 
 
 def two_player_score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_melds, int win,
@@ -91,8 +92,6 @@ def two_player_score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds,
     returns (total without flowers or -1, form 0 regular / 1 seven pairs,
     [(kind, our tile index, 0) of the reading's concealed sets and pair])."""
     _need_tables()
-    if not _tp_loaded:
-        raise RuntimeError("mjfast: the two-player table is not loaded (import mjfast.rules.two_player)")
     cdef uint8_t kind[4]
     cdef uint8_t mt[4]
     cdef uint8_t mo[4]
@@ -246,8 +245,6 @@ def two_player_batch_kernel(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::
     flags not scored (TPD_* bits)."""
     _need_tables()
     nthreads = _nthreads(nthreads)
-    if not _tp_loaded:
-        raise RuntimeError("mjfast: the two-player table is not loaded (import mjfast.rules.two_player)")
     cdef Py_ssize_t i, n = _check_rows(counts, "counts")
     if melds.shape[0] != n or melds.shape[1] != 4 or melds.shape[2] != 3:
         raise ValueError(f"melds must be ({n}, 4, 3), got ({melds.shape[0]}, {melds.shape[1]}, {melds.shape[2]})")

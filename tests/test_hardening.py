@@ -334,8 +334,10 @@ CORE_CALLABLES = {
     "game_kernels", "score_capsule",
     # the distance tables for mjfast._wild (capsules; no arguments)
     "_table_capsules",
+    # the MCR settlement (mjfast.rules.mcr_sets words its errors)
+    "settle_mcr",
     # the two-player rule set's compiled predicates
-    "set_two_player_table", "two_player_score_one", "two_player_batch_kernel",
+    "two_player_score_one", "two_player_batch_kernel",
     # hand records into batch columns (mjfast.batch)
     "read_records", "write_results", "scan_lines",
     # the fan kernel's unique-wait test against the full computation (tests)
@@ -363,7 +365,6 @@ _HOSTILE = r"""
     import itertools, random
     import numpy as np
     import mjfast
-    import mjfast.rules.two_player      # loads the two-player table (its rule set loads on first use)
     from mjfast import _core
 
     c14 = mjfast.to_counts("123m456m789m123p55p").astype(np.uint8)
@@ -438,7 +439,7 @@ _HOSTILE = r"""
                              np.zeros(len(TT.keys), np.int16), True, np.zeros(len(TT.keys), np.int64)),
             "_set_slow": ("shanten", slow_shanten),
             "game_kernels": (), "score_capsule": (), "_table_capsules": (), "table_source": (), "_table_sections": (),
-            "set_two_player_table": ([0] * 52, [0] * 52),
+            "settle_mcr": (23, False, 2),
             "two_player_score_one": (tp14.copy(), np.zeros((4, 4), np.uint8), 0, 4, 0, 0, np.zeros(52, np.int16)),
             "unique_wait_check": (H14.copy(), u(N), u(N), np.zeros((N, 2), np.int8)),
             "knit_wait_check": (0, 0, 13, 1),
@@ -479,7 +480,7 @@ _HOSTILE = r"""
         try:
             getattr(_core, name)(*args)
         except Exception:
-            assert name in ("set_fan_table", "set_two_player_table", "__pyx_unpickle_Enum"), name  # loaded once / not ours
+            assert name in ("set_fan_table", "__pyx_unpickle_Enum"), name  # loaded once / not ours
         for k in range(len(args)):
             for bad in variants(args[k]):
                 a = list(valid()[name])

@@ -22,6 +22,7 @@ from typing import Optional
 
 from .. import _core
 from ..errors import NotWinning
+from ..rules.mcr_sets import MCR_RULES
 from ..score import score as _score
 from ..tiles import BOTZONE_CODES, TILE_NAMES, _counts_str
 
@@ -112,10 +113,10 @@ class SeatRules:
             return -3
 
     def hu_ok(self, seat: int) -> bool:
-        """Declaring Hu now is legal: the hand wins with 8 points or more
-        besides flowers."""
+        """Declaring Hu now is legal: the hand wins with the MCR minimum (8
+        points) or more besides flowers."""
         v = self.hu_value(seat)
-        return v - len(self.flowers[seat]) >= 8 if v > 0 else False
+        return MCR_RULES.legal(v, len(self.flowers[seat])) if v > 0 else False
 
     def legal_actions(self, seat: int) -> list:
         """Every legal response of ``seat`` to the current request."""

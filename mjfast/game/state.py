@@ -3,9 +3,9 @@
 Everything the platform's judge decides lives here, once: the walls and the
 draws, what a seat may answer to each request, the claim priority, when a kong
 is allowed, the shown tiles of the fourth-tile rule, the context flags of a
-win, the settlement and the error rule.  Self-play (:mod:`.play`), the log
-readers and the record writers all drive this class; none of them decides a
-rule on its own.
+win, the settlement (the mcr rule set's) and the error rule.  Self-play
+(:mod:`.play`), the log readers and the record writers all drive this class;
+none of them decides a rule on its own.
 
 Tiles are indices 0-33 (see :mod:`mjfast.tiles`); responses use Botzone codes
 (``"PLAY W1"``).  Flowers (table play only) are 34-41 = ``H1``..``H8``.
@@ -23,6 +23,7 @@ from typing import Optional
 
 from ..errors import NotWinning
 from ..hand import Meld
+from ..rules.mcr_sets import MCR_RULES
 from .seat_rules import CODES, N_KINDS, SeatRules, score_win
 
 __all__ = ["GameState", "IllegalAction", "GameMeld", "Win", "CODES", "code_of", "tile_of", "score_win"]
@@ -366,24 +367,17 @@ class GameState(SeatRules):
         except NotWinning:
             raise IllegalAction(seat, f"declared Hu on {CODES[tile]} but the hand does not win", ERROR_WH) from None
         nfl = len(self.flowers[seat])
-        if sc.total - nfl < 8:
-            raise IllegalAction(seat, f"declared Hu on {CODES[tile]} with {sc.total - nfl} points, under the minimum 8",
-                                ERROR_WH)
+        if not MCR_RULES.legal(sc.total, nfl):
+            raise IllegalAction(seat, f"declared Hu on {CODES[tile]} with {sc.total - nfl} points, under the minimum "
+                                      f"{MCR_RULES.min_points}", ERROR_WH)
         sd = ctx["self_drawn"]
         return Win(seat, None if sd else self.current, tile, hand, sd, ctx["fourth_tile"], ctx["last_tile"],
                    ctx["kong"], ctx["kong"] and not sd, seat, self.quan, nfl, sc.total, sc.fans)
 
     def _settle_win(self, w: Win):
-        f = w.total
-        if w.self_drawn:
-            sc = [-(8 + f)] * 4
-            sc[w.winner] = 3 * (8 + f)
-        else:
-            sc = [-8] * 4
-            sc[w.winner] = 24 + f
-            sc[w.from_seat] = -(8 + f)
         self.win = w
-        self.scores = sc
+        self.scores = list(MCR_RULES.settle_seats(w.total, bool(w.self_drawn), w.winner,
+                                                  None if w.self_drawn else w.from_seat))
         self.phase = "over"
 
     def fail(self, seat: int, code: str = ERROR_WA, reason: str = ""):

@@ -20,6 +20,7 @@ import numpy as np
 from .._progress import set_total
 from ..batch import HandBatch, score_batch
 from ..rules.mcr import MCR
+from ..rules.mcr_sets import MCR_RULES
 from .model import Match, fan_key
 from .replay import MatchError, replay
 from .replay import outcomes as replay_outcomes
@@ -216,10 +217,10 @@ def _match_cuts(path, size, chunk_bytes):
 # -- replay and score one unit --------------------------------------------------------
 
 def settlement(total, winner, discarder):
-    """The platform's settlement of a win worth ``total`` points."""
-    if discarder is None:
-        return [3 * (8 + total) if s == winner else -(8 + total) for s in range(4)]
-    return [24 + total if s == winner else (-(8 + total) if s == discarder else -8) for s in range(4)]
+    """The platform's settlement of a win worth ``total`` points (the mcr
+    rule set's) by seat: ``winner`` 0-3, ``discarder`` 0-3 or None if
+    self-drawn."""
+    return list(MCR_RULES.settle_seats(total, discarder is None, winner, discarder))
 
 
 def _recorded(fans):

@@ -12,11 +12,13 @@ docs/rules.md describes every rule set, its options and where each comes from.
 """
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable, Mapping, Optional, Tuple
 
 from ..errors import InvalidArgument, InvalidHand, InvalidOption, UnknownRules
+from ..records import check_wind
 from ..spec import flags as _flags
 from .mcr import FanTable
 
@@ -150,12 +152,16 @@ def check_settle_args(total, self_drawn, discarder, rules=None):
     a float total is not truncated nor a string flag read as true.  With
     ``rules`` (a rule-set name) the rule set's own settle function checks
     that it was given a RuleSet of that engine too."""
-    import numbers
+    if type(total) is int and total >= 0 and type(self_drawn) is bool and (discarder is None
+                                                                         or type(discarder) is int):
+        return total, self_drawn, discarder      # the common case, as the checks below would give it
     if isinstance(total, bool) or not isinstance(total, numbers.Integral):
         raise InvalidArgument(f"settle: total must be an int, got {total!r}")
     if total < 0:
         raise InvalidHand(f"settle: total must be 0 or more, got {total}")
-    if not isinstance(self_drawn, bool) and type(self_drawn).__name__ != "bool_":
+    # numpy's bool is numpy.bool_ (named "bool" since numpy 2)
+    if not isinstance(self_drawn, bool) and not (type(self_drawn).__module__ == "numpy"
+                                                 and type(self_drawn).__name__ in ("bool_", "bool")):
         raise InvalidArgument(f"settle: self_drawn must be a bool, got {self_drawn!r}")
     if discarder is not None and (isinstance(discarder, bool) or not isinstance(discarder, numbers.Integral)):
         raise InvalidArgument(f"settle: discarder must be None or 1 (left), 2 (opposite), 3 (right), "
@@ -341,6 +347,33 @@ class RuleSet:
         truncated nor a string flag read as true)."""
         total, self_drawn, discarder = check_settle_args(total, self_drawn, discarder)
         return self.settle_fn(self, total, self_drawn, discarder, **kw)
+
+    def settle_seats(self, total: int, self_drawn: bool, winner_seat: int, discarder_seat: Optional[int] = None,
+                     **kw) -> tuple:
+        """:meth:`settle` of a four-player rule set by absolute seats, 0-3 or
+        ``"E" "S" "W" "N"`` (in play order: the seat before the winner is its
+        left, 1 in :meth:`settle`'s numbering): the tuple is indexed by seat.
+        ``discarder_seat`` None on a self-drawn win."""
+        if self.players != 4:
+            raise InvalidArgument(f"settle_seats: rule set {self.name!r} is played by {self.players}, not 4")
+        w = winner_seat if type(winner_seat) is int and 0 <= winner_seat <= 3 else check_wind(winner_seat,
+                                                                                                "winner_seat")
+        if self_drawn:
+            if discarder_seat is not None:
+                raise ValueError("a self-drawn win has no discarder (drop discarder_seat)")
+            rel = self.settle(total, self_drawn, None, **kw)
+        else:
+            if discarder_seat is None:
+                raise ValueError("on a discard win give discarder_seat (0-3 or E S W N) with winner_seat")
+            d = (discarder_seat if type(discarder_seat) is int and 0 <= discarder_seat <= 3
+                 else check_wind(discarder_seat, "discarder_seat"))
+            if d == w:
+                raise ValueError(f"discarder_seat and winner_seat are the same seat ({'ESWN'[w]})")
+            rel = self.settle(total, self_drawn, (w - d) % 4, **kw)
+        out = [0, 0, 0, 0]
+        for r, amount in enumerate(rel):
+            out[(w - r) % 4] = amount
+        return tuple(out)
 
     def __repr__(self) -> str:
         ch = self.changed_options

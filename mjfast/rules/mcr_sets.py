@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace as _replace
 
+from .. import _core
 from .base import Option, RuleSet, non_negative, register
 from .mcr import MCR, FanTable
 
@@ -94,18 +95,17 @@ def settle_four_players(rs, total, self_drawn, discarder=None, **_):
     """MCR settlement, base 8 and F = total (flowers included): self-drawn, the
     other three pay 8 + F each; on a discard the discarder pays 8 + F and the
     other two 8.  Relative seats: (winner, left, opposite, right), discarder
-    1 / 2 / 3 in that numbering."""
-    f = int(total)
+    1 / 2 / 3 in that numbering.  The arithmetic is compiled
+    (src/fankernel/mcr_settle.pxd, which the compiled game engine uses too);
+    this words what is wrong with the arguments."""
     if self_drawn:
         if discarder is not None:
             raise ValueError("a self-drawn win has no discarder")
-        return (3 * (8 + f), -(8 + f), -(8 + f), -(8 + f))
+        return _core.settle_mcr(int(total), True, None)
     if discarder not in (1, 2, 3) or isinstance(discarder, bool):
         raise ValueError("on a discard win give discarder=1 (left, 上家), 2 (opposite, 对家) "
                          f"or 3 (right, 下家), got {discarder!r}")
-    out = [24 + f, -8, -8, -8]
-    out[int(discarder)] = -(8 + f)
-    return tuple(out)
+    return _core.settle_mcr(int(total), False, int(discarder))
 
 
 _SETTLE_TEXT = ("base 8, F = the hand's points with flowers; self-drawn: each other player pays 8 + F; "
@@ -116,7 +116,8 @@ MCR_RULES = register(RuleSet(
     title="Chinese Official Mahjong (国标麻将, MCR), as the reference calculator scores it",
     table=MCR,
     flags=_MCR_FLAGS,
-    option_specs=_mcr_options(8, "MCR rule book: a hand needs 8 points without flowers (起和)"),
+    option_specs=_mcr_options(_core.MCR_MIN_POINTS,
+                              "MCR rule book: a hand needs 8 points without flowers (起和)"),
     settlement_text=_SETTLE_TEXT,
     engine="mcr",
     variant_of=_variant(0),

@@ -8,8 +8,9 @@ is possible, it is a named option (docs/rules.md, "two_player").
 
 How a hand is scored.  The predicates are compiled (src/fankernel/tp_fans.pxd);
 the generic parts are the MCR engine's (the division search, the wait
-search); the table (two_player_table.py) is data, loaded into the engine at
-import, and its fan ids are generated into the compiled code at build time.
+search); the table (two_player_table.py) is data: its fan ids, points and
+exclusions are generated into the compiled code at build time, which loads
+them when it is initialised (no Python module has to).
 
 1. every reading of the concealed tiles (regular divisions, and seven pairs
    without melds) is scored: set fans, tile-set fans, context fans;
@@ -497,22 +498,6 @@ def score_two_player_py(h, rs, flags):
     if h.flowers:
         fans["flower_tiles"] = h.flowers
     return tot + h.flowers, fans, form, items, dropped
-
-
-def _load_table():
-    """The table's points and exclusion masks into the compiled engine (once)."""
-    n = len(_FANS) + 1
-    points = [0] * n
-    masks = [0] * n
-    for f in _FANS:
-        points[f.id] = f.points
-        for k in f.excludes:
-            masks[f.id] |= 1 << TWO_PLAYER_TABLE[k].id
-    assert _core.TP_FAN_KEYS[1:] == TWO_PLAYER_TABLE.keys
-    _core.set_two_player_table(points, masks)
-
-
-_load_table()
 
 
 TWO_PLAYER = register(RuleSet(

@@ -23,6 +23,7 @@ import numpy as np
 
 from .._extras import require
 from ..rules.mcr import MCR
+from ..rules.mcr_sets import MCR_RULES
 
 __all__ = ["FanStats", "wilson_interval", "FORM_NAMES", "forms_of", "self_drawn_of", "Z95"]
 
@@ -230,7 +231,7 @@ class FanStats:
         if w is not None and not self.weighted:
             raise ValueError("weights given to an unweighted FanStats (create it with weighted=True)")
         if legal is None:
-            legal = tot >= 8
+            legal = tot >= MCR_RULES.min_points
         legal = np.asarray(legal, bool)
         if legal.shape != (n,):
             raise ValueError(f"legal must have shape ({n},); got {legal.shape}")

@@ -17,6 +17,7 @@ from typing import Tuple
 
 import numpy as np
 
+from ..rules.mcr_sets import MCR_RULES
 from .accumulate import FanStats, N_FANS
 from .sources import _fill_fans
 
@@ -37,7 +38,8 @@ def rows_arrays(rows) -> tuple:
             fc[i] = 0
         else:
             tot[i] = r["total"]
-    return fc, tot, (tot >= 8) & (err == 0), err
+    # the archives' wins have no flowers: legal is the mcr rule set's minimum
+    return fc, tot, (tot >= MCR_RULES.min_points) & (err == 0), err
 
 
 def stats_of_logs(paths, workers: int = 1, progress=None, on_dask: bool = False,

@@ -31,6 +31,7 @@ import numpy as np
 from .._extras import require
 from .._jsontext import BadJSON, loads
 from ..rules.mcr import MCR
+from ..rules.mcr_sets import MCR_RULES
 
 __all__ = ["Chunk", "frame_arrays", "iter_file", "iter_files", "fan_column_index"]
 
@@ -110,7 +111,7 @@ def frame_arrays(df, first_row: int = 0) -> tuple:
     err = np.where((err == 0) & (missing | (tot < 0)), 2, err).astype(np.uint8)
     err[(err == 0) & bad_fans] = 1
     tot = np.where(err == 0, tot, -1).astype(np.int32)
-    legal = df["legal"].to_numpy().astype(bool) if "legal" in df.columns else tot >= 8
+    legal = df["legal"].to_numpy().astype(bool) if "legal" in df.columns else tot >= MCR_RULES.min_points
     legal = legal & (err == 0)
     return fc, tot, legal, err
 
@@ -317,5 +318,5 @@ def _fill_result(rec, i, fc, tot, legal) -> Optional[str]:
         fc[i, j] += c
     tot[i] = total
     lg = rec.get("legal")
-    legal[i] = bool(lg) if lg is not None else total >= 8
+    legal[i] = bool(lg) if lg is not None else total >= MCR_RULES.min_points
     return None
