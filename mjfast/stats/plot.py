@@ -182,7 +182,7 @@ def _bin_width(wins: float, n_totals: int) -> int:
     return 8
 
 
-_WINS_PER_BAR = 5
+_WINS_PER_BAR = 3
 
 
 def totals_figure(stats: FanStats, *, title: Optional[str] = None, max_total: Optional[int] = None,
@@ -190,7 +190,7 @@ def totals_figure(stats: FanStats, *, title: Optional[str] = None, max_total: Op
     """The distribution of totals: the share of wins in each bar, in %, on a
     linear axis (a total seen once is a bar of 1/wins), with the 8-point
     minimum marked.  Bars are ``width`` points wide (1, 2, 4 or 8; default:
-    1 when there are at least 5 wins a bar, else the narrowest width that
+    1 when there are at least 3 wins a bar, else the narrowest width that
     has).  ``intervals=True`` adds each bar's 95 % Wilson interval (sampled
     statistics only).  Totals above ``max_total`` (default: the 99.9th
     percentile, at least 16) are not drawn; the axis label says what share
