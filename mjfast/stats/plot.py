@@ -78,7 +78,10 @@ def _pct_formatter(v, _pos=None) -> str:
         return "0 %"
     if v >= 1:
         return f"{v:.0f} %" if v == round(v) else f"{v:g} %"
-    return f"{v:.2g} %" if v >= 1e-3 else f"{v:.0e} %"
+    if v >= 1e-3:
+        return f"{v:.2g} %"
+    mantissa, exponent = f"{v:.0e}".split("e")
+    return f"{mantissa}e{int(exponent)} %"          # 1e-6 %, not 1e-06 %
 
 
 def _choose_scale(scale: str, values: np.ndarray) -> str:
