@@ -3,15 +3,22 @@
 * every ``.md`` file that the package, the compiled sources, README.md,
   docs/ or fuzz/ mention exists in the repository (nothing points at
   documents users cannot read);
-* every example in docs/cli.md still prints exactly what the page shows.
+* every example in docs/cli.md still prints exactly what the page shows;
+* every code block of README.md and docs/testing.md runs as written, and
+  prints what its comments say (below: how a comment claims a value).
 """
 from __future__ import annotations
 
+import ast
+import io
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tokenize
 
+import numpy as np
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -127,3 +134,170 @@ def test_ci_installs_and_tests_as_the_readme_says():
     assert any(ln == install[0] + " ||" for ln in ci), "the README's install line is not .ci/run's"
     assert any(ln == test[0] + " || status=$?" for ln in ci), "the README's test command is not .ci/run's"
     assert any("-m venv" in ln for ln in ci) and any("rm -rf" in ln for ln in ci)
+
+
+# -- the code blocks of README.md (and of the pages listed) run as written ------------
+#
+# A page's ```python blocks run in order in one namespace (a block may use what
+# the blocks before it defined), in a temporary directory that holds a copy of
+# docs/examples/.  A top-level expression whose comment starts with a Python
+# literal claims that value: ``s.total  # 6   (all points)`` must give 6;
+# ``...`` inside the literal stands for anything (``[0, 1, ..., 8]``), and a
+# comment starting with an object's repr (``[Hand('...')]``) is compared with
+# the value's repr.  A comment starting with words is prose.  The ```bash
+# blocks run line by line (a failing command fails the test), except the
+# install and test-suite lines, which .ci/run runs (see the test above).
+# ```text blocks are synopses and diagrams, not run.
+
+
+RUN_PAGES = ("README.md", "docs/testing.md")
+_FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
+_OBJ_REPR = re.compile(r"^[\[({]*[A-Za-z_][\w.]*\(")
+_STOP = " :;,"      # where a claim ends, outside brackets and quotes
+
+
+def _fenced(path):
+    """(language, first line number, code) of every fenced block of a page."""
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        text = f.read()
+    for m in _FENCE.finditer(text):
+        yield m.group(1), text[:m.start()].count("\n") + 2, m.group(2)
+
+
+def _claim_text(comment):
+    """The comment's leading literal-looking part: up to the first separator
+    outside brackets and quotes."""
+    depth, quote, i = 0, None, 0
+    while i < len(comment):
+        c = comment[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif depth == 0 and c in _STOP:
+            break
+        i += 1
+    return comment[:i].strip()
+
+
+def _claim(comment):
+    """('value', v) / ('repr', pattern) / None for a prose comment."""
+    text = _claim_text(comment.lstrip("#").strip())
+    if not text:
+        return None
+    try:
+        v = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return ("repr", text) if _OBJ_REPR.match(text) else None
+    if "..." in text:
+        return ("repr", text)
+    return ("value", v)
+
+
+def _matches(value, claim):
+    kind, want = claim
+    if kind == "repr":
+        pattern = ".*".join(re.escape(part) for part in want.split("..."))
+        return re.fullmatch(pattern, repr(value), re.S) is not None
+    if isinstance(want, bool):
+        return isinstance(value, (bool, np.bool_)) and bool(value) == want
+    if isinstance(value, np.ndarray):
+        return value.shape == np.shape(want) and bool(np.array_equal(value, want))
+    try:
+        return bool(value == want)
+    except ValueError:           # a container of arrays
+        return False
+
+
+def test_the_claim_reader_tells_claims_from_prose():
+    assert _claim("# 6   (all points, flowers included)") == ("value", 6)
+    assert _claim("# False: fewer than 8 points") == ("value", False)
+    assert _claim("# (42, -14, -14, -14): (winner, 1 left)") == ("value", (42, -14, -14, -14))
+    assert _claim("# {} here; {'fourth_tile': 'dropped'}") == ("value", {})
+    assert _claim("# [0, 1, ..., 8]  (tile indices)") == ("repr", "[0, 1, ..., 8]")
+    assert _claim("# [Hand('[678p1]2223555789p4p')]") == ("repr", "[Hand('[678p1]2223555789p4p')]")
+    assert _claim("# (N,) bool; workers") is None
+    assert _claim("# tiles that lower the shanten") is None
+    assert _matches(list(range(9)), ("repr", "[0, 1, ..., 8]"))
+    assert not _matches(list(range(10)), ("repr", "[0, 1, ..., 8]"))
+    assert _matches(np.int64(6), ("value", 6)) and not _matches(7, ("value", 6))
+    assert _matches(np.bool_(True), ("value", True)) and not _matches(1, ("value", True))
+    assert _matches(np.array([1, 2]), ("value", [1, 2])) and not _matches(np.array([1, 3]), ("value", [1, 2]))
+
+
+def _comments(code):
+    out = {}
+    for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+        if tok.type == tokenize.COMMENT:
+            out[tok.start[0]] = tok.string
+    return out
+
+
+def _run_python(code, where, ns):
+    """Run a block statement by statement; returns the number of claims checked."""
+    tree = ast.parse(code, where)
+    comments = _comments(code)
+    checked = 0
+    for stmt in tree.body:
+        line = f"{where}, line {stmt.lineno - 1}"
+        if not isinstance(stmt, ast.Expr):
+            exec(compile(ast.Module([stmt], []), line, "exec"), ns)
+            continue
+        value = eval(compile(ast.Expression(stmt.value), line, "eval"), ns)
+        same_line = [s for s in tree.body if s.end_lineno == stmt.end_lineno]
+        comment = comments.get(stmt.end_lineno)
+        claim = _claim(comment) if comment and len(same_line) == 1 else None
+        if claim is not None:
+            checked += 1
+            assert _matches(value, claim), f"{line}: {ast.unparse(stmt)} is {value!r}, the page says {comment}"
+    return checked
+
+
+_NOT_RUN_HERE = re.compile(r"^(pip install|python -m pytest)\b")
+
+
+def _run_bash(code, where, cwd, env):
+    ran = 0
+    for k, ln in enumerate(code.splitlines()):
+        cmd = ln.strip()
+        if not cmd or cmd.startswith("#") or _NOT_RUN_HERE.match(cmd):
+            continue
+        out = subprocess.run(["bash", "-c", cmd], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+        assert out.returncode == 0, f"{where}, line {k}: {cmd}\nexit {out.returncode}\n{out.stdout[-2000:]}{out.stderr[-2000:]}"
+        ran += 1
+    return ran
+
+
+@pytest.fixture
+def docs_dir(tmp_path, monkeypatch):
+    shutil.copytree(os.path.join(ROOT, "docs", "examples"), tmp_path / "docs" / "examples")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize("page", RUN_PAGES)
+def test_every_code_block_runs_and_prints_what_its_comments_say(page, docs_dir):
+    ns = {"__name__": "__docs__"}
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    kinds, claims, commands = [], 0, 0
+    for lang, line, code in _fenced(page):
+        where = f"{page}:{line}"
+        kinds.append(lang)
+        assert lang in ("python", "bash", "text"), f"{where}: a block without a language (python, bash or text)"
+        if lang == "python":
+            claims += _run_python(code, where, ns)
+        elif lang == "bash":
+            commands += _run_bash(code, where, str(docs_dir), env)
+    assert "python" in kinds
+    # the page's claims are checked (a reader that found none would pass anything)
+    assert claims >= {"README.md": 25, "docs/testing.md": 8}[page], claims
+    if page == "README.md":
+        assert commands >= 8

@@ -142,7 +142,7 @@ def _scheduler(p):
 def _common(p, workers_help="scoring threads (-1 = all cores)"):
     p.add_argument("--out", default=None, metavar="PATH", help="write the fan table (.csv, .parquet or .json)")
     p.add_argument("--plot", default=None, metavar="PATH",
-                   help="write figures: PATH (fan bars), PATH-totals and PATH-cooccurrence (.png, .svg or .pdf); "
+                   help="write figures: PATH (fan frequencies), PATH-totals and PATH-cooccurrence (.png, .svg or .pdf); "
                         "enumerate also writes PATH-physical* (weighted by physical tiles)")
     p.add_argument("--top", type=int, default=25, metavar="N", help="fans printed (default 25; 0 = all seen)")
     p.add_argument("--workers", type=int, default=1, metavar="W", help=workers_help)
