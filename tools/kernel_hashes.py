@@ -9,7 +9,11 @@ ROOT holds a built mjfast package and the repo's tests/ (a checkout after
 compare.  Covered: score_batch under mcr, dazhong and the knitted-straight
 option (totals and fan counts), score() on a fifth of the records (total, fans,
 form and the reading), decompose() on the same, and two-player (score() and
-score_batch) on the records that use only its tiles.
+score_batch) on the records that use only its tiles.  ``flags_<rule set>``:
+every rule set on a fiftieth of the records with the flags the rules may drop
+set by turns (kong, fourth_tile, last_tile, self_drawn, some of the rule set's
+own), score() strict and not, and score_batch: totals, fans, the ignored
+flags with their reasons, and every error's type and message.
 """
 import hashlib
 import json
@@ -70,4 +74,39 @@ tp = [rec for rec in recs if not any(ch in rec["hand"] for ch in "ps")]
 if tp:
     tb = mjfast.HandBatch.from_records(tp)
     res["batch_two_player"] = _digest(mjfast.score_batch(tb, workers=1, rules="two_player"))
+# the flags the rules drop, under every rule set: score() (strict or not) and score_batch
+flag_recs = []
+for i, rec in enumerate(recs[: n // 50]):
+    rec = dict(rec)
+    rec["kong"] = i % 3 == 0
+    rec["fourth_tile"] = i % 5 < 2
+    rec["last_tile"] = i % 7 == 0
+    rec["self_drawn"] = (i // 2) % 2 == 0
+    if i % 11 == 0:
+        rec["heavenly_hand"] = True
+    if i % 13 == 0:
+        rec["earthly_hand"] = True
+    if i % 17 == 0:
+        rec["discard_after_kong"] = True
+    flag_recs.append(rec)
+for name in R.available():
+    h = hashlib.sha256()
+    for strict in (False, True):
+        for rec in flag_recs:
+            kw = {k: v for k, v in rec.items() if k not in ("hand", "id")}
+            try:
+                s = mjfast.score(rec["hand"], rules=name, strict=strict, **kw)
+                h.update(repr((s.total, [(f.name, f.count) for f in s.fans], sorted(s.ignored_flags.items())))
+                         .encode())
+            except Exception as e:
+                h.update(repr((type(e).__name__, str(e))).encode())
+    for strict in (False, True):
+        try:
+            fb = mjfast.HandBatch.from_records(flag_recs, rules=name)
+            r = mjfast.score_batch(fb, workers=1, rules=name, strict=strict)
+            h.update(_digest(r).encode())
+            h.update(repr([(r.error_message(i), sorted(r.ignored_flags(i).items())) for i in range(len(r))]).encode())
+        except Exception as e:
+            h.update(repr((type(e).__name__, str(e))).encode())
+    res["flags_" + name] = h.hexdigest()
 print(json.dumps(res, indent=1))
