@@ -194,32 +194,63 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
 
 
 cdef inline int _dropped_bits(const PHand* h) noexcept nogil:
-    """The flag bits (W_FOURTH_TILE, W_KONG) the scorer drops as impossible for a
-    sane hand: mjfast.score.dropped_flags for one row (the same tests
-    _score_hand normalises its flags with)."""
-    cdef int j, t, win = h.win_tile, in_melds = 0, n_kongs = 0, d = 0
-    cdef bint another
-    if not (h.flags & (W_FOURTH_TILE | W_KONG)):
-        return 0
-    another = h.counts[win] >= 2
-    for j in range(h.n_melds):
-        t = h.meld_tile[j]
-        if h.meld_kind[j] == 0:
-            if t <= win <= t + 2:
-                in_melds += 1
-        elif t == win:
-            in_melds += 3 if h.meld_kind[j] == 1 else 4
-        if h.meld_kind[j] == 2:
-            n_kongs += 1
-    if h.flags & W_FOURTH_TILE and another:
-        d |= W_FOURTH_TILE
-    if h.flags & W_KONG:
-        if h.flags & W_SELF_DRAWN:
-            if n_kongs == 0:
-                d |= W_KONG
-        elif in_melds > 0 or another:
-            d |= W_KONG
-    return d
+    """The flag bits (W_FOURTH_TILE, W_KONG) the scorer drops as impossible
+    for a sane hand (fankernel/fan_base.pxd, _impossible_flags)."""
+    return _impossible_flags(h.counts, h.n_melds, h.meld_kind, h.meld_tile, h.win_tile, h.flags)
+
+
+def impossible_flags(const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_melds, int win, int flags):
+    """The bits of ``flags`` (W_FOURTH_TILE, W_KONG) that cannot hold for one
+    hand (docs/rulings.md, 4): counts (34) its concealed tiles, the winning
+    tile included; melds (n, >= 2) rows (kind 0/1/2, tile); win the winning
+    tile, -1 when it is not known (a wildcard); flags 0..15."""
+    cdef uint8_t kind[4]
+    cdef uint8_t tile[4]
+    cdef int j
+    _check_len(counts.shape[0], 34, "counts")
+    if not 0 <= n_melds <= 4 or melds.shape[0] < n_melds or (n_melds and melds.shape[1] < 2):
+        raise ValueError(f"melds must be rows (kind, tile, ...) and n_melds 0..4, got {n_melds}")
+    if not -1 <= win <= 33:
+        raise ValueError(f"win must be a tile index 0..33 or -1, got {win}")
+    if not 0 <= flags <= 15:
+        raise ValueError(f"flags must be 0..15 (bits: self-drawn, fourth tile, kong, last tile), got {flags}")
+    for j in range(n_melds):
+        kind[j] = melds[j, 0]
+        tile[j] = melds[j, 1]
+    return _impossible_flags(&counts[0], n_melds, kind, tile, win, flags)
+
+
+def impossible_flags_batch(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds, const uint8_t[::1] n_melds,
+                           const uint8_t[::1] win, const uint8_t[::1] flags, uint8_t[::1] out):
+    """impossible_flags of every row of batch columns into out (N,); a row
+    whose flags ask nothing of the check (no fourth_tile, no kong) is 0
+    whatever its other columns hold; another row out of range is a ValueError."""
+    cdef Py_ssize_t i, n = _check_rows(counts, "counts")
+    cdef Py_ssize_t bad = -1
+    cdef uint8_t kind[4]
+    cdef uint8_t tile[4]
+    cdef int j, nm
+    if melds.shape[0] != n or melds.shape[1] != 4 or melds.shape[2] != 3:
+        raise ValueError(f"melds must be ({n}, 4, 3), got ({melds.shape[0]}, {melds.shape[1]}, {melds.shape[2]})")
+    _check_len(n_melds.shape[0], n, "n_melds")
+    _check_len(win.shape[0], n, "win_tile")
+    _check_len(flags.shape[0], n, "flags")
+    _check_len(out.shape[0], n, "out")
+    with nogil:
+        for i in range(n):
+            out[i] = 0
+            if not (flags[i] & (W_FOURTH_TILE | W_KONG)):
+                continue
+            nm = n_melds[i]
+            if nm > 4 or win[i] > 33 or flags[i] > 15:
+                bad = i
+                break
+            for j in range(nm):
+                kind[j] = melds[i, j, 0]
+                tile[j] = melds[i, j, 1]
+            out[i] = _impossible_flags(&counts[i, 0], nm, kind, tile, win[i], flags[i])
+    if bad >= 0:
+        raise ValueError(f"row {bad}: n_melds, win_tile or flags out of range")
 
 
 # score_batch_mcr's row codes beyond mjfast.batch's ERR_OK / ERR_INVALID /

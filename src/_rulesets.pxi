@@ -169,7 +169,7 @@ cdef inline int _tp_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_
     cdef uint8_t ma[4]
     cdef int16_t ft[TP_NFAN]
     cdef Division d
-    cdef int j, t, nm, w, f, rf, fb, form = 0, n_kongs = 0, total
+    cdef int j, t, nm, w, f, rf, fb, form = 0, total
     cdef int drop = 0
     nm = n_melds[i]
     w = win[i]
@@ -193,7 +193,6 @@ cdef inline int _tp_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_
             full[t] += 1; full[t + 1] += 1; full[t + 2] += 1
         else:
             full[t] += 3 if kind[j] == 1 else 4
-            n_kongs += kind[j] == 2
     if _over4(c) or _over4(full) or _sum34(c) + 3 * nm != 14:
         return -3
     for t in range(9, 27):
@@ -203,10 +202,8 @@ cdef inline int _tp_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_
     # (TPF_SELF_DRAWN is W_SELF_DRAWN's bit)
     fb = f & W_SELF_DRAWN
     if f & W_KONG:
-        if (f & W_SELF_DRAWN) and n_kongs == 0:
-            drop |= TPD_KONG_NO_KONG
-        elif not (f & W_SELF_DRAWN) and full[w] > 1:
-            drop |= TPD_KONG_HELD
+        if _impossible_flags(c, nm, kind, mt, w, f & (W_SELF_DRAWN | W_KONG)):
+            drop |= TPD_KONG_NO_KONG if f & W_SELF_DRAWN else TPD_KONG_HELD
         else:
             fb |= TPF_KONG
     if (rf & RF_HEAVENLY_HAND) and not (f & W_SELF_DRAWN):
