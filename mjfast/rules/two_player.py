@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _core
+from ..spec import flags as _spec_flags
 from .base import Option, RuleSet, dropped_reasons, impossible_flags, non_negative, positive, register
 from .two_player_table import TWO_PLAYER_TABLE
 
@@ -334,7 +335,10 @@ def batch_dropped_reasons(bits: int, rules_name: str) -> dict:
 
 _OPT_BITS = (("fangchong", "rob_kong", 1), ("unique_wait_only", True, 2), ("added_kong_is_melded_kong", True, 4),
              ("highest_heavenly_only", True, 8), ("upper_four_keeps_full_flush", True, 16))
-_FLAG_BITS = (("heavenly_hand", 4), ("earthly_hand", 8), ("human_hand", 16), ("ready_at_start", 32))
+# the compiled engine's context byte: self-drawn 1, kong 2, then the rule
+# byte's flags two bits up (TPF_* of src/fankernel/tp_fans.pxd)
+_FLAG_BITS = tuple((f.name, f.bit << 2) for f in _spec_flags.FLAGS.values()
+                   if f.byte == _spec_flags.RULE and "two_player" in f.read_by)
 _KIND = {"chow": 0, "pung": 1, "kong": 2}
 _KEYS = {f.id: f.key for f in _FANS}
 
