@@ -169,7 +169,7 @@ cdef inline int _tp_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_
     cdef uint8_t ma[4]
     cdef int16_t ft[TP_NFAN]
     cdef Division d
-    cdef int j, t, nm, w, f, rf, fb, form = 0, total
+    cdef int j, t, nm, w, f, rf, fb, form = 0, n_kongs = 0, total
     cdef int drop = 0
     nm = n_melds[i]
     w = win[i]
@@ -193,6 +193,7 @@ cdef inline int _tp_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_
             full[t] += 1; full[t + 1] += 1; full[t + 2] += 1
         else:
             full[t] += 3 if kind[j] == 1 else 4
+            n_kongs += kind[j] == 2
     if _over4(c) or _over4(full) or _sum34(c) + 3 * nm != 14:
         return -3
     for t in range(9, 27):
@@ -202,7 +203,10 @@ cdef inline int _tp_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_
     # (TPF_SELF_DRAWN is W_SELF_DRAWN's bit)
     fb = f & W_SELF_DRAWN
     if f & W_KONG:
-        if _impossible_flags(c, nm, kind, mt, w, f & (W_SELF_DRAWN | W_KONG)):
+        # the rule of fan_base.pxd on what the loop above gathered (as
+        # _score_hand applies it): the winning tile's copies in the melds are
+        # full[w] - c[w]
+        if not (_flags_that_hold(f & (W_SELF_DRAWN | W_KONG), c[w] >= 2, full[w] - c[w], n_kongs) & W_KONG):
             drop |= TPD_KONG_NO_KONG if f & W_SELF_DRAWN else TPD_KONG_HELD
         else:
             fb |= TPF_KONG

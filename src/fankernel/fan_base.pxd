@@ -81,11 +81,11 @@ ctypedef struct Ctx:
 # own from its table in mjfast/rules/ when it is imported)
 # -- the context flags that cannot hold for a hand (docs/rulings.md, 4) -------
 # The rule is stated once, here; every engine and entry point reaches it.
-# _score_hand (mcr_score.pxd) applies _flags_that_hold to what its meld loop
-# gathers anyway (no second pass over the melds in the hot loop);
-# _impossible_flags gathers the same for everyone else: the dropped flags
-# the batch and string paths report, the two-player kernel, and the Python
-# rule sets (mjfast._core.impossible_flags, worded by
+# _score_hand (mcr_score.pxd) and the two-player batch row (_rulesets.pxi)
+# apply _flags_that_hold to what their meld loops gather anyway (no second
+# pass over the melds in a hot loop); _impossible_flags gathers the same for
+# everyone else: the dropped flags the batch and string paths report, and the
+# Python rule sets (mjfast._core.impossible_flags, worded by
 # mjfast.rules.base.dropped_reasons).
 
 cdef inline int _flags_that_hold(int flags, int held, int win_in_melds, int n_kongs) noexcept nogil:
