@@ -520,8 +520,9 @@ def _parse(hand):
 
 
 #: How the kong flags that cannot hold (mjfast.rules.base.impossible_flags) are worded here.
-_DROP_REASONS = {"kong_self_drawn": "dropped: out on a replacement tile needs a kong among the melds, and there is none",
-                 "kong_discard": "dropped: robbing a kong needs a winning tile that is not also in the hand or its melds"}
+_DROP_REASONS = {
+    "kong_self_drawn": "dropped: out on a replacement tile needs a kong among the melds, and there is none",
+    "kong_discard": "dropped: robbing a kong needs a winning tile that is not also in the hand or its melds"}
 
 
 def score_shanghai(hand, rs, ctx, flags, strict, wild):
