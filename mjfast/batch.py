@@ -96,7 +96,7 @@ class HandBatch:
         self.ids = ids
         self.invalid = np.zeros(n, bool) if invalid is None else np.ascontiguousarray(invalid, bool)
         if self.invalid.shape != (n,):
-            raise InvalidHand(f"invalid must have shape {(n,)}; got {self.invalid.shape}")
+            raise InvalidArgument(f"invalid must have shape {(n,)}; got {self.invalid.shape}")
         self.messages = dict(messages or {})
         for i, msg in out_of_range.items():
             if not self.invalid[i]:
@@ -563,7 +563,7 @@ def _uint8_column(a, shape, name, out_of_range) -> np.ndarray:
     if a.dtype != np.uint8 and a.dtype.kind != "b" and a.size and (a.min() < 0 or a.max() > 255):
         bad = (a < 0) | (a > 255)
         if a.ndim == 0:
-            raise InvalidHand(f"{name} must be 0-255, got {int(a)}")
+            raise _column_error(name)(f"{name} must be 0-255, got {int(a)}")
         rows = np.flatnonzero(bad.reshape(bad.shape[0], -1).any(axis=1))
         for i in rows.tolist():
             out_of_range.setdefault(i, f"{name} out of range (a value below 0 or above 255)")
@@ -574,8 +574,17 @@ def _uint8_column(a, shape, name, out_of_range) -> np.ndarray:
         return np.full(shape, a, dtype=np.uint8)
     a = np.ascontiguousarray(a, dtype=np.uint8)
     if a.shape != shape:
-        raise InvalidHand(f"{name} must have shape {shape}; got {a.shape}")
+        raise _column_error(name)(f"{name} must have shape {shape}; got {a.shape}")
     return a
+
+
+#: The HandBatch columns that are the hands themselves: a bad one is an
+#: InvalidHand; a bad context column (flags, winds, flowers, ...) is an argument.
+_HAND_COLUMNS = frozenset(("counts", "melds", "n_melds", "win_tile", "added"))
+
+
+def _column_error(name):
+    return InvalidHand if name in _HAND_COLUMNS else InvalidArgument
 
 
 def _kinds_column(a, n) -> np.ndarray:
@@ -749,7 +758,7 @@ def _read_record(cols, i, rec, wild, kinds):
             if wt is not None:
                 # (wildcards 0 is no wildcards, as when absent)
                 if k:
-                    raise InvalidHand("pass wildcards=k or wildcard_tiles=[...], not both")
+                    raise InvalidArgument("pass wildcards=k or wildcard_tiles=[...], not both")
                 try:
                     w = _wild_check(None, wt, False).kinds
                 except (InvalidHand, TypeError, ValueError) as exc:

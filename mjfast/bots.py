@@ -76,8 +76,8 @@ def _best_discards_py(hand, melds, visible, **options):
             raise InvalidArgument(f"visible must be 34 integer counts 0..4 (tiles seen elsewhere), "
                                   f"got {_show(visible)}")
         if vis.shape != (34,) or (vis < 0).any() or (vis > 4).any():
-            raise InvalidHand(f"visible must be 34 integer counts 0..4 (tiles seen elsewhere), "
-                              f"got {_show(visible)}")
+            raise InvalidArgument(f"visible must be 34 integer counts 0..4 (tiles seen elsewhere), "
+                                  f"got {_show(visible)}")
         vis = vis.astype(np.int64)
         seen = seen + vis
         if (seen > 4).any():
@@ -236,7 +236,8 @@ def best_discards_batch(hands, *, melds=None, visible=None, workers: int = 1, er
     if visible is not None:
         vis = np.asarray(visible)
         if vis.dtype.kind not in "iu" or vis.shape not in ((34,), (n, 34)):
-            raise InvalidHand(f"visible must be 34 integer counts or one row of 34 per hand, got shape {vis.shape}")
+            raise InvalidArgument(f"visible must be 34 integer counts or one row of 34 per hand, "
+                                  f"got shape {vis.shape}")
         tot = arr.astype(np.int64) + vis.astype(np.int64)
         over = (tot > 4).any(axis=1) | (vis < 0).any(axis=-1)
         if over.any():

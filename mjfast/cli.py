@@ -25,6 +25,7 @@ from typing import Optional, Sequence
 from ._progress import NoBar, progress, set_total
 from .cli_args import nonnegative_int, positive_int
 from . import __version__
+from .spec import flags as _flags
 
 __all__ = ["main", "build_parser"]
 
@@ -332,7 +333,7 @@ def _cmd_score(args) -> int:
     # --no-progress and --chunk-size only matter with --jsonl: ignored here
     hand = " ".join(args.inputs)
     # defaults of the single-hand options are None so --jsonl can reject them
-    for k in ("self_drawn", "fourth_tile", "kong", "last_tile"):
+    for k in _flags.names(_flags.WIN):
         if getattr(args, k) is None:
             setattr(args, k, False)
     args.seat = 0 if args.seat is None else args.seat
@@ -355,8 +356,7 @@ def _cmd_score(args) -> int:
     rs = _rules_arg(args)
     # a flag the rule set has no use for is reported as ignored (an error
     # with --strict), as score() and the batch readers report it
-    extra = {k: True for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start",
-                               "discard_after_kong", "declared_ready", "wild_win") if getattr(args, k, False)}
+    extra = {k: True for k in _flags.names(_flags.RULE) if getattr(args, k, False)}
     if args.wildcards is not None:
         extra["wildcards"] = args.wildcards
     if rs is not None and rs.players == 2 and args.discarder not in (None, 1):
@@ -410,19 +410,44 @@ def _count_lines(path: str) -> Optional[int]:
         return None
 
 
+#: The command line's words for the context flags (declared in
+#: mjfast/spec/flags.py, each an option ``--name-with-dashes``); a flag not
+#: worded here is offered with its meaning and the rule sets that read it.
+_FLAG_HELP = {
+    "self_drawn": "won by drawing the tile (自摸)",
+    "fourth_tile": "the winning tile is the last of its kind (和绝张)",
+    "kong": "robbing the kong (discard win) / out with replacement tile (self-drawn)",
+    "last_tile": "last tile of the wall (海底捞月 / 妙手回春)",
+    "heavenly_hand": "天和 (two_player, guizhou, zhuji, shanghai_old; other rule sets ignore it)",
+    "earthly_hand": "地和 (two_player, guizhou, zhuji, shanghai_old; other rule sets ignore it)",
+    "human_hand": "人和 (two_player; other rule sets ignore it)",
+    "ready_at_start": "天听 (two_player, guizhou; other rule sets ignore it)",
+    "wild_win": "shanghai_old: the winning tile was one of the --wildcards (a drawn 百搭; other rule sets ignore it)",
+    "declared_ready": "扣听: declared ready with the hand turned down (shanghai_old; other rule sets ignore it)",
+    "discard_after_kong": "热炮: the discarder had just made a kong (guizhou; other rule sets ignore it)",
+}
+
+
+def _flag_option(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _flag_help(name: str) -> str:
+    f = _flags.FLAGS[name]
+    return _FLAG_HELP.get(name) or f"{f.meaning} ({', '.join(f.read_by)}; other rule sets ignore it)"
+
+
 def _cmd_score_jsonl(args) -> int:
     from .io.jsonl import DEFAULT_CHUNK_SIZE, score_jsonl
 
-    given = [name for name, v in (
-        ("--self-drawn", args.self_drawn), ("--fourth-tile", args.fourth_tile), ("--kong", args.kong),
-        ("--last-tile", args.last_tile), ("--seat", args.seat), ("--round", args.round),
+    given = [_flag_option(k) for k in _flags.names(_flags.WIN) if getattr(args, k) is not None]
+    given += [name for name, v in (
+        ("--seat", args.seat), ("--round", args.round),
         ("--flowers", args.flowers), ("--discarder", args.discarder),
         ("--discarder-seat", args.discarder_seat), ("--lang", args.lang_given),
         ("--dealer-repeats", args.dealer_repeats), ("--wildcards", args.wildcards),
     ) if v is not None]
-    given += [f"--{k.replace('_', '-')}" for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start",
-                                                   "discard_after_kong", "declared_ready", "wild_win")
-              if getattr(args, k, False)]
+    given += [_flag_option(k) for k in _flags.names(_flags.RULE) if getattr(args, k, False)]
     if given:
         raise CliError(f"{', '.join(given)} cannot be used with --jsonl (each record carries its own fields)")
     rs = _rules_arg(args)
@@ -744,13 +769,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("inputs", nargs="*", metavar="HAND | IN OUT",
                    help="the hand (words are joined with spaces), or with --jsonl the input "
                         "and output files")
-    p.add_argument("--self-drawn", action="store_true", default=None, help="won by drawing the tile (自摸)")
-    p.add_argument("--fourth-tile", action="store_true", default=None,
-                   help="the winning tile is the last of its kind (和绝张)")
-    p.add_argument("--kong", action="store_true", default=None,
-                   help="robbing the kong (discard win) / out with replacement tile (self-drawn)")
-    p.add_argument("--last-tile", action="store_true", default=None,
-                   help="last tile of the wall (海底捞月 / 妙手回春)")
+    for k in _flags.names(_flags.WIN):
+        # (None: not given, so that --jsonl can refuse it)
+        p.add_argument(_flag_option(k), action="store_true", default=None, help=_flag_help(k))
     p.add_argument("--seat", type=_wind_arg, default=None, metavar="WIND",
                    help="seat wind E S W N (default E)")
     p.add_argument("--round", type=_wind_arg, default=None, metavar="WIND",
@@ -770,21 +791,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "that record")
     _add_lang(p)
     _add_rules(p)
-    for flag, what, sets in (("heavenly-hand", "天和", "two_player, guizhou, zhuji, shanghai_old"),
-                             ("earthly-hand", "地和", "two_player, guizhou, zhuji, shanghai_old"),
-                             ("human-hand", "人和", "two_player"), ("ready-at-start", "天听", "two_player, guizhou")):
-        p.add_argument(f"--{flag}", action="store_true", default=False,
-                       help=f"{what} ({sets}; other rule sets ignore it)")
     p.add_argument("--wildcards", type=nonnegative_int, default=None, metavar="K",
                    help="K wildcards (百搭, jokers) beside the hand's tiles: the best substitution is "
                         "scored (docs/wildcards.md)")
-    p.add_argument("--wild-win", action="store_true", default=False,
-                   help="shanghai_old: the winning tile was one of the --wildcards (a drawn 百搭; "
-                        "other rule sets ignore it)")
-    p.add_argument("--declared-ready", action="store_true", default=False,
-                   help="扣听: declared ready with the hand turned down (shanghai_old; other rule sets ignore it)")
-    p.add_argument("--discard-after-kong", action="store_true", default=False,
-                   help="热炮: the discarder had just made a kong (guizhou; other rule sets ignore it)")
+    for k in _flags.names(_flags.RULE):
+        p.add_argument(_flag_option(k), action="store_true", default=False, help=_flag_help(k))
     p.add_argument("--dealer-repeats", type=nonnegative_int, default=None, metavar="N",
                    help="zhuji: the hand is a 老庄 hand, the N-th in a row after a draw or a dealer win "
                         "(its payouts are multiplied; 0 = not a 老庄 hand)")

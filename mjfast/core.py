@@ -102,7 +102,7 @@ def _melds_arg(melds):
         raise InvalidArgument(f"melds must be None (implied by the tile count) or an int 0..4, "
                               f"got {_show(melds)}")
     if not 0 <= melds <= 4:
-        raise InvalidHand(f"melds must be None (implied by the tile count) or an int 0..4, got {melds}")
+        raise InvalidArgument(f"melds must be None (implied by the tile count) or an int 0..4, got {melds}")
     return int(melds)
 
 

@@ -81,9 +81,8 @@ def check_wind(value, name: str) -> int:
     w = _core.wind_code(value)
     if w >= 0:
         return w
-    # a string or integer that is no wind is a bad value; anything else a bad type
-    cls = InvalidHand if w == -1 else InvalidArgument
-    raise cls(f"{name} must be one of \"E\" \"S\" \"W\" \"N\" or 0-3, got {_show(value)}")
+    # a bad value or a bad type: an argument either way (issue: "east" was an InvalidHand)
+    raise InvalidArgument(f"{name} must be one of \"E\" \"S\" \"W\" \"N\" or 0-3, got {_show(value)}")
 
 
 def check_flowers(value, name: str = "flowers") -> int:
@@ -92,8 +91,7 @@ def check_flowers(value, name: str = "flowers") -> int:
     f = _core.flowers_code(value)
     if f >= 0:
         return f
-    cls = InvalidHand if f == -1 else InvalidArgument
-    raise cls(f"{name} must be an integer 0-8, got {_show(value)}")
+    raise InvalidArgument(f"{name} must be an integer 0-8, got {_show(value)}")
 
 
 def check_context(self_drawn=False, fourth_tile=False, kong=False, last_tile=False,

@@ -17,8 +17,8 @@ from .errors import InvalidArgument, InvalidHand, NotWinning
 from .hand import Hand, parse_hand
 from .records import FLAG_BITS, check_context, check_flag, check_wind
 from .rules.mcr import MCR
-from .rules.base import (CountedResult, FanResult, RuleSet, check_flag_names, cannot_hold, get as _get_rules,
-                         ignored_flags, strict_message)
+from .rules.base import (CountedResult, FanResult, RuleSet, check_flag_names, cannot_hold, dropped_reasons,
+                         get as _get_rules, ignored_flags, strict_message)
 from .spec import flags as _flags
 from .rules.mcr_sets import MCR_RULES
 from .tiles import TILE_NAMES, set_text
@@ -78,56 +78,23 @@ def hand_args(hand, self_drawn=False, fourth_tile=False, kong=False, last_tile=F
 
 
 # -- flags the rules drop ------------------------------------------------------
+# The kernel finds them (mjfast.rules.base.impossible_flags); worded by
+# mjfast.rules.base.dropped_reasons.
 
 _FOURTH, _KONG = FLAG_BITS["fourth_tile"], FLAG_BITS["kong"]
 
 
 def dropped_flags(counts, melds, n_melds, win_tile, flags) -> np.ndarray:
-    """(N,) uint8: the flag bits that the scorer drops as impossible, per row.
-
-    The same normalisation the fan engine applies (docs/rulings.md, 4), computed
-    here so that it can be reported: ``fourth_tile`` when the concealed tiles
-    hold another copy of the winning tile; ``kong`` on a self-drawn win with no
-    kong among the melds, or on a discard win (robbing the kong) when the
-    winning tile is also in the hand or its melds.  Columns as in
-    :class:`~mjfast.HandBatch`; rows must be valid.
-    """
-    counts = np.asarray(counts).reshape(-1, 34)
+    """(N,) uint8: the flag bits that the scorer drops as impossible, per row
+    (docs/rulings.md, 4; the kernel's check).  Columns as in
+    :class:`~mjfast.HandBatch`; rows must be valid."""
+    counts = np.ascontiguousarray(counts, dtype=np.uint8).reshape(-1, 34)
     n = counts.shape[0]
-    flags = np.asarray(flags, dtype=np.uint8).reshape(n)
-    out = np.zeros(n, np.uint8)
-    rows = np.flatnonzero(flags & (_FOURTH | _KONG))
-    if rows.size == 0:
-        return out
-    melds = np.asarray(melds).reshape(n, 4, 3)[rows].astype(np.int64)
-    k = np.minimum(np.asarray(n_melds).reshape(n)[rows].astype(np.int64), 4)
-    win = np.minimum(np.asarray(win_tile).reshape(n)[rows].astype(np.int64), 33)
-    f = flags[rows]
-    slot = np.arange(4)[None, :] < k[:, None]
-    kind, tile = melds[:, :, 0], melds[:, :, 1]
-    w = win[:, None]
-    in_melds = np.where(slot & (kind == 0) & (tile <= w) & (w <= tile + 2), 1, 0).sum(1) \
-        + np.where(slot & (kind == 1) & (tile == w), 3, 0).sum(1) \
-        + np.where(slot & (kind == 2) & (tile == w), 4, 0).sum(1)
-    n_kongs = (slot & (kind == 2)).sum(1)
-    another = counts[rows, win] >= 2
-    self_drawn = (f & 1) != 0
-    d = np.where(((f & _FOURTH) != 0) & another, _FOURTH, 0)
-    kong_dropped = ((f & _KONG) != 0) & np.where(self_drawn, n_kongs == 0, (in_melds > 0) | another)
-    out[rows] = d | np.where(kong_dropped, _KONG, 0)
-    return out
-
-
-def dropped_reasons(bits: int, self_drawn: bool) -> dict:
-    """{flag name: why it was dropped} for the bits of :func:`dropped_flags`."""
-    out = {}
-    if bits & _FOURTH:
-        out["fourth_tile"] = ("dropped: the concealed tiles hold another copy of the winning tile, "
-                              "so it cannot be the last one")
-    if bits & _KONG:
-        out["kong"] = ("dropped: out with a replacement tile needs a kong among the melds, and there is none"
-                       if self_drawn else
-                       "dropped: robbing the kong needs a winning tile that is not also in the hand or its melds")
+    out = np.empty(n, np.uint8)
+    _core.impossible_flags_batch(counts, np.ascontiguousarray(melds, dtype=np.uint8).reshape(n, 4, 3),
+                                 np.ascontiguousarray(n_melds, dtype=np.uint8).reshape(n),
+                                 np.ascontiguousarray(win_tile, dtype=np.uint8).reshape(n),
+                                 np.ascontiguousarray(flags, dtype=np.uint8).reshape(n), out)
     return out
 
 
@@ -404,7 +371,7 @@ def _score_args(hand, args, strict, variant, rs, buf) -> Score:
     """Score :func:`hand_args`' packed arguments with the kernel: the flags the
     rules drop are reported (an error under ``strict``), the reading kept in ``buf``."""
     h, counts, melds, n_melds, win, flags, seat, rnd, fl = args
-    dropped = int(dropped_flags(counts, melds, n_melds, win, flags)[0]) if flags & (_FOURTH | _KONG) else 0
+    dropped = _core.impossible_flags(counts, melds, n_melds, win, flags)
     if dropped and strict:
         raise InvalidHand(f"{ignored_message(dropped, bool(flags & 1))} (strict=True)")
     total, form, packs = _core.score_one(counts, melds, n_melds, win, flags, seat, rnd, fl, buf[:84], variant)

@@ -293,7 +293,7 @@ def _hand_input(hand, melds):
         hand = parse_hand(hand)
     if isinstance(hand, Hand):
         if melds is not None:
-            raise InvalidHand("pass the melds in the hand (notation with brackets), not melds=")
+            raise InvalidArgument("pass the melds in the hand (notation with brackets), not melds=")
         ms = _melds_of(hand)
         shown = np.asarray(hand.all_counts, dtype=np.int64) - np.asarray(hand.counts, dtype=np.int64)
         return (np.ascontiguousarray(hand.counts, dtype=np.uint8), ms,

@@ -59,7 +59,7 @@ def _kind(x):
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
         raise InvalidArgument(f"wildcard_tiles: a tile is an index 0..33 or a name like '5m', got {_show(x)}")
     if not 0 <= x <= 33:
-        raise InvalidHand(f"wildcard_tiles: tile index {int(x)} is outside 0..33")
+        raise InvalidArgument(f"wildcard_tiles: tile index {int(x)} is outside 0..33")
     return int(x)
 
 
@@ -69,7 +69,7 @@ def check(wildcards, wildcard_tiles, wild_fifth, *, batch=False) -> WildArgs:
     if not isinstance(wild_fifth, (bool, np.bool_)):
         raise InvalidArgument(f"wild_fifth must be a bool, got {_show(wild_fifth)}")
     if wildcards is not None and wildcard_tiles is not None:
-        raise InvalidHand("pass wildcards=k or wildcard_tiles=[...], not both")
+        raise InvalidArgument("pass wildcards=k or wildcard_tiles=[...], not both")
     kinds = None
     k = 0
     if wildcard_tiles is not None:
@@ -88,7 +88,7 @@ def check(wildcards, wildcard_tiles, wild_fifth, *, batch=False) -> WildArgs:
             if isinstance(wildcards, (bool, np.bool_)) or not isinstance(wildcards, (int, np.integer)):
                 raise InvalidArgument(f"wildcards must be an int 0..{MAX_WILDCARDS}, got {_show(wildcards)}")
             if not 0 <= wildcards <= MAX_WILDCARDS:
-                raise InvalidHand(f"wildcards must be 0..{MAX_WILDCARDS}, got {int(wildcards)}")
+                raise InvalidArgument(f"wildcards must be 0..{MAX_WILDCARDS}, got {int(wildcards)}")
             k = int(wildcards)
     return WildArgs(k, kinds, bool(wild_fifth))
 

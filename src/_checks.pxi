@@ -40,19 +40,25 @@ cdef inline int _check_form(int form) except -1:
     return 0
 
 
+cdef inline object _error(str family, int code, str detail=""):
+    """The ValueError of a compiled guard: the code's one message
+    (mjfast/spec/errors.py, generated into _ERROR_TEXT) and what was found."""
+    return ValueError(_ERROR_TEXT[family][code] + detail)
+
+
 cdef inline int _recheck(const uint8_t* c, int m, int mode) noexcept nogil:
-    """Error code of a hand (a private copy): 1 a count above 4, 3 melds outside
-    0..4, 2 a size that does not fit mode (0: 14 tiles counting 3 per meld,
-    1: 13, 2: either).  The codes of mjfast.core.ERROR_MESSAGES."""
+    """Error code of a hand (a private copy; the core family of
+    mjfast/spec/errors.py): a count above 4, melds outside 0..4, a size that
+    does not fit mode (0: 14 tiles counting 3 per meld, 1: 13, 2: either)."""
     cdef int total
     if _over4(c):
-        return 1
+        return ERR_TOO_MANY_COPIES
     if m < 0 or m > 4:
-        return 3
+        return ERR_BAD_MELDS
     total = _sum34(c) + 3 * m
     if (mode == 0 and total != 14) or (mode == 1 and total != 13) or (mode == 2 and total != 13 and total != 14):
-        return 2
-    return 0
+        return ERR_BAD_SIZE
+    return ERR_OK
 
 
 cdef int _take_hand(const uint8_t[::1] src, uint8_t* h, int melds, int mode) except -1:
@@ -64,18 +70,18 @@ cdef int _take_hand(const uint8_t[::1] src, uint8_t* h, int melds, int mode) exc
     memcpy(h, &src[0], 34)
     if mode < 0:
         if _over4(h):
-            raise ValueError("a tile count above 4")
+            raise _error("core", ERR_TOO_MANY_COPIES)
         if _sum34(h) > 14:
-            raise ValueError(f"at most 14 tiles, got {_sum34(h)}")
+            raise _error("core", ERR_BAD_SIZE, f": at most 14 tiles, got {_sum34(h)}")
         return 0
     e = _recheck(h, melds, mode)
-    if e == 1:
-        raise ValueError("a tile count above 4")
-    if e == 3:
-        raise ValueError(f"melds must be 0..4, got {melds}")
-    if e == 2:
-        raise ValueError(f"{_sum34(h)} tiles beside {melds} melds: expected "
-                         + ("14" if mode == 0 else "13" if mode == 1 else "13 or 14") + " counting 3 per meld")
+    if e == ERR_BAD_MELDS:
+        raise _error("core", e, f", got {melds}")
+    if e == ERR_BAD_SIZE:
+        raise _error("core", e, f": {_sum34(h)} tiles beside {melds} melds, expected "
+                     + ("14" if mode == 0 else "13" if mode == 1 else "13 or 14") + " counting 3 per meld")
+    if e:
+        raise _error("core", e)
     return 0
 
 
@@ -155,27 +161,28 @@ def narrow_rows(const _wide_count[:, ::1] src, uint8_t[:, ::1] dst, uint8_t[::1]
 # HandBatch's checks of array input, one pass over the rows instead of a
 # dozen numpy passes and an np.add.at per meld slot, which cost more than
 # scoring the rows (figures: benchmarks/README.md, "HandBatch's checks of
-# array input, compiled").  Codes index mjfast.batch._ROW_MESSAGES; the
-# first failing check of a row names it, in the order of that tuple.
+# array input, compiled").  Codes: the records family of mjfast/spec/errors.py
+# (worded by mjfast.batch._ROW_MESSAGES); the first failing check of a row
+# names it, in the order of that table.
 cdef inline int _batch_row_code(const uint8_t* c, const uint8_t* melds, int k, int win, int flags, int seat,
                                 int rnd, int flowers, const uint8_t* added) noexcept nogil:
     cdef int j, t, kind, kk = k if k < 4 else 4, s = 0, code = 0
     cdef int full[34]
     if k > 4:
-        return 1
+        return ERR_MELDS_OVER_4
     for j in range(kk):
         if melds[3 * j] > 2:
-            return 2
+            return ERR_MELD_KIND
     for j in range(kk):
         if melds[3 * j + 1] > 33:
-            return 3
+            return ERR_MELD_TILE
     for j in range(kk):
         t = melds[3 * j + 1]
         if melds[3 * j] == 0 and (t >= 27 or t % 9 > 6):
-            return 4
+            return ERR_CHOW_START
     for j in range(kk):
         if melds[3 * j] != 2 and melds[3 * j + 2] == 0:
-            return 5
+            return ERR_CONCEALED_NOT_KONG
     for t in range(34):
         full[t] = c[t]
         s += c[t]
@@ -188,22 +195,22 @@ cdef inline int _batch_row_code(const uint8_t* c, const uint8_t* melds, int k, i
             full[t] += 4 if kind == 2 else 3
     for t in range(34):
         if full[t] > 4:
-            return 6
+            return ERR_FIFTH_COPY
     if s + 3 * kk != 14:
-        return 7
+        return ERR_ROW_SIZE
     if win > 33:
-        return 8
+        return ERR_WIN_TILE_RANGE
     if c[win] == 0:
-        return 9
+        return ERR_WIN_TILE_NOT_HELD
     if flags > 15:
-        return 10
+        return ERR_FLAG_BITS
     if seat > 3 or rnd > 3:
-        return 11
+        return ERR_WINDS
     if flowers > 8:
-        return 12
+        return ERR_FLOWERS
     for j in range(4):
         if added[j] > 3 or (added[j] > 0 and not (j < kk and melds[3 * j] == 2 and melds[3 * j + 2] == 1)):
-            return 13
+            return ERR_ADDED
     return 0
 
 

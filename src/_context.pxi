@@ -62,14 +62,6 @@ cdef inline int _pack_flags(int self_drawn, int fourth_tile, int kong, int last_
     return self_drawn * W_SELF_DRAWN | fourth_tile * W_FOURTH_TILE | kong * W_KONG | last_tile * W_LAST_TILE
 
 
-cdef inline int _pack_rule_flags(int heavenly, int earthly, int human, int ready) noexcept nogil:
-    """The four two-player flags (0 / 1 each) as RF_* bits (HandBatch.rule_flags);
-    -1 when one is not 0 or 1."""
-    if not (0 <= heavenly <= 1 and 0 <= earthly <= 1 and 0 <= human <= 1 and 0 <= ready <= 1):
-        return -1
-    return heavenly * RF_HEAVENLY_HAND | earthly * RF_EARTHLY_HAND | human * RF_HUMAN_HAND | ready * RF_READY_AT_START
-
-
 def wind_code(v):
     """A wind argument ("E" "S" "W" "N" in any case, or an integer 0-3) as
     0-3; -1 for a string or integer that is no wind, -2 for another type

@@ -13,17 +13,19 @@
 # ---------------------------------------------------------------------------
 
 cdef int _check_context(int n_melds, int win, int flags, int seat, int rnd, int flowers) except -1:
-    """The scalar fields of a hand, in the ranges the kernel indexes with."""
+    """The scalar fields of a hand, in the ranges the kernel indexes with
+    (worded by the records family of mjfast/spec/errors.py, as HandBatch's
+    checks of the same fields)."""
     if not 0 <= n_melds <= 4:
-        raise ValueError(f"n_melds must be 0..4, got {n_melds}")
+        raise _error("records", ERR_MELDS_OVER_4, f": n_melds {n_melds}")
     if not 0 <= win <= 33:
-        raise ValueError(f"win must be a tile index 0..33, got {win}")
+        raise _error("records", ERR_WIN_TILE_RANGE, f": {win} (a tile index is 0..33)")
     if not 0 <= flags <= 15:
-        raise ValueError(f"flags must be 0..15 (bits: self-drawn, fourth tile, kong, last tile), got {flags}")
+        raise _error("records", ERR_FLAG_BITS, f": {flags} (bits: self-drawn, fourth tile, kong, last tile)")
     if not (0 <= seat <= 3 and 0 <= rnd <= 3):
-        raise ValueError(f"seat and round must be 0..3, got {seat}, {rnd}")
+        raise _error("records", ERR_WINDS, f", got {seat}, {rnd}")
     if not 0 <= flowers <= 8:
-        raise ValueError(f"flowers must be 0..8, got {flowers}")
+        raise _error("records", ERR_FLOWERS, f", got {flowers}")
     return 0
 
 
@@ -74,7 +76,7 @@ def score_one(const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_meld
     _check_variant(variant)
     _load_phand(&h, counts, melds, n_melds, win, flags, seat, rnd, flowers, variant)
     if _over4(h.counts):
-        raise ValueError("a tile count above 4")
+        raise _error("core", ERR_TOO_MANY_COPIES)
     if not _phand_sane(&h):
         raise ValueError("a meld is not (kind 0 chow / 1 pung / 2 kong, tile 0..33 - a chow's a suited 1-7 -,"
                          " open 0/1 - only a kong concealed -)")
@@ -194,38 +196,69 @@ cdef inline void _score_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const ui
 
 
 cdef inline int _dropped_bits(const PHand* h) noexcept nogil:
-    """The flag bits (W_FOURTH_TILE, W_KONG) the scorer drops as impossible for a
-    sane hand: mjfast.score.dropped_flags for one row (the same tests
-    _score_hand normalises its flags with)."""
-    cdef int j, t, win = h.win_tile, in_melds = 0, n_kongs = 0, d = 0
-    cdef bint another
-    if not (h.flags & (W_FOURTH_TILE | W_KONG)):
-        return 0
-    another = h.counts[win] >= 2
-    for j in range(h.n_melds):
-        t = h.meld_tile[j]
-        if h.meld_kind[j] == 0:
-            if t <= win <= t + 2:
-                in_melds += 1
-        elif t == win:
-            in_melds += 3 if h.meld_kind[j] == 1 else 4
-        if h.meld_kind[j] == 2:
-            n_kongs += 1
-    if h.flags & W_FOURTH_TILE and another:
-        d |= W_FOURTH_TILE
-    if h.flags & W_KONG:
-        if h.flags & W_SELF_DRAWN:
-            if n_kongs == 0:
-                d |= W_KONG
-        elif in_melds > 0 or another:
-            d |= W_KONG
-    return d
+    """The flag bits (W_FOURTH_TILE, W_KONG) the scorer drops as impossible
+    for a sane hand (fankernel/fan_base.pxd, _impossible_flags)."""
+    return _impossible_flags(h.counts, h.n_melds, h.meld_kind, h.meld_tile, h.win_tile, h.flags)
 
 
-# score_batch_mcr's row codes beyond mjfast.batch's ERR_OK / ERR_INVALID /
-# ERR_NOT_WINNING: rows whose message Python words (then ERR_INVALID)
-DEF ROW_CHANGED = 3      # out of range: changed after the batch was validated
-DEF ROW_STRICT = 4       # strict=True and a flag dropped (ignored_out holds the bits)
+def impossible_flags(const uint8_t[::1] counts, const uint8_t[:, ::1] melds, int n_melds, int win, int flags):
+    """The bits of ``flags`` (W_FOURTH_TILE, W_KONG) that cannot hold for one
+    hand (docs/rulings.md, 4): counts (34) its concealed tiles, the winning
+    tile included; melds (n, >= 2) rows (kind 0/1/2, tile); win the winning
+    tile, -1 when it is not known (a wildcard); flags 0..15."""
+    cdef uint8_t kind[4]
+    cdef uint8_t tile[4]
+    cdef int j
+    _check_len(counts.shape[0], 34, "counts")
+    if not 0 <= n_melds <= 4 or melds.shape[0] < n_melds or (n_melds and melds.shape[1] < 2):
+        raise ValueError(f"melds must be rows (kind, tile, ...) and n_melds 0..4, got {n_melds}")
+    if not -1 <= win <= 33:
+        raise ValueError(f"win must be a tile index 0..33 or -1, got {win}")
+    if not 0 <= flags <= 15:
+        raise ValueError(f"flags must be 0..15 (bits: self-drawn, fourth tile, kong, last tile), got {flags}")
+    for j in range(n_melds):
+        kind[j] = melds[j, 0]
+        tile[j] = melds[j, 1]
+    return _impossible_flags(&counts[0], n_melds, kind, tile, win, flags)
+
+
+def impossible_flags_batch(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds, const uint8_t[::1] n_melds,
+                           const uint8_t[::1] win, const uint8_t[::1] flags, uint8_t[::1] out):
+    """impossible_flags of every row of batch columns into out (N,); a row
+    whose flags ask nothing of the check (no fourth_tile, no kong) is 0
+    whatever its other columns hold; another row out of range is a ValueError."""
+    cdef Py_ssize_t i, n = _check_rows(counts, "counts")
+    cdef Py_ssize_t bad = -1
+    cdef uint8_t kind[4]
+    cdef uint8_t tile[4]
+    cdef int j, nm
+    if melds.shape[0] != n or melds.shape[1] != 4 or melds.shape[2] != 3:
+        raise ValueError(f"melds must be ({n}, 4, 3), got ({melds.shape[0]}, {melds.shape[1]}, {melds.shape[2]})")
+    _check_len(n_melds.shape[0], n, "n_melds")
+    _check_len(win.shape[0], n, "win_tile")
+    _check_len(flags.shape[0], n, "flags")
+    _check_len(out.shape[0], n, "out")
+    with nogil:
+        for i in range(n):
+            out[i] = 0
+            if not (flags[i] & (W_FOURTH_TILE | W_KONG)):
+                continue
+            nm = n_melds[i]
+            if nm > 4 or win[i] > 33 or flags[i] > 15:
+                bad = i
+                break
+            for j in range(nm):
+                kind[j] = melds[i, j, 0]
+                tile[j] = melds[i, j, 1]
+            out[i] = _impossible_flags(&counts[i, 0], nm, kind, tile, win[i], flags[i])
+    if bad >= 0:
+        raise ValueError(f"row {bad}: n_melds, win_tile or flags out of range")
+
+
+# score_batch_mcr's row codes: the batch family of mjfast/spec/errors.py;
+# ERR_ROW_CHANGED (out of range: changed after the batch was validated) and
+# ERR_ROW_STRICT (strict=True and a flag dropped: ignored_out holds the bits)
+# are rows whose message Python words (then ERR_INVALID)
 
 
 cdef inline int _score_row_mcr(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds,
@@ -235,22 +268,22 @@ cdef inline int _score_row_mcr(Py_ssize_t i, const uint8_t[:, ::1] counts, const
                                uint8_t[::1] errors_out, uint8_t[::1] legal_out, uint8_t[::1] ignored_out,
                                int variant, long long min_points, bint strict) noexcept nogil:
     """Every output of row i (fans_out's row written whole: zeros unless a
-    win); returns 1 when the row's code is ROW_CHANGED / ROW_STRICT."""
+    win); returns 1 when the row's code is ERR_ROW_CHANGED / ERR_ROW_STRICT."""
     cdef PHand h
     cdef int16_t ft[NFAN]
-    cdef int form, j, total = -1, code = 1, drop = 0
+    cdef int form, j, total = -1, code = ERR_INVALID, drop = 0
     cdef uint8_t* o = &fans_out[i, 0]
     if not invalid[i]:
         if not _read_row(i, counts, melds, n_melds, win, flags, seat, rnd, flowers, variant, &h):
-            code = ROW_CHANGED
+            code = ERR_ROW_CHANGED
         else:
             drop = _dropped_bits(&h)
             if strict and drop:
-                code = ROW_STRICT
+                code = ERR_ROW_STRICT
             else:
                 total = _score_hand(&h, ft, NULL, &form)   # the reading is not wanted
-                code = 0 if total >= 0 else (ROW_CHANGED if total == -3 else 2)
-    if code == 0:
+                code = ERR_ROW_OK if total >= 0 else (ERR_ROW_CHANGED if total == -3 else ERR_NOT_WINNING)
+    if code == ERR_ROW_OK:
         for j in range(NFAN_TABLE - 1):          # a plain loop the compiler vectorises
             o[j] = <uint8_t>ft[j + 1]
         totals_out[i] = total
@@ -260,9 +293,9 @@ cdef inline int _score_row_mcr(Py_ssize_t i, const uint8_t[:, ::1] counts, const
         memset(o, 0, NFAN_TABLE - 1)
         totals_out[i] = -1
         legal_out[i] = 0
-        ignored_out[i] = drop if code == ROW_STRICT else 0
+        ignored_out[i] = drop if code == ERR_ROW_STRICT else 0
     errors_out[i] = code
-    return code >= ROW_CHANGED
+    return code == ERR_ROW_CHANGED or code == ERR_ROW_STRICT
 
 
 # Rows are scored grouped by the shape of their melds -- how many, and how
@@ -346,11 +379,13 @@ def score_batch_mcr(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds
     written (the output arrays may be uninitialised).  Rows with invalid[i]
     != 0 are not read.  Per row: totals_out (flowers included, -1 unless a
     win), fans_out (count of fan id j + 1; zeros unless a win), errors_out
-    (0 ok, 1 invalid, 2 not a win, 3 out of range - changed after
-    validation -, 4 a dropped flag under strict), legal_out (a win with
+    (the batch family of mjfast/spec/errors.py: ERR_ROW_OK, ERR_INVALID,
+    ERR_NOT_WINNING, ERR_ROW_CHANGED - changed after validation -,
+    ERR_ROW_STRICT a dropped flag under strict), legal_out (a win with
     total - flowers >= min_points), ignored_out (the dropped flag bits
-    W_FOURTH_TILE / W_KONG of a win, or of a code-4 row; else 0).  Returns the
-    number of rows with code 3 or 4 (their messages are the caller's)."""
+    W_FOURTH_TILE / W_KONG of a win, or of an ERR_ROW_STRICT row; else 0).
+    Returns the number of rows with ERR_ROW_CHANGED or ERR_ROW_STRICT (their
+    messages are the caller's)."""
     _need_tables()
     nthreads = _nthreads(nthreads)
     if not _fan_table_loaded:

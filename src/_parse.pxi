@@ -34,7 +34,7 @@ def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1]
     -1 if not a win, -2 if the string is not taken (does not parse, not 14
     tiles, flower codes: mjfast.score reads it through hand_args).
     dropped_out (one byte, optional): the flag bits the rules drop
-    (fourth_tile / kong, as mjfast.score.dropped_flags) when the string is taken."""
+    (fourth_tile / kong: _impossible_flags) when the string is taken."""
     cdef PHand h
     cdef Division d
     cdef int form = 0, total, i, t

@@ -202,10 +202,11 @@ cdef inline int _tp_row(Py_ssize_t i, const uint8_t[:, ::1] counts, const uint8_
     # (TPF_SELF_DRAWN is W_SELF_DRAWN's bit)
     fb = f & W_SELF_DRAWN
     if f & W_KONG:
-        if (f & W_SELF_DRAWN) and n_kongs == 0:
-            drop |= TPD_KONG_NO_KONG
-        elif not (f & W_SELF_DRAWN) and full[w] > 1:
-            drop |= TPD_KONG_HELD
+        # the rule of fan_base.pxd on what the loop above gathered (as
+        # _score_hand applies it): the winning tile's copies in the melds are
+        # full[w] - c[w]
+        if not (_flags_that_hold(f & (W_SELF_DRAWN | W_KONG), c[w] >= 2, full[w] - c[w], n_kongs) & W_KONG):
+            drop |= TPD_KONG_NO_KONG if f & W_SELF_DRAWN else TPD_KONG_HELD
         else:
             fb |= TPF_KONG
     if (rf & RF_HEAVENLY_HAND) and not (f & W_SELF_DRAWN):

@@ -8,6 +8,7 @@ import mjfast
 from mjfast.batch import ERR_INVALID, ERR_NOT_WINNING, ERR_OK, HandBatch, score_batch
 from mjfast.rules.mcr import MCR
 
+import flags_reference
 from handgen import random_winning_records
 
 
@@ -209,13 +210,14 @@ def _mixed_batch(records, seed):
 def test_fused_outputs_match_their_definitions(records, strict, workers):
     # score_batch writes every output in one compiled pass (_core.score_batch_mcr);
     # here each is rebuilt from its definition: the scores of the kernel alone,
-    # mjfast.score.dropped_flags, the error codes, legal against the minimum
+    # the dropped flags of the rulings (tests/flags_reference.py), the error codes, legal against the minimum
     from mjfast import _core
-    from mjfast.score import dropped_flags, ignored_message
+    from mjfast.score import ignored_message
     b = _mixed_batch(records[:1500], seed=5)
     res = score_batch(b, strict=strict, workers=workers)
     n = len(b)
-    drop = dropped_flags(b.counts, b.melds, b.n_melds, b.win_tile, np.where(b.invalid, 0, b.flags))
+    drop = np.array(flags_reference.dropped_batch(b.counts, b.melds, b.n_melds, b.win_tile,
+                                                  np.where(b.invalid, 0, b.flags)), np.uint8)
     assert drop.any()
     skip = b.invalid | (strict & (drop != 0))
     totals = np.full(n, -1, np.int32)

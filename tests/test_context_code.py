@@ -32,16 +32,14 @@ def _ref_wind(value, name):
     elif isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         if 0 <= value <= 3:
             return int(value)
-    else:
-        raise InvalidArgument(f"{name} must be one of \"E\" \"S\" \"W\" \"N\" or 0-3, got {_show(value)}")
-    raise InvalidHand(f"{name} must be one of \"E\" \"S\" \"W\" \"N\" or 0-3, got {_show(value)}")
+    # a bad value or a bad type: an argument error either way
+    raise InvalidArgument(f"{name} must be one of \"E\" \"S\" \"W\" \"N\" or 0-3, got {_show(value)}")
 
 
 def _ref_flowers(value, name="flowers"):
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         if 0 <= value <= 8:
             return int(value)
-        raise InvalidHand(f"{name} must be an integer 0-8, got {_show(value)}")
     raise InvalidArgument(f"{name} must be an integer 0-8, got {_show(value)}")
 
 
@@ -108,7 +106,7 @@ def test_score_fast_path_reads_the_context_like_the_slow_one():
     b = mjfast.score(h, self_drawn=True, last_tile=True, seat_wind="W", round_wind="S", flowers=3)
     assert (a.total, [(f.key, f.count) for f in a.fans]) == (b.total, [(f.key, f.count) for f in b.fans])
     assert a.self_drawn is True and a.flowers == 3
-    with pytest.raises(InvalidHand, match="seat_wind must be one of"):
+    with pytest.raises(InvalidArgument, match="seat_wind must be one of"):
         mjfast.score(h, seat_wind=4)
     with pytest.raises(InvalidArgument, match="last_tile must be true or false"):
         mjfast.score(h, last_tile=1)

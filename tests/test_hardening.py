@@ -350,6 +350,8 @@ CORE_CALLABLES = {
     "parse_notation",
     # the win context (mjfast.records words its errors)
     "wind_code", "context_code", "flowers_code",
+    # the flags that cannot hold for a hand (mjfast.rules.base words them)
+    "impossible_flags", "impossible_flags_batch",
     # the tables' disk cache: where they came from, and their bytes (tests; no arguments)
     "table_source", "_table_sections",
 }
@@ -416,6 +418,9 @@ _HOSTILE = r"""
                                         np.zeros(N, np.int32), u(N, 51), u(N), 1),
             "score_one": (c14.copy(), meld.copy(), 0, 16, 0, 0, 0, 0, np.zeros(84, np.int16)),
             "score_str": ("123m456m789m123p55p", 0, 0, 0, 0, np.zeros(100, np.int16)),
+            "impossible_flags": (c14.copy(), meld.copy(), 0, 16, 6),
+            "impossible_flags_batch": (b.counts.copy(), b.melds.copy(), b.n_melds.copy(), b.win_tile.copy(),
+                                       b.flags.copy() | 6, u(N)),
             "set_fan_table": ([0] * 83, [[0, 0]] * 83, [0] * 83),
             "shanten_batch": (H13.copy(), u(N), u(N), np.zeros(N, np.int8), -1, 1),
             "shanten_one": (c13.copy(), 0, -1),

@@ -14,6 +14,11 @@ rule set (the ones scored by their own Python predicates) is covered on the
 first M records (``--others M``, 20,000 by default): score() and score_batch,
 each strict and not, with every row's total, fans, legality, ignored flags and
 error message.
+``flags_<rule set>``:
+every rule set on a fiftieth of the records with the flags the rules may drop
+set by turns (kong, fourth_tile, last_tile, self_drawn, some of the rule set's
+own), score() strict and not, and score_batch: totals, fans, the ignored
+flags with their reasons, and every error's type and message.
 """
 import hashlib
 import json
@@ -106,4 +111,39 @@ for name in sorted(done):
     for i in range(len(r)):
         h.update(repr((r.error_message(i), sorted(r.ignored_flags(i).items()))).encode())
     res[f"batch_{name}_strict_rows"] = h.hexdigest()
+# the flags the rules drop, under every rule set: score() (strict or not) and score_batch
+flag_recs = []
+for i, rec in enumerate(recs[: n // 50]):
+    rec = dict(rec)
+    rec["kong"] = i % 3 == 0
+    rec["fourth_tile"] = i % 5 < 2
+    rec["last_tile"] = i % 7 == 0
+    rec["self_drawn"] = (i // 2) % 2 == 0
+    if i % 11 == 0:
+        rec["heavenly_hand"] = True
+    if i % 13 == 0:
+        rec["earthly_hand"] = True
+    if i % 17 == 0:
+        rec["discard_after_kong"] = True
+    flag_recs.append(rec)
+for name in R.available():
+    h = hashlib.sha256()
+    for strict in (False, True):
+        for rec in flag_recs:
+            kw = {k: v for k, v in rec.items() if k not in ("hand", "id")}
+            try:
+                s = mjfast.score(rec["hand"], rules=name, strict=strict, **kw)
+                h.update(repr((s.total, [(f.name, f.count) for f in s.fans], sorted(s.ignored_flags.items())))
+                         .encode())
+            except Exception as e:
+                h.update(repr((type(e).__name__, str(e))).encode())
+    for strict in (False, True):
+        try:
+            fb = mjfast.HandBatch.from_records(flag_recs, rules=name)
+            r = mjfast.score_batch(fb, workers=1, rules=name, strict=strict)
+            h.update(_digest(r).encode())
+            h.update(repr([(r.error_message(i), sorted(r.ignored_flags(i).items())) for i in range(len(r))]).encode())
+        except Exception as e:
+            h.update(repr((type(e).__name__, str(e))).encode())
+    res["flags_" + name] = h.hexdigest()
 print(json.dumps(res, indent=1))

@@ -17,13 +17,17 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable, Mapping, Optional, Tuple
 
+import numpy as np
+
+from .. import _core
 from ..errors import InvalidArgument, InvalidHand, InvalidOption, UnknownRules
 from ..records import check_wind
 from ..spec import flags as _flags
 from .mcr import FanTable
 
 __all__ = ["Option", "RuleSet", "FanResult", "CountedResult", "register", "get", "available", "ALL_TILES",
-           "ignored_flags", "check_flag_names", "cannot_hold", "strict_message"]
+           "ignored_flags", "check_flag_names", "cannot_hold", "strict_message", "impossible_flags",
+           "dropped_reasons", "DROP_REASONS"]
 
 #: Every tile index 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, C F P).
 ALL_TILES = frozenset(range(34))
@@ -457,6 +461,53 @@ def cannot_hold(dropped) -> str:
 def strict_message(dropped) -> str:
     """The ``strict=True`` error for the flags in ``dropped`` ({flag: reason})."""
     return cannot_hold(dropped) + " (strict=True)"
+
+
+# -- the flags that cannot hold for a hand (docs/rulings.md, 4) ----------------
+# The kernel finds them (src/fankernel/fan_base.pxd, _impossible_flags: the one
+# statement of the rule, for one hand and for batches); Python only words them.
+
+_WIN_BITS = _flags.bits(_flags.WIN)
+_MELD_KIND = {"chow": 0, "pung": 1, "kong": 2}
+
+#: How MCR words the flags the kernel drops: ``fourth_tile``, and ``kong``
+#: on a self-drawn win (``kong_self_drawn``) or on a discard
+#: (``kong_discard``).  A rule set that words them in its own terms passes
+#: :func:`dropped_reasons` a mapping with the same keys.
+DROP_REASONS = MappingProxyType({
+    "fourth_tile": "dropped: the concealed tiles hold another copy of the winning tile, so it cannot be the last one",
+    "kong_self_drawn": "dropped: out with a replacement tile needs a kong among the melds, and there is none",
+    "kong_discard": "dropped: robbing the kong needs a winning tile that is not also in the hand or its melds",
+})
+
+
+def impossible_flags(h, *, self_drawn=False, fourth_tile=False, kong=False, win=None) -> int:
+    """The bits (:data:`mjfast.spec.flags` win byte) of ``fourth_tile`` /
+    ``kong`` that cannot hold for the :class:`~mjfast.Hand` ``h``, as the
+    kernel finds them: ``fourth_tile`` with another copy of the winning tile
+    in hand; ``kong`` on a self-drawn win without a kong among the melds, or
+    on a discard (robbing a kong) of a tile the hand or its melds also hold.
+    ``win``: the winning tile (default: h's last concealed tile; -1 when it
+    is a wildcard, which no copy in hand contradicts)."""
+    if win is None:
+        win = h.tiles[-1] if h.tiles else -1
+    melds = np.array([(_MELD_KIND[m.kind], m.tile) for m in h.melds], dtype=np.uint8).reshape(-1, 2)
+    bits = (_WIN_BITS["self_drawn"] * bool(self_drawn) | _WIN_BITS["fourth_tile"] * bool(fourth_tile)
+            | _WIN_BITS["kong"] * bool(kong))
+    return _core.impossible_flags(h.counts, melds, len(h.melds), int(win), bits)
+
+
+def dropped_reasons(bits: int, self_drawn: bool, reasons=DROP_REASONS) -> dict:
+    """{flag name: why it was dropped} for the bits the kernel dropped
+    (:func:`impossible_flags`, ``Score`` / ``BatchResult`` ignored bits),
+    worded by ``reasons`` (keys as :data:`DROP_REASONS`).  The one place they
+    are worded."""
+    out = {}
+    if bits & _WIN_BITS["fourth_tile"]:
+        out["fourth_tile"] = reasons["fourth_tile"]
+    if bits & _WIN_BITS["kong"]:
+        out["kong"] = reasons["kong_self_drawn" if self_drawn else "kong_discard"]
+    return out
 
 
 def register(rules: RuleSet) -> RuleSet:

@@ -23,7 +23,7 @@ from .. import _core
 from ..errors import InvalidHand
 from ..hand import Hand, parse_hand
 from ..tiles import TILE_NAMES
-from .base import FanResult, check_flag_names, ignored_flags, strict_message
+from .base import FanResult, check_flag_names, dropped_reasons, ignored_flags, impossible_flags, strict_message
 from .guizhou_table import GUIZHOU_TABLE, SPECIAL_STARTS
 
 __all__ = ["SUIT_TILES", "GuizhouScore", "GuizhouItem", "check_hand", "pattern_points", "score_guizhou",
@@ -269,6 +269,11 @@ def pass_exemption(flags: dict, opts) -> Optional[str]:
     return None
 
 
+#: How the kong flags that cannot hold (mjfast.rules.base.impossible_flags) are worded here.
+_DROP_REASONS = {"kong_self_drawn": "dropped: 杠开 needs a kong among the melds, and there is none",
+                 "kong_discard": "dropped: robbing a kong needs a winning tile held nowhere else in the hand"}
+
+
 def score_guizhou(h: Hand, rs, flags: dict, dropped: Optional[dict] = None) -> GuizhouScore:
     """Score a parsed 14-tile hand under ``rs`` (rule set guizhou).
 
@@ -283,18 +288,16 @@ def score_guizhou(h: Hand, rs, flags: dict, dropped: Optional[dict] = None) -> G
     dropped = dict(dropped or {})
     self_drawn = bool(flags.get("self_drawn"))
     kong = bool(flags.get("kong"))
-    win = int(h.win_tile)
     out_on_kong = rob = hot = False
     if kong:
-        if self_drawn:
-            if not has_pass(h):
-                dropped["kong"] = "dropped: 杠开 needs a kong among the melds, and there is none"
-            elif not opts["out_on_kong"]:
+        cannot = dropped_reasons(impossible_flags(h, self_drawn=self_drawn, kong=True), self_drawn, _DROP_REASONS)
+        if cannot:
+            dropped.update(cannot)
+        elif self_drawn:
+            if not opts["out_on_kong"]:
                 dropped["kong"] = "dropped: the 杠开 rule is off (option out_on_kong=False)"
             else:
                 out_on_kong = True
-        elif h.all_counts[win] > 1:
-            dropped["kong"] = "dropped: robbing a kong needs a winning tile held nowhere else in the hand"
         elif not opts["rob_kong"]:
             dropped["kong"] = "dropped: the 抢杠 rule is off (option rob_kong=False)"
         else:

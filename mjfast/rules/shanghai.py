@@ -32,8 +32,8 @@ from ..errors import InvalidArgument, InvalidHand, NotWinning
 from ..hand import Hand, parse_hand
 from ..records import check_context, check_flag
 from ..tiles import TILE_NAMES, set_text
-from .base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, ignored_flags, non_negative,
-                   positive, register, strict_message)
+from .base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, dropped_reasons, ignored_flags,
+                   impossible_flags, non_negative, positive, register, strict_message)
 from .shanghai_table import ITEMS, SHANGHAI_OLD_TABLE, UNITS
 
 __all__ = ["SHANGHAI_OLD", "SHANGHAI_OLD_TABLE", "ShanghaiScore", "ScoredItem", "score_shanghai",
@@ -519,6 +519,12 @@ def _parse(hand):
     raise InvalidArgument(f"hand must be a notation string or a Hand, got {type(hand).__name__}")
 
 
+#: How the kong flags that cannot hold (mjfast.rules.base.impossible_flags) are worded here.
+_DROP_REASONS = {
+    "kong_self_drawn": "dropped: out on a replacement tile needs a kong among the melds, and there is none",
+    "kong_discard": "dropped: robbing a kong needs a winning tile that is not also in the hand or its melds"}
+
+
 def score_shanghai(hand, rs, ctx, flags, strict, wild):
     """``score(hand, rules="shanghai_old", ...)``: see the module docstring.
     ``ctx``, ``flags``, ``strict``, ``wild``: as :attr:`RuleSet.score_fn`
@@ -575,13 +581,11 @@ def score_shanghai(hand, rs, ctx, flags, strict, wild):
         raise InvalidHand(f"more than 4 copies of {TILE_NAMES[t]}")
     # -- the context: what holds, what is dropped and why
     dropped = ignored_flags(rs, {**ctx, **extra})
-    has_kong = any(m.kind == "kong" for m in h.melds)
-    if kong and self_drawn and not has_kong:
-        kong = False
-        dropped["kong"] = "dropped: out on a replacement tile needs a kong among the melds, and there is none"
-    elif kong and not self_drawn and not win_wild and real_all[win] > 1:
-        kong = False
-        dropped["kong"] = "dropped: robbing a kong needs a winning tile that is not also in the hand or its melds"
+    # (a 百搭 winning tile can be robbed whatever the hand holds: win -1)
+    cannot = dropped_reasons(impossible_flags(h, self_drawn=self_drawn, kong=kong, win=-1 if win_wild else win),
+                             self_drawn, _DROP_REASONS)
+    dropped.update(cannot)
+    kong = kong and not cannot
     if last_tile and not self_drawn:
         dropped["last_tile"] = "ignored: its only use (海底捞真月) is a self-drawn win"
     heavenly, earthly = extra.get("heavenly_hand", False), extra.get("earthly_hand", False)

@@ -27,7 +27,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _core
-from .base import Option, RuleSet, non_negative, positive, register
+from ..spec import flags as _spec_flags
+from .base import Option, RuleSet, dropped_reasons, impossible_flags, non_negative, positive, register
 from .two_player_table import TWO_PLAYER_TABLE
 
 _FANS = TWO_PLAYER_TABLE.fans
@@ -303,19 +304,10 @@ def _context(h, flags):
     context: the kong flag needs a kong on a self-drawn win and a tile held
     nowhere else on a discard win (as MCR); heavenly and earthly hands are
     self-drawn wins by definition."""
-    win = int(h.win_tile)
-    all_c = h.all_counts
     self_drawn = bool(flags.get("self_drawn"))
-    dropped = {}
     kong_flag = bool(flags.get("kong"))
-    n_kongs = sum(1 for m in h.melds if m.kind == "kong")
-    if kong_flag:
-        if self_drawn and n_kongs == 0:
-            kong_flag = False
-            dropped["kong"] = _DROP_KONG_NO_KONG
-        elif not self_drawn and all_c[win] > 1:
-            kong_flag = False
-            dropped["kong"] = _DROP_KONG_HELD
+    dropped = dropped_reasons(impossible_flags(h, self_drawn=self_drawn, kong=kong_flag), self_drawn, _DROP_REASONS)
+    kong_flag = kong_flag and "kong" not in dropped
     for k in ("heavenly_hand", "earthly_hand"):
         if flags.get(k) and not self_drawn:
             dropped[k] = _DROP_NOT_SELF_DRAWN
@@ -325,6 +317,7 @@ def _context(h, flags):
 _DROP_KONG_NO_KONG = "dropped: out with a replacement tile needs a kong among the melds, and there is none"
 _DROP_KONG_HELD = "dropped: robbing a kong needs a winning tile that is not also in the hand or its melds"
 _DROP_NOT_SELF_DRAWN = "dropped: it is a self-drawn win by definition"
+_DROP_REASONS = {"kong_self_drawn": _DROP_KONG_NO_KONG, "kong_discard": _DROP_KONG_HELD}
 
 
 def batch_dropped_reasons(bits: int, rules_name: str) -> dict:
@@ -343,7 +336,10 @@ def batch_dropped_reasons(bits: int, rules_name: str) -> dict:
 
 _OPT_BITS = (("fangchong", "rob_kong", 1), ("unique_wait_only", True, 2), ("added_kong_is_melded_kong", True, 4),
              ("highest_heavenly_only", True, 8), ("upper_four_keeps_full_flush", True, 16))
-_FLAG_BITS = (("heavenly_hand", 4), ("earthly_hand", 8), ("human_hand", 16), ("ready_at_start", 32))
+# the compiled engine's context byte: self-drawn 1, kong 2, then the rule
+# byte's flags two bits up (TPF_* of src/fankernel/tp_fans.pxd)
+_FLAG_BITS = tuple((f.name, f.bit << 2) for f in _spec_flags.FLAGS.values()
+                   if f.byte == _spec_flags.RULE and "two_player" in f.read_by)
 _KIND = {"chow": 0, "pung": 1, "kong": 2}
 _KEYS = {f.id: f.key for f in _FANS}
 

@@ -34,8 +34,8 @@ import numpy as np
 from .. import _core
 from ..errors import InvalidArgument, InvalidHand, InvalidOption, NotWinning
 from ..tiles import TILE_NAMES, parse_tiles, set_text, tile_index
-from .base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, get as _get, ignored_flags,
-                   non_negative, positive, register, strict_message)
+from .base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, dropped_reasons, get as _get,
+                   ignored_flags, impossible_flags, non_negative, positive, register, strict_message)
 from .zhuji_table import ZHUJI_ITEMS, ZHUJI_TABLE
 
 __all__ = ["ZHUJI", "ZHUJI_TABLE", "ZHUJI_ITEMS", "ZhujiScore", "TaiResult", "score_zhuji", "payout",
@@ -710,26 +710,25 @@ def _shapeless_all_honors(real, k, melds, caps, n_wild, has_wild_game, ctx_items
     return res + (sets, "all_honors"), tuple(sub)
 
 
+#: How the kong flags that cannot hold (mjfast.rules.base.impossible_flags) are worded here.
+_DROP_REASONS = {"kong_self_drawn": "dropped: a win on a kong replacement tile needs a kong among the melds, "
+                                    "and there is none",
+                 "kong_discard": "dropped: robbing a kong needs a winning tile that is not also in the hand "
+                                 "or its melds (the konger holds the other three)"}
+
+
 def _context(h, self_drawn, kong, heavenly, earthly, opts, wild_set):
     """(kong_replacement, robbing, heavenly, earthly, dropped {flag: reason})."""
     dropped = {}
-    n_kongs = sum(1 for m in h.melds if m.kind == "kong")
     win = int(h.win_tile)
     kong_repl = robbing = False
     if kong:
-        if self_drawn:
-            if n_kongs:
-                kong_repl = True
-            else:
-                dropped["kong"] = ("dropped: a win on a kong replacement tile needs a kong among the melds, "
-                                   "and there is none")
-        elif win in wild_set:
+        if not self_drawn and win in wild_set:
             dropped["kong"] = "dropped: a 财神 never joins a kong, so it cannot be robbed from one"
-        elif int(h.all_counts[win]) > 1:
-            dropped["kong"] = ("dropped: robbing a kong needs a winning tile that is not also in the hand "
-                               "or its melds (the konger holds the other three)")
         else:
-            robbing = True
+            dropped = dropped_reasons(impossible_flags(h, self_drawn=self_drawn, kong=True), self_drawn,
+                                      _DROP_REASONS)
+            kong_repl, robbing = not dropped and self_drawn, not dropped and not self_drawn
     for k, v in (("heavenly_hand", heavenly), ("earthly_hand", earthly)):
         if not v:
             continue

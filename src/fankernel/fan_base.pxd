@@ -79,6 +79,48 @@ ctypedef struct Ctx:
 
 # a fan table's exclusions, as the kernel reads them (a rule set loads its
 # own from its table in mjfast/rules/ when it is imported)
+# -- the context flags that cannot hold for a hand (docs/rulings.md, 4) -------
+# The rule is stated once, here; every engine and entry point reaches it.
+# _score_hand (mcr_score.pxd) and the two-player batch row (_rulesets.pxi)
+# apply _flags_that_hold to what their meld loops gather anyway (no second
+# pass over the melds in a hot loop); _impossible_flags gathers the same for
+# everyone else: the dropped flags the batch and string paths report, and the
+# Python rule sets (mjfast._core.impossible_flags, worded by
+# mjfast.rules.base.dropped_reasons).
+
+cdef inline int _flags_that_hold(int flags, int held, int win_in_melds, int n_kongs) noexcept nogil:
+    """The W_* flags as the reference normalises them, as masks: no Last Tile
+    (fourth_tile) when another copy of the winning tile is held (``held``:
+    0/1), Last Tile when the melds hold the other three; no kong win
+    self-drawn without a kong, nor a robbed kong of a tile that a meld or the
+    hand holds.  ``win_in_melds``: the winning tile's copies in the melds (a
+    chow through it counts 1, a pung 3, a kong 4)."""
+    cdef int sd = flags & W_SELF_DRAWN
+    flags = (flags & ~(W_FOURTH_TILE * held)) | (W_FOURTH_TILE * (win_in_melds == 3))
+    return flags & ~(W_KONG * ((sd & (n_kongs == 0)) | ((sd ^ 1) & ((win_in_melds > 0) | held))))
+
+
+cdef inline int _impossible_flags(const uint8_t* counts, int n_melds, const uint8_t* kind, const uint8_t* tile,
+                                  int win, int flags) noexcept nogil:
+    """The bits of ``flags`` (W_FOURTH_TILE, W_KONG) that cannot hold for a
+    hand: counts (34) its concealed tiles, the winning tile included; melds
+    (kind 0 chow / 1 pung / 2 kong, tile: a chow's lowest); win -1 when the
+    winning tile is not known (a wildcard: no copy of it is held)."""
+    cdef int j, t, k, win_in_melds = 0, n_kongs = 0
+    if not (flags & (W_FOURTH_TILE | W_KONG)):
+        return 0
+    for j in range(n_melds):
+        t = tile[j]
+        k = kind[j]
+        if k == 0:
+            win_in_melds += t <= win <= t + 2
+        else:
+            win_in_melds += (3 if k == 1 else 4) * (t == win)
+            n_kongs += k >= 2
+    return flags & ~_flags_that_hold(flags, win >= 0 and counts[win] >= 2, win_in_melds, n_kongs) \
+        & (W_FOURTH_TILE | W_KONG)
+
+
 cdef extern from "fankernel/fan_base.h":
     ctypedef struct ExclTable "mjfast_excl_table":
         uint64_t excl[NFAN][2]

@@ -369,7 +369,7 @@ cdef inline int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, 
     cdef uint64_t w
     cdef uint8_t c[34]
     cdef uint64_t meld_tiles = 0, fours, x
-    cdef int k, is_chow, add, dw, sd, held, fl
+    cdef int k, is_chow, add, dw, sd
     cdef uint64_t one = 1
     memcpy(c, h.counts, 34)
     memcpy(all_c, h.counts, 34)
@@ -422,16 +422,9 @@ cdef inline int _score_hand(const PHand* h, int16_t* out_ft, Division* out_div, 
         fours |= (<uint64_t>(all_c[t] == 4)) << t
     memcpy(ctx.standing, h.counts, 34)
     ctx.standing[h.win_tile] -= 1
-    # normalise the flags as the reference does (docs/rulings.md, 4), as
-    # masks: no Last Tile when another copy is held, Last Tile when the
-    # melds hold the other three; no kong win self-drawn without a kong, nor
-    # a robbed kong of a tile that a meld or the hand holds
-    held = ctx.standing[h.win_tile] > 0
-    fl = h.flags
-    fl = (fl & ~(W_FOURTH_TILE * held)) | (W_FOURTH_TILE * (win_in_melds == 3))
-    sd = fl & W_SELF_DRAWN
-    fl &= ~(W_KONG * ((sd & (n_kongs == 0)) | ((sd ^ 1) & ((win_in_melds > 0) | held))))
-    ctx.flags = fl
+    # the flags as the reference normalises them (fan_base.pxd, the one
+    # statement of the rule; docs/rulings.md, 4)
+    ctx.flags = _flags_that_hold(h.flags, ctx.standing[h.win_tile] > 0, win_in_melds, n_kongs)
     ctx.unique_wait = -1
     ctx.variant = h.variant
     # fans of the whole tile set, shared by every reading

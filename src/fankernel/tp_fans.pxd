@@ -29,13 +29,14 @@ cdef enum:
     TPO_HIGHEST_HEAVENLY = 8        # highest_heavenly_only
     TPO_UPPER_FOUR_FULL_FLUSH = 16  # upper_four_keeps_full_flush
 
-    # context bits
+    # context bits: self-drawn, kong, then the rule byte's flags two bits up
+    # (RF_* << 2, as mjfast.rules.two_player packs them)
     TPF_SELF_DRAWN = 1
     TPF_KONG = 2                    # out with a replacement tile / robbing a kong (already checked)
-    TPF_HEAVENLY = 4
-    TPF_EARTHLY = 8
-    TPF_HUMAN = 16
-    TPF_READY = 32
+    TPF_HEAVENLY = RF_HEAVENLY_HAND << 2
+    TPF_EARTHLY = RF_EARTHLY_HAND << 2
+    TPF_HUMAN = RF_HUMAN_HAND << 2
+    TPF_READY = RF_READY_AT_START << 2
 
 cdef extern from "fankernel/tp_fans.h":
     int16_t TP_POINTS "mjfast_tp_points"[TP_NFAN]
