@@ -13,6 +13,7 @@ docs/rules.md ("guizhou") lists them with where each comes from.
 from __future__ import annotations
 
 from .base import Option, RuleSet, non_negative, register
+from .engine import FunctionEngine
 from .guizhou_hand import GUIZHOU_FLAGS, SUIT_TILES, GuizhouScore, score_entry, score_guizhou
 from .guizhou_settle import GuizhouGame, Payment, Settlement, settle
 from .guizhou_table import GUIZHOU_TABLE
@@ -149,6 +150,36 @@ def settle_pattern(rs, total, self_drawn, discarder=None, **_):
     return tuple(out)
 
 
+class GuizhouEngine(FunctionEngine):
+    """Guizhou's engine: its patterns (:func:`score_entry`), and how
+    ``mjfast score`` prints a hand's pattern payment (a game's 豆 and 鸡 are
+    :func:`settle`'s)."""
+
+    def cli_settlement(self, rs, s, discarder, seat):
+        # the pattern payment of this hand alone; a game's 豆 and 鸡: mjfast.rules.guizhou.settle
+        f = s.total
+        seats = list(s.settlement(None if s.self_drawn else discarder)) if s.self_drawn or discarder else None
+        return {"self_drawn": s.self_drawn, "discarder": discarder, "pattern_only": True, "each_pays": f,
+                "seats": seats,
+                "by_wind": dict(zip(_WINDS, [seats[(seat - w) % 4] for w in range(4)])) if seats else None}
+
+    def cli_tail(self, rs, s, args, kit):
+        """The legal line and pattern payment of a Guizhou hand."""
+        L = kit.labels
+        out = [f"Legal win: {L['yes'] if s.is_legal_win else L['no']}"
+               + (f" ({s.pass_note})" if s.pass_note else f" (pass: {s.passed_by})" if s.passed_by else ""), ""]
+        st = kit.settlement(s, args.discarder, args.seat)
+        out.append(f"{L['settlement']} (the pattern only, {s.total} per payer; a game's 豆 and 鸡: "
+                   f"mjfast.rules.guizhou.settle):")
+        if st["seats"] is None:
+            out.append(f"  the discarder pays {s.total}  (--discarder 1|2|3 or --discarder-seat WIND for the seats)")
+        else:
+            out += kit.seat_lines(s, args, st["seats"])
+        return out
+
+
+_WINDS = ("E", "S", "W", "N")
+
 GUIZHOU = register(RuleSet(
     name="guizhou",
     title="捉鸡麻将 (Guizhou catch-chicken, 贵阳麻将): patterns, kongs (豆) and chickens (鸡)",
@@ -165,6 +196,7 @@ GUIZHOU = register(RuleSet(
     settle_fn=settle_pattern,
     max_wildcards_of=lambda opts: (0, "its rules have none"),
     score_fn=score_entry,
+    engine_impl=GuizhouEngine(),
     ignored_wording="has no use for it",
     source="the 黔人捉鸡麻将 rule page (an online game's help page), Guiyang scoring",
 ))

@@ -528,6 +528,7 @@ TWO_PLAYER = register(RuleSet(
     settlement_text=("the loser pays total fan x fan_value base units on any win (at most their balance); "
                      "each kong: the opponent pays 1 base unit at once; flowers: max(0, n - 3) base units"),
     engine="two_player",
+    engine_impl="mjfast.rules.two_player_engine:TWO_PLAYER_ENGINE",
     settle_fn=settle_two_players,
     source="the 二人麻将 rule page (an online game's help page)",
 ))

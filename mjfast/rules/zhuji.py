@@ -31,11 +31,12 @@ from typing import Optional
 
 import numpy as np
 
-from .. import _core
+from .. import _core, cli_zhuji
 from ..errors import InvalidArgument, InvalidHand, InvalidOption, NotWinning
 from ..tiles import TILE_NAMES, parse_tiles, set_text, tile_index
 from .base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, get as _get, ignored_flags,
                    non_negative, positive, register, strict_message)
+from .engine import FunctionEngine
 from .zhuji_table import ZHUJI_ITEMS, ZHUJI_TABLE
 
 __all__ = ["ZHUJI", "ZHUJI_TABLE", "ZHUJI_ITEMS", "ZhujiScore", "TaiResult", "score_zhuji", "payout",
@@ -925,6 +926,24 @@ def score_entry(hand, rs, ctx: dict, rule_flags: dict, strict, wild: dict):
     return out
 
 
+class ZhujiEngine(FunctionEngine):
+    """Zhuji's engine: its 台 items (:func:`score_entry`), and how
+    ``mjfast score`` prints them and the payout (mjfast.cli_zhuji)."""
+
+    cli_options = {"dealer_repeats": "老庄"}
+
+    def wild_kinds(self, rs):
+        return rs.options["wildcards"]
+
+    def cli_text(self, rs, hand, s, args, kit):
+        return cli_zhuji.table(hand, s, args, args.lang, kit.width)
+
+    def cli_json(self, rs, s, args, kit):
+        d = s.as_dict()
+        d["settlement"] = cli_zhuji.settlement(s, args.discarder, args.dealer_repeats or 0)
+        return d
+
+
 ZHUJI = register(RuleSet(
     name="zhuji",
     title="诸暨麻将: Zhuji mahjong, 台 counting with 财神 wildcards, self-drawn wins only",
@@ -940,6 +959,7 @@ ZHUJI = register(RuleSet(
     unit="台",
     settle_fn=_settle,
     score_fn=score_entry,
+    engine_impl=ZhujiEngine(),
     ignored_wording="has no item that uses it",
     max_wildcards_of=_wildcard_limit,
     check_options=lambda o: (lambda bad: f"option wildcards {bad}" if bad else None)(

@@ -155,7 +155,7 @@ def _suffix(path) -> str:
 
 
 def _default_rules(rules) -> bool:
-    return rules is None or (rules.name == "mcr" and not rules.changed_options)
+    return rules is None or (rules.is_default and not rules.changed_options)
 
 
 def _scored_already(path, rules):
@@ -236,7 +236,7 @@ def _strip_line(msg, line):
 def _scored_chunk(batch, res, line0):
     from ..batch_score import _on_mcr_columns
     n = len(batch)
-    if res.rules is not None and res.rules.engine != "mcr":
+    if res.rules is not None and not res.rules.impl.mcr_fans:
         # records naming a rule set with its own fan table: the statistics
         # count MCR's fans, so each such row is reported, not mixed in
         msg = (f"rule set {res.rules.name!r} has its own fan table; the statistics count "

@@ -1,0 +1,60 @@
+"""The engine of the rule sets on the compiled MCR kernel (mcr, dazhong):
+:class:`MCREngine`, the :class:`~mjfast.rules.engine.Engine` whose hands
+:func:`mjfast.score.score_mcr` and whose batches
+:func:`mjfast.batch_rules.score_rows_mcr` score, with the rule set's
+variant bits; and how ``mjfast score`` prints its four-player settlement
+(8 + F)."""
+from __future__ import annotations
+
+from ..batch_rules import score_rows_mcr
+from ..score import WINDS, score_mcr
+from .engine import Engine
+
+__all__ = ["MCREngine", "MCR_ENGINE"]
+
+
+class MCREngine(Engine):
+    """MCR's compiled engine: one instance serves mcr and dazhong (their
+    differences are variant bits and tables of MCR's fan records)."""
+
+    mcr_fans = True
+
+    def score(self, rs, hand, ctx, flags, strict, wild):
+        return score_mcr(hand, ctx["self_drawn"], ctx["fourth_tile"], ctx["kong"], ctx["last_tile"],
+                         ctx["seat_wind"], ctx["round_wind"], ctx["flowers"], strict, rs,
+                         wild["wildcards"], wild["wildcard_tiles"], wild["wild_fifth"], flags)
+
+    def score_batch(self, rs, batch, nthreads, strict, compiled=True):
+        return score_rows_mcr(batch, rs, nthreads, strict)
+
+    def cli_settlement(self, rs, s, discarder, seat):
+        """``winner`` is what the winner gains, ``discarder_pays`` /
+        ``others_pay`` what each loser pays (positive numbers)."""
+        f = s.total
+        if s.self_drawn:
+            return {"self_drawn": True, "discarder": None, "winner": 3 * (8 + f),
+                    "discarder_pays": None, "others_pay": 8 + f, "seats": list(s.settlement()),
+                    "by_wind": dict(zip(WINDS, s.settlement(winner_seat=seat)))}
+        return {"self_drawn": False, "discarder": discarder, "winner": 24 + f,
+                "discarder_pays": 8 + f, "others_pay": 8,
+                "seats": list(s.settlement(discarder)) if discarder else None,
+                "by_wind": dict(zip(WINDS, s.settlement(winner_seat=seat, discarder_seat=(seat - discarder) % 4)))
+                if discarder else None}
+
+    def cli_tail(self, rs, s, args, kit):
+        L = kit.labels
+        f = s.total
+        out = kit.legal_lines(s)
+        st = kit.settlement(s, args.discarder, args.seat)
+        out.append(f"{L['settlement']} ({L['base']}, F = {f}):")
+        if st["seats"] is None:
+            out.append("  " + L["generic"].format(d=8 + f, w=24 + f))
+        else:
+            out += kit.seat_lines(s, args, st["seats"])
+        if not s.is_legal_win:
+            out.append(f"  {L['not_legal_note']}")
+        return out
+
+
+#: the engine of mcr and dazhong (RuleSet.impl of a rule set naming no engine)
+MCR_ENGINE = MCREngine()
