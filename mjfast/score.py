@@ -20,7 +20,7 @@ from .rules.mcr import MCR
 from .rules.base import (CountedResult, FanResult, RuleSet, check_flag_names, cannot_hold, get as _get_rules,
                          ignored_flags, strict_message)
 from .spec import flags as _flags
-from .rules.mcr_sets import MCR_RULES
+from .rules.mcr.sets import MCR_RULES
 from .tiles import TILE_NAMES, set_text
 
 __all__ = ["score", "Score", "FanResult", "hand_args", "WINDS", "MIN_POINTS"]
@@ -385,7 +385,7 @@ def score_mcr(hand, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_w
               rules, wildcards, wildcard_tiles, wild_fifth, rule_flags) -> Score:
     """:func:`score` on the compiled MCR engine, under ``rules`` (None or a
     RuleSet of that engine, mcr or dazhong, its variant bits passed on): the
-    MCR engine's ``score`` (mjfast/rules/mcr_engine.py)."""
+    MCR engine's ``score`` (mjfast/rules/mcr/engine.py)."""
     if wildcards is not None or wildcard_tiles is not None or wild_fifth is not False:
         return _score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule_flags,
                            dict(self_drawn=self_drawn, fourth_tile=fourth_tile, kong=kong, last_tile=last_tile,

@@ -16,12 +16,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PKG = os.path.join(ROOT, "mjfast")
 RULES = os.path.join(PKG, "rules")
 
-#: the modules of a rule set that is not a package yet (each moves into
-#: mjfast/rules/<name>/; then it leaves this list)
-_RULE_SET_MODULES = {"mcr.py", "mcr_sets.py", "mcr_engine.py", "two_player.py", "two_player_table.py",
-                     "two_player_engine.py", "guizhou.py", "guizhou_hand.py", "guizhou_settle.py",
-                     "guizhou_table.py", "zhuji.py", "zhuji_table.py", "shanghai.py", "shanghai_table.py"}
-
 
 def _outside_rule_sets():
     """The package's Python files outside the rule-set packages
@@ -31,7 +25,7 @@ def _outside_rule_sets():
             dirs[:] = []
             continue
         for f in sorted(files):
-            if f.endswith(".py") and not (d == RULES and f in _RULE_SET_MODULES):
+            if f.endswith(".py"):
                 yield os.path.join(d, f)
 
 

@@ -29,7 +29,7 @@ from .mcr import (
     describe,
 )
 from .base import Option, RuleSet, available, get, register
-from .mcr_sets import DAZHONG, MCR_RULES
+from .mcr.sets import DAZHONG, MCR_RULES
 
 #: names of the rule sets other than MCR's, from their modules, imported on
 #: first use (mjfast.rules.get(name) imports them too)

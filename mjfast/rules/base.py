@@ -18,7 +18,7 @@ from typing import Callable, Mapping, Optional, Tuple
 
 from ..errors import InvalidArgument, InvalidHand, InvalidOption, UnknownRules
 from ..spec import flags as _flags
-from .mcr import FanTable
+from .mcr.table import FanTable
 
 __all__ = ["Option", "RuleSet", "FanResult", "CountedResult", "register", "get", "available", "ALL_TILES",
            "ignored_flags", "check_flag_names", "cannot_hold", "strict_message"]
@@ -418,7 +418,7 @@ class RuleSet:
 #: the rule set of ``rules=None`` (and of the command line without --rules)
 DEFAULT = "mcr"
 #: the engines of a RuleSet that names none (see RuleSet.impl)
-_MCR_ENGINE = "mjfast.rules.mcr_engine:MCR_ENGINE"
+_MCR_ENGINE = "mjfast.rules.mcr.engine:MCR_ENGINE"
 _FUNCTION_ENGINE = "mjfast.rules.engine:FUNCTION_ENGINE"
 #: engines named "module:NAME", once imported
 _ENGINES: dict = {}

@@ -6,9 +6,9 @@ variant bits; and how ``mjfast score`` prints its four-player settlement
 (8 + F)."""
 from __future__ import annotations
 
-from ..batch_rules import score_rows_mcr
-from ..score import WINDS, score_mcr
-from .engine import Engine
+from ...batch_rules import score_rows_mcr
+from ...score import WINDS, score_mcr
+from ..engine import Engine
 
 __all__ = ["MCREngine", "MCR_ENGINE"]
 

@@ -3,8 +3,9 @@
 108 suit tiles, no chow claims, patterns (牌型) with only the highest one
 counting, kongs (豆) as the pass for a plain win, and chicken tiles (鸡).
 The score of one hand is ``mjfast.score(hand, rules="guizhou", ...)``
-(:mod:`mjfast.rules.guizhou_hand`); a finished game's payments between the
-players are :func:`settle` (:mod:`mjfast.rules.guizhou_settle`).
+(:mod:`mjfast.rules.guizhou.hand`); a finished game's payments between the
+players are :func:`settle` (:mod:`mjfast.rules.guizhou.settlement`;
+:mod:`~mjfast.rules.guizhou.engine` prints a hand for ``mjfast score``).
 
 Every optional rule (相关玩法), special rule (特殊规则) and reading of a
 garbled or silent passage is a named option of the rule set with its default;
@@ -12,11 +13,11 @@ docs/rules.md ("guizhou") lists them with where each comes from.
 """
 from __future__ import annotations
 
-from .base import Option, RuleSet, non_negative, register
-from .engine import FunctionEngine
-from .guizhou_hand import GUIZHOU_FLAGS, SUIT_TILES, GuizhouScore, score_entry, score_guizhou
-from .guizhou_settle import GuizhouGame, Payment, Settlement, settle
-from .guizhou_table import GUIZHOU_TABLE
+from ..base import Option, RuleSet, non_negative, register
+from .engine import GuizhouEngine
+from .hand import GUIZHOU_FLAGS, SUIT_TILES, GuizhouScore, score_entry, score_guizhou
+from .settlement import GuizhouGame, Payment, Settlement, settle
+from .table import GUIZHOU_TABLE
 
 __all__ = ["GUIZHOU", "GUIZHOU_TABLE", "GuizhouGame", "GuizhouScore", "Payment", "Settlement", "settle",
            "score_guizhou", "settle_pattern"]
@@ -133,7 +134,7 @@ def settle_pattern(rs, total, self_drawn, discarder=None, **_):
     (winner, left, opposite, right): self-drawn, each other player pays
     ``total``; on a discard the discarder (1-3) pays it (or every other
     player, option discard_win_payer='everyone')."""
-    from .base import check_engine, check_settle_args
+    from ..base import check_engine, check_settle_args
     check_engine(rs, 'guizhou', "settle_pattern")
     t, self_drawn, discarder = check_settle_args(total, self_drawn, discarder)
     if self_drawn:
@@ -149,36 +150,6 @@ def settle_pattern(rs, total, self_drawn, discarder=None, **_):
     out[int(discarder)] = -t
     return tuple(out)
 
-
-class GuizhouEngine(FunctionEngine):
-    """Guizhou's engine: its patterns (:func:`score_entry`), and how
-    ``mjfast score`` prints a hand's pattern payment (a game's 豆 and 鸡 are
-    :func:`settle`'s)."""
-
-    def cli_settlement(self, rs, s, discarder, seat):
-        # the pattern payment of this hand alone; a game's 豆 and 鸡: mjfast.rules.guizhou.settle
-        f = s.total
-        seats = list(s.settlement(None if s.self_drawn else discarder)) if s.self_drawn or discarder else None
-        return {"self_drawn": s.self_drawn, "discarder": discarder, "pattern_only": True, "each_pays": f,
-                "seats": seats,
-                "by_wind": dict(zip(_WINDS, [seats[(seat - w) % 4] for w in range(4)])) if seats else None}
-
-    def cli_tail(self, rs, s, args, kit):
-        """The legal line and pattern payment of a Guizhou hand."""
-        L = kit.labels
-        out = [f"Legal win: {L['yes'] if s.is_legal_win else L['no']}"
-               + (f" ({s.pass_note})" if s.pass_note else f" (pass: {s.passed_by})" if s.passed_by else ""), ""]
-        st = kit.settlement(s, args.discarder, args.seat)
-        out.append(f"{L['settlement']} (the pattern only, {s.total} per payer; a game's 豆 and 鸡: "
-                   f"mjfast.rules.guizhou.settle):")
-        if st["seats"] is None:
-            out.append(f"  the discarder pays {s.total}  (--discarder 1|2|3 or --discarder-seat WIND for the seats)")
-        else:
-            out += kit.seat_lines(s, args, st["seats"])
-        return out
-
-
-_WINDS = ("E", "S", "W", "N")
 
 GUIZHOU = register(RuleSet(
     name="guizhou",
