@@ -368,8 +368,10 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     """
     if rules is not None and rules is not MCR_RULES:
         rs = rules if type(rules) is RuleSet else _get_rules(rules)
-        if rs is not MCR_RULES:
-            # the rule set's engine (mjfast.rules.engine): MCR's comes back to score_mcr
+        if not rs.impl.mcr_fans:
+            # the rule set's own engine (mjfast.rules.engine); those on the
+            # compiled MCR kernel (mcr, dazhong) are scored below, with their
+            # variant bits (their engine's score comes back here)
             return rs.impl.score(rs, hand,
                                  dict(self_drawn=self_drawn, fourth_tile=fourth_tile, kong=kong,
                                       last_tile=last_tile, seat_wind=seat_wind, round_wind=round_wind,
@@ -377,15 +379,6 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
                                  rule_flags, strict,
                                  dict(wildcards=wildcards, wildcard_tiles=wildcard_tiles, wild_fifth=wild_fifth))
         rules = rs
-    return score_mcr(hand, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers, strict,
-                     rules, wildcards, wildcard_tiles, wild_fifth, rule_flags)
-
-
-def score_mcr(hand, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers, strict,
-              rules, wildcards, wildcard_tiles, wild_fifth, rule_flags) -> Score:
-    """:func:`score` on the compiled MCR engine, under ``rules`` (None or a
-    RuleSet of that engine, mcr or dazhong, its variant bits passed on): the
-    MCR engine's ``score`` (mjfast/rules/mcr/engine.py)."""
     if wildcards is not None or wildcard_tiles is not None or wild_fifth is not False:
         return _score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule_flags,
                            dict(self_drawn=self_drawn, fourth_tile=fourth_tile, kong=kong, last_tile=last_tile,

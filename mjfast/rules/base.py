@@ -240,15 +240,17 @@ class RuleSet:
         """The rule set's engine (see :mod:`mjfast.rules.engine`): what
         scoring, batches, settlement and the command line ask."""
         ref = self.engine_impl
+        if ref is not None and type(ref) is not str:
+            return ref
         if ref is None:
             ref = _FUNCTION_ENGINE if self.score_fn is not None else _MCR_ENGINE
-        if not isinstance(ref, str):
-            return ref
         e = _ENGINES.get(ref)
         if e is None:
             import importlib
             mod, _, attr = ref.partition(":")
             e = _ENGINES[ref] = getattr(importlib.import_module(mod), attr)
+        # kept in the field (compare=False, repr=False): the next call is one read
+        object.__setattr__(self, "engine_impl", e)
         return e
 
     @property
@@ -481,6 +483,10 @@ def available() -> tuple:
 def get(rules=DEFAULT, **options) -> RuleSet:
     """The rule set named ``rules`` (or ``rules`` itself if it is a
     :class:`RuleSet`), with ``options`` applied."""
+    if type(rules) is str and not options:
+        rs = _REGISTRY.get(rules)           # (the common case, first)
+        if rs is not None:
+            return rs
     if isinstance(rules, RuleSet):
         rs = rules
     elif rules is None:

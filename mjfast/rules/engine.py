@@ -42,9 +42,10 @@ class Engine:
     docstring).  The defaults here are the generic ones: a rule set's
     engine overrides what its rules need."""
 
-    #: Capability: the engine scores with MCR's fan records (the compiled MCR
-    #: kernel with the rule set's variant bits), so that what reads MCR fan
-    #: ids (the statistics, fan targets, the discard ranking) can take it.
+    #: Capability: the engine is the compiled MCR kernel with the rule set's
+    #: variant bits, scoring with MCR's fan records: :func:`mjfast.score`
+    #: scores such a rule set on its own compiled path, and what reads MCR
+    #: fan ids (the statistics, fan targets, the discard ranking) takes it.
     mcr_fans = False
     #: ``mjfast score`` options beyond the common ones that this engine
     #: reads: ``{argparse dest: the words naming it in an error}``; the

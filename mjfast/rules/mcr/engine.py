@@ -1,13 +1,13 @@
 """The engine of the rule sets on the compiled MCR kernel (mcr, dazhong):
 :class:`MCREngine`, the :class:`~mjfast.rules.engine.Engine` whose hands
-:func:`mjfast.score.score_mcr` and whose batches
+:func:`mjfast.score` (its compiled path) and whose batches
 :func:`mjfast.batch_rules.score_rows_mcr` score, with the rule set's
 variant bits; and how ``mjfast score`` prints its four-player settlement
 (8 + F)."""
 from __future__ import annotations
 
 from ...batch_rules import score_rows_mcr
-from ...score import WINDS, score_mcr
+from ...score import WINDS, score
 from ..engine import Engine
 
 __all__ = ["MCREngine", "MCR_ENGINE"]
@@ -20,9 +20,8 @@ class MCREngine(Engine):
     mcr_fans = True
 
     def score(self, rs, hand, ctx, flags, strict, wild):
-        return score_mcr(hand, ctx["self_drawn"], ctx["fourth_tile"], ctx["kong"], ctx["last_tile"],
-                         ctx["seat_wind"], ctx["round_wind"], ctx["flowers"], strict, rs,
-                         wild["wildcards"], wild["wildcard_tiles"], wild["wild_fifth"], flags)
+        # mjfast.score scores a rule set of this engine on its compiled path (mcr_fans)
+        return score(hand, **ctx, strict=strict, rules=rs, **wild, **flags)
 
     def score_batch(self, rs, batch, nthreads, strict, compiled=True):
         return score_rows_mcr(batch, rs, nthreads, strict)
