@@ -156,9 +156,6 @@ _FLAG_NAMES = {
 }
 
 
-_UNITS = {"fan": "番", "he": "和", "limit": "满贯"}
-
-
 def _settlement(s, discarder: Optional[int], seat: int) -> dict:
     """The settlement as data: the rule set's engine's
     (:meth:`mjfast.rules.engine.Engine.cli_settlement`), else the generic one.
@@ -271,15 +268,12 @@ def _score_table(hand: str, s, args, lang: str) -> str:
     out.append(header)
     rule = "  " + "-" * (_width(header) - 2)
     out.append(rule)
+    eng = s.rules.impl
     for f, a, b in zip(s.fans, first, second):
         out.append(f"  {_ljust(a, w1)}  {_ljust(b, w2)}  {f.points:>{wp}}  {f.count:>{wc}}  {f.total:>{ws}}"
-                   + (f"  {_UNITS[f.unit]}" if hasattr(f, "unit") else ""))
+                   + eng.cli_fan_note(s.rules, f))
     out.append(rule)
-    if hasattr(s, "he"):
-        # 番/和 scoring (shanghai_old): the figure the total comes from
-        out.append(f"  和 {s.he} + base {s.base} = {s.he + s.base}, x 2^{s.fan} = {s.raw}"
-                   + (f"; limit hand {', '.join(s.limit_hand)}" if s.limit_hand else "")
-                   + (" (capped)" if s.capped else ""))
+    out += eng.cli_figure(s.rules, s)
     flowers = s.flowers
     total_label = L["total"]
     tail = f"  ({s.points_without_flowers} {L['without_flowers']})" if flowers else ""

@@ -102,6 +102,15 @@ class Engine:
         for the command line's generic one (it asks ``s.settlement``)."""
         return None
 
+    def cli_fan_note(self, rs, fan) -> str:
+        """What the generic table prints after a fan's row ("" for nothing)."""
+        return ""
+
+    def cli_figure(self, rs, s) -> list:
+        """Lines the generic table prints between the fans and the total
+        (how the total is figured), [] for none."""
+        return []
+
     def cli_tail(self, rs, s, args, kit):
         """The lines of ``mjfast score`` after the fan table's total (the
         legal line, the settlement), or None for the generic ones

@@ -34,6 +34,7 @@ from ...records import check_context, check_flag
 from ...tiles import TILE_NAMES, set_text
 from ..base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, ignored_flags, non_negative,
                    positive, register, strict_message)
+from .engine import ShanghaiEngine
 from .table import ITEMS, SHANGHAI_OLD_TABLE, UNITS
 
 __all__ = ["SHANGHAI_OLD", "SHANGHAI_OLD_TABLE", "ShanghaiScore", "ScoredItem", "score_shanghai",
@@ -636,6 +637,7 @@ SHANGHAI_OLD = register(RuleSet(
     engine="shanghai_old",
     settle_fn=settle_shanghai,
     score_fn=score_shanghai,
+    engine_impl=ShanghaiEngine(),
     # "百搭：（或听用）共四张": the set has four, so no hand holds more
     max_wildcards_of=lambda opts: (4, "its 百搭: four in the set, 共四张"),
     source="an old Shanghai-style home rule text (番/和 scoring, with 百搭 and flowers)",
