@@ -22,9 +22,6 @@ from .batch_score import BatchResult, ERR_INVALID, ERR_NOT_WINNING, ERR_OK, RULE
 from .rules.base import ignored_flags, strict_message
 from .rules.mcr import MCR
 
-#: the rule flags the compiled two-player kernel reads (rows with others go to score())
-_TWO_PLAYER_BITS = sum(RULE_FLAG_BITS[k] for k in ("heavenly_hand", "earthly_hand", "human_hand", "ready_at_start"))
-
 
 def _row_kinds(batch, i):
     """Row i's wild kinds (wildcard_tiles) as a list, or None."""
@@ -61,6 +58,15 @@ def _tile_errors(batch, rs, invalid, messages):
 
 
 def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResult:
+    """score_batch under ``rs``: its engine's (mjfast.rules.engine);
+    ``compiled=False`` asks an engine with a compiled batch pass for its row
+    path instead (the tests hold the two together)."""
+    return rs.impl.score_batch(rs, batch, nthreads, strict, compiled)
+
+
+def _checked_rows(batch, rs):
+    """(rows, messages, invalid) of a batch under ``rs``: the batch's own
+    checks, a tile the rule set does not play, wild kinds out of range."""
     batch.check_columns()
     n = len(batch)
     messages = dict(batch.messages)
@@ -71,43 +77,62 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
         for i in np.flatnonzero(high & ~invalid).tolist():
             invalid[i] = True
             messages[i] = "wild_kinds: bits 0-33 only (one per tile kind)"
+    return n, messages, invalid
+
+
+def score_rows_mcr(batch, rs, nthreads, strict) -> BatchResult:
+    """score_batch under a rule set of the compiled MCR engine (mcr,
+    dazhong): the compiled MCR pass with its variant bits and minimum."""
+    n, messages, invalid = _checked_rows(batch, rs)
     extra = {}
-    if rs.engine == "mcr":
-        # rows beside wildcards are scored as mjfast.score(hand, wildcards=k)
-        # scores them (every substitution), after the compiled pass
-        wild_rows = np.flatnonzero(((batch.wildcards > 0) | (batch.wild_kinds != 0)) & ~invalid)
-        kernel_invalid = invalid
-        if wild_rows.size:
-            kernel_invalid = invalid.copy()
-            kernel_invalid[wild_rows] = True
-        for i in np.flatnonzero((batch.rule_flags != 0) & ~kernel_invalid):
-            rf = int(batch.rule_flags[i])
-            d = ignored_flags(rs, {k: rf & b for k, b in RULE_FLAG_BITS.items()})
-            if d:
-                extra[int(i)] = d
-        if strict and extra:
-            kernel_invalid = kernel_invalid.copy()
-            for i, d in extra.items():
-                kernel_invalid[i] = True
-                messages[i] = strict_message(d)
-            extra = {}
-        res = _score_batch_mcr(batch, nthreads, strict, invalid=kernel_invalid, messages=messages,
-                               variant=rs.variant, min_points=rs.min_points)
-        res.rules = rs
-        if rs.table is not MCR:
-            # a table of MCR's records (dazhong's): its columns, by fan id
-            res.fan_counts = np.ascontiguousarray(res.fan_counts[:, [MCR.index(f.key) for f in rs.table]])
-        res.extra_ignored = extra
-        if wild_rows.size:
-            res.ignored[wild_rows] = 0
-            own_legal = {}
-            _score_rows_by_score(batch, rs, wild_rows, strict, res.totals, res.fan_counts, res.errors, messages,
-                                 extra, res.substitutions, own_legal)
-            for i, ok in own_legal.items():
-                res.legal[i] = ok
-            res.legal[wild_rows[res.errors[wild_rows] != 0]] = False
-        return res
-    # a rule set with its own predicates
+    # rows beside wildcards are scored as mjfast.score(hand, wildcards=k)
+    # scores them (every substitution), after the compiled pass
+    wild_rows = np.flatnonzero(((batch.wildcards > 0) | (batch.wild_kinds != 0)) & ~invalid)
+    kernel_invalid = invalid
+    if wild_rows.size:
+        kernel_invalid = invalid.copy()
+        kernel_invalid[wild_rows] = True
+    for i in np.flatnonzero((batch.rule_flags != 0) & ~kernel_invalid):
+        rf = int(batch.rule_flags[i])
+        d = ignored_flags(rs, {k: rf & b for k, b in RULE_FLAG_BITS.items()})
+        if d:
+            extra[int(i)] = d
+    if strict and extra:
+        kernel_invalid = kernel_invalid.copy()
+        for i, d in extra.items():
+            kernel_invalid[i] = True
+            messages[i] = strict_message(d)
+        extra = {}
+    res = _score_batch_mcr(batch, nthreads, strict, invalid=kernel_invalid, messages=messages,
+                           variant=rs.variant, min_points=rs.min_points)
+    res.rules = rs
+    if rs.table is not MCR:
+        # a table of MCR's records (dazhong's): its columns, by fan id
+        res.fan_counts = np.ascontiguousarray(res.fan_counts[:, [MCR.index(f.key) for f in rs.table]])
+    res.extra_ignored = extra
+    if wild_rows.size:
+        res.ignored[wild_rows] = 0
+        own_legal = {}
+        _score_rows_by_score(batch, rs, wild_rows, strict, res.totals, res.fan_counts, res.errors, messages,
+                             extra, res.substitutions, own_legal)
+        for i, ok in own_legal.items():
+            res.legal[i] = ok
+        res.legal[wild_rows[res.errors[wild_rows] != 0]] = False
+    return res
+
+
+def score_rows_own(batch, rs, nthreads, strict, *, by_score=None, compiled=None,
+                   report_winds=False) -> BatchResult:
+    """score_batch under a rule set with its own predicates: each row by its
+    engine's ``score_row``.  An engine may hand over: ``by_score(batch)``, a
+    mask of rows :func:`mjfast.score` itself scores (what its row function
+    does not take); ``compiled(batch, rs, nthreads, strict, skip, totals,
+    fans, errors, messages, extra)``, a compiled pass that fills the arrays
+    and returns the rows left to the row path; ``report_winds``: winds it
+    has no fan for are reported as score() reports them."""
+    n, messages, invalid = _checked_rows(batch, rs)
+    extra = {}
+    eng = rs.impl
     totals = np.full(n, -1, dtype=np.int32)
     fans = np.zeros((n, len(rs.table)), dtype=np.uint8)
     errors = np.zeros(n, np.uint8)
@@ -118,21 +143,19 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
     subs = {}           # row -> what its wildcards stood for
     errors[invalid] = ERR_INVALID
     rows = np.flatnonzero(~invalid)
-    from .rules.two_player import score_two_player      # (loaded with the rule set)
-    by_score = []       # rows scored by mjfast.score itself (two_player: wildcards, flags it has no use for)
-    if rs.score_fn is None:
-        by_score = np.flatnonzero(((batch.wildcards > 0) | (batch.wild_kinds != 0)
-                                   | ((batch.rule_flags & ~np.uint8(_TWO_PLAYER_BITS)) != 0)) & ~invalid)
+    score_mask, by_score = by_score, []     # rows scored by mjfast.score itself
+    if score_mask is not None:
+        by_score = np.flatnonzero(score_mask(batch) & ~invalid)
         if len(by_score):
             rows = np.setdiff1d(rows, by_score)
-    if rs.engine == "two_player" and rs.score_fn is None and compiled:
+    if compiled is not None:
         # the compiled engine scores the batch; rows it does not take (-3) go
         # the row path below, which words their error
         skip = invalid
         if len(by_score):
             skip = invalid.copy()
             skip[by_score] = True
-        rows = _score_two_player_compiled(batch, rs, nthreads, strict, skip, totals, fans, errors, messages, extra)
+        rows = compiled(batch, rs, nthreads, strict, skip, totals, fans, errors, messages, extra)
     scored_legal = {}
     if len(by_score):
         _score_rows_by_score(batch, rs, by_score, strict, totals, fans, errors, messages, extra, subs,
@@ -145,17 +168,11 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
             given = dict(zip(FLAG_NAMES, _flag_values(f)))
             for name, b in RULE_FLAG_BITS.items():
                 given[name] = bool(batch.rule_flags[i] & b)
-            unused = ignored_flags(rs, given)
-            if rs.score_fn is not None:
-                total, fd, dropped, ok, stood = _score_row_own(rs, h, f, given, batch.seat[i], batch.round[i],
-                                                               int(batch.wildcards[i]), strict, _row_kinds(batch, i))
-                own_illegal[i] = not ok
-                if stood is not None and total >= 0:
-                    subs[i] = tuple(int(t) for t in stood)
-            else:
-                flags = {k2: v for k2, v in given.items() if k2 in rs.flags}
-                total, fd, form, items, dropped = score_two_player(h, rs, flags)
-                dropped.update(unused)
+            total, fd, dropped, ok, stood = eng.score_row(rs, h, f, given, batch.seat[i], batch.round[i],
+                                                          int(batch.wildcards[i]), strict, _row_kinds(batch, i))
+            own_illegal[i] = not ok
+            if stood is not None and total >= 0:
+                subs[i] = tuple(int(t) for t in stood)
         except (InvalidHand, ValueError, IndexError) as exc:
             errors[i] = ERR_INVALID
             messages[i] = str(exc)
@@ -172,7 +189,7 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
             fans[i, col[key]] = c
         if dropped:
             extra[i] = dropped
-    if rs.score_fn is None and "seat_wind" not in rs.flags:
+    if report_winds and "seat_wind" not in rs.flags:
         # winds a rule set has no fan for (two_player): reported as score()
         # reports them (the rows scored by score() have it already)
         windy = (batch.seat | batch.round) != 0
@@ -198,41 +215,6 @@ def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResul
         del subs[i]
     return BatchResult(totals, fans, legal, errors, messages, batch.ids, batch.lines, ignored, batch.flags,
                        rules=rs, extra_ignored=extra, substitutions=subs)
-
-
-def _score_two_player_compiled(batch, rs, nthreads, strict, invalid, totals, fans, errors, messages, extra):
-    """score_batch under two-player rules in one compiled call
-    (_core.two_player_batch_kernel), with the same results, reports and
-    messages as the row path (tests/test_rules_two_player.py holds them
-    together).  Fills the arrays in place; returns the rows left to the row
-    path."""
-    from .rules.two_player import batch_dropped_reasons, option_bits
-    n = len(batch)
-    dropped = np.zeros(n, np.uint8)
-    _core.two_player_batch_kernel(batch.counts, batch.melds, batch.n_melds, batch.added, batch.win_tile, batch.flags,
-                                  batch.rule_flags, invalid.view(np.uint8), option_bits(rs), totals, fans,
-                                  dropped, nthreads)
-    back = (totals == -3) & ~invalid
-    totals[back] = -1
-    for i in np.flatnonzero((dropped != 0) & ~invalid & ~back):
-        i = int(i)
-        d = batch_dropped_reasons(int(dropped[i]), rs.name)
-        if strict:
-            errors[i] = ERR_INVALID
-            messages[i] = strict_message(d)
-            totals[i] = -1
-            fans[i] = 0
-        elif totals[i] >= 0:
-            extra[i] = d
-    done = ~invalid & ~back & (errors == 0)
-    errors[done & (totals < 0)] = ERR_NOT_WINNING
-    win = done & (totals >= 0)
-    fl = batch.flowers.astype(np.int32)
-    totals[win] += fl[win]
-    flower_col = [j for j, f in enumerate(rs.table.fans) if f.key == "flower_tiles"]
-    if flower_col:
-        fans[win, flower_col[0]] = batch.flowers[win]
-    return np.flatnonzero(back)
 
 
 def _row_hand(batch, i) -> Hand:
@@ -292,8 +274,9 @@ def _score_rows_by_score(batch, rs, rows, strict, totals, fans, errors, messages
             subs[i] = tuple(int(t) for t in stood)
 
 
-def _score_row_own(rs, h, f, given, seat, rnd, k=0, strict=False, kinds=None):
-    """One row under a rule set that scores hands on its own (``score_fn``):
+def score_row_by_engine(eng, rs, h, f, given, seat, rnd, k=0, strict=False, kinds=None):
+    """One row under a rule set that scores hands on its own (its engine's
+    ``score``, the default ``Engine.score_row``):
     (total or -1 when not winning, {fan key: count}, {flag: reason}, legal by
     the rule set's own test beside its minimum: the result's ``is_legal_win``,
     the tiles its wildcards stood for or None).  The
@@ -305,7 +288,7 @@ def _score_row_own(rs, h, f, given, seat, rnd, k=0, strict=False, kinds=None):
     try:
         # (strict as score() passes it: a flag that cannot hold is an error
         # before the hand is found not winning, as there)
-        res = rs.score_fn(h, rs, ctx, extra, strict, dict(wildcards=k or None, wildcard_tiles=kinds, wild_fifth=False))
+        res = eng.score(rs, h, ctx, extra, strict, dict(wildcards=k or None, wildcard_tiles=kinds, wild_fifth=False))
     except NotWinning:
         return -1, {}, {}, False, None
     return (res.total, {fr.key: fr.count for fr in res.fans}, dict(res.ignored_flags),

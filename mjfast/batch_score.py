@@ -154,7 +154,7 @@ class BatchResult:
         ign = self.ignored_flags(i)
         if ign:
             out["ignored_flags"] = ign
-        if self.rules is not None and self.rules.name != "mcr":
+        if self.rules is not None and not self.rules.is_default:
             out["rules"] = self.rules.name
         return out
 
@@ -214,7 +214,7 @@ class BatchResult:
         """The tiles the wildcards stood for, per row (space-separated names,
         None where none did), or None when the batch was not scored with
         wildcards (no column then)."""
-        wild = self.rules is not None and self.rules.options.get("wildcards")
+        wild = self.rules is not None and self.rules.wild_kinds
         if not self.substitutions and not wild:
             return None
         return [" ".join(TILE_NAMES[t] for t in self.substitutions[i]) if i in self.substitutions else None

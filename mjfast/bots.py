@@ -87,13 +87,13 @@ def _best_discards_py(hand, melds, visible, **options):
     # 4 - seen, the discarded tile counting as seen (it is on the table)
     if rules is not None:
         rs = _rule_set(rules, counts, full)
-        if rs.options.get("wildcards"):
+        if rs.wild_kinds:
             # the discard ranking counts real tiles; 财神 would need a search of their own
             raise ValueError(f"best_discards does not support rule set {rs.name!r} with wildcards "
-                             f"({', '.join(rs.options['wildcards'])}): it reads every tile as itself")
-        if rank == "fan" and rs.name != "mcr":
+                             f"({', '.join(rs.wild_kinds)}): it reads every tile as itself")
+        if rank == "fan" and not rs.is_default:
             raise ValueError(f"rank='fan' ranks by MCR fan targets; it is not available for rule set {rs.name!r}")
-        if rs.name != "mcr":
+        if not rs.is_default:
             context["rules"] = rs
         if not _all_forms(rs) or len(rs.tiles) < 34:
             out = _discards_forms(counts, melds, held, seen, rs)
@@ -220,9 +220,9 @@ def best_discards_batch(hands, *, melds=None, visible=None, workers: int = 1, er
         from .core import _all_forms, _rules_errors
         from .rules.base import get
         rs = get(rules)
-        if rs.options.get("wildcards"):
+        if rs.wild_kinds:
             raise ValueError(f"best_discards_batch does not support rule set {rs.name!r} with wildcards "
-                             f"({rs.options['wildcards']!r}): it reads every tile as itself")
+                             f"({rs.wild_kinds!r}): it reads every tile as itself")
         if _all_forms(rs) and len(rs.tiles) == 34:
             rs = None          # the kernel's answer is the rule set's
     arr, given, m, err = _batch_input(hands, melds, "win", "mask" if rs is not None else errors)

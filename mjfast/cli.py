@@ -158,71 +158,71 @@ _FLAG_NAMES = {
 }
 
 
-_UNITS = {"fan": "番", "he": "和", "limit": "满贯"}
-
-
 def _settlement(s, discarder: Optional[int], seat: int) -> dict:
-    """The settlement as data.
+    """The settlement as data: the rule set's engine's
+    (:meth:`mjfast.rules.engine.Engine.cli_settlement`), else the generic one.
 
-    ``winner`` is what the winner gains, ``discarder_pays`` / ``others_pay`` what
-    each loser pays (positive numbers); ``discarder`` the discarder's relative
-    seat (1 = left 上家, 2 = opposite 对家, 3 = right 下家, as the notation's meld
-    digits); ``seats`` the signed point changes of (winner, left, opposite,
-    right) and ``by_wind`` the same by absolute seat ``{"E": .., "S": .., "W":
-    .., "N": ..}`` (the winner sits at ``seat``), or None for a discard win whose
-    discarder was not given.
+    ``seats`` holds the signed point changes of (winner, left, opposite,
+    right) and ``by_wind`` the same by absolute seat ``{"E": .., "S": ..,
+    "W": .., "N": ..}`` (the winner sits at ``seat``), or None for a discard
+    win whose discarder was not given (1 = left 上家, 2 = opposite 对家, 3 =
+    right 下家, as the notation's meld digits).
     """
-    f = s.total
-    if s.rules.engine == "guizhou":
-        # the pattern payment of this hand alone; a game's 豆 and 鸡: mjfast.rules.guizhou.settle
-        seats = list(s.settlement(None if s.self_drawn else discarder)) if s.self_drawn or discarder else None
-        return {"self_drawn": s.self_drawn, "discarder": discarder, "pattern_only": True, "each_pays": f,
-                "seats": seats,
-                "by_wind": dict(zip(WINDS, [seats[(seat - w) % 4] for w in range(4)])) if seats else None}
-    if s.rules.score_fn is not None:
-        # a rule set with its own result and settlement: ask it
-        try:
-            seats = list(s.settlement(None if s.self_drawn else discarder))
-        except ValueError:
-            seats = None                  # it needs the discarder, which was not given
-        by_wind = None
-        if seats is not None:
-            by_wind = {WINDS[(seat - k) % 4]: amount for k, amount in enumerate(seats)}
-            by_wind = {w: by_wind[w] for w in WINDS}
-        return {"self_drawn": s.self_drawn, "discarder": discarder, "seats": seats, "by_wind": by_wind}
-    if s.rules.players == 2:
-        win, lose = s.settlement()
-        return {"self_drawn": s.self_drawn, "winner": win, "loser_pays": -lose, "seats": [win, lose]}
-    # what each pays, read off the rule set's settlement (a discard from the left)
-    rel = s.rules.settle(f, s.self_drawn, None if s.self_drawn else 1)
-    if s.self_drawn:
-        return {"self_drawn": True, "discarder": None, "winner": rel[0],
-                "discarder_pays": None, "others_pay": -rel[1], "seats": list(s.settlement()),
-                "by_wind": dict(zip(WINDS, s.settlement(winner_seat=seat)))}
-    return {"self_drawn": False, "discarder": discarder, "winner": rel[0],
-            "discarder_pays": -rel[1], "others_pay": -rel[2],
-            "seats": list(s.settlement(discarder)) if discarder else None,
-            "by_wind": dict(zip(WINDS, s.settlement(winner_seat=seat, discarder_seat=(seat - discarder) % 4)))
-            if discarder else None}
+    st = s.rules.impl.cli_settlement(s.rules, s, discarder, seat)
+    if st is not None:
+        return st
+    # the generic one: ask the result's settlement
+    try:
+        seats = list(s.settlement(None if s.self_drawn else discarder))
+    except ValueError:
+        seats = None                  # it needs the discarder, which was not given
+    by_wind = None
+    if seats is not None:
+        by_wind = {WINDS[(seat - k) % 4]: amount for k, amount in enumerate(seats)}
+        by_wind = {w: by_wind[w] for w in WINDS}
+    return {"self_drawn": s.self_drawn, "discarder": discarder, "seats": seats, "by_wind": by_wind}
 
 
-def _guizhou_tail(s, args, wind_names, L) -> list:
-    """The legal line and pattern payment of a Guizhou hand (rules guizhou)."""
-    out = [f"Legal win: {L['yes'] if s.is_legal_win else L['no']}"
-           + (f" ({s.pass_note})" if s.pass_note else f" (pass: {s.passed_by})" if s.passed_by else ""), ""]
-    st = _settlement(s, args.discarder, args.seat)
-    out.append(f"{L['settlement']} (the pattern only, {s.total} per payer; a game's 豆 and 鸡: "
-               f"mjfast.rules.guizhou.settle):")
-    if st["seats"] is None:
-        out.append(f"  the discarder pays {s.total}  (--discarder 1|2|3 or --discarder-seat WIND for the seats)")
-    else:
+class _Kit:
+    """The table helpers a rule set's engine prints ``mjfast score`` with
+    (:meth:`mjfast.rules.engine.Engine.cli_text` and ``cli_tail``)."""
+
+    width = staticmethod(_width)
+    ljust = staticmethod(_ljust)
+
+    def __init__(self, lang: str):
+        self.lang = lang
+        self.labels = _LABELS[lang]
+        self.winds = _WINDS_ZH if lang == "zh" else WINDS
+
+    def table(self, hand: str, s, args) -> str:
+        """The generic table: the hand, its sets, the fans, the total, then
+        the engine's ``cli_tail`` or the generic legal line and seats."""
+        return _score_table(hand, s, args, self.lang)
+
+    def settlement(self, s, discarder, seat) -> dict:
+        return _settlement(s, discarder, seat)
+
+    def legal_lines(self, s) -> list:
+        """The legal-win line (the rule set's minimum) and a blank line."""
+        L = self.labels
+        legal = s.is_legal_win
+        pts = s.points_without_flowers
+        return [f"{L['legal'].format(m=s.rules.min_points)}: {L['yes'] if legal else L['no']} "
+                f"({pts} {'>=' if legal else '<'} {s.rules.min_points})", ""]
+
+    def seat_lines(self, s, args, seats) -> list:
+        """One line per seat: the winner, then left, opposite, right."""
+        L = self.labels
+        # relative seat k sits at wind seat - k: 1 = left plays just before the winner
         names = [L["winner"], L["left"], L["opposite"], L["right"]]
-        labels = [f"{n} ({wind_names[(args.seat - k) % 4]})" for k, n in enumerate(names)]
+        labels = [f"{n} ({self.winds[(args.seat - k) % 4]})" for k, n in enumerate(names)]
         w = max(_width(x) for x in labels)
-        for k, (label, amount) in enumerate(zip(labels, st["seats"])):
+        out = []
+        for k, (label, amount) in enumerate(zip(labels, seats)):
             mark = f"  {L['discarder']}" if (not s.self_drawn and k == args.discarder) else ""
             out.append(f"  {_ljust(label, w)}  {amount:+d}{mark}")
-    return out
+        return out
 
 
 def _score_table(hand: str, s, args, lang: str) -> str:
@@ -243,7 +243,7 @@ def _score_table(hand: str, s, args, lang: str) -> str:
     out.append(f"{L['win']}: " + ", ".join(how))
     for k, why in ignored.items():
         out.append(f"{L['ignored']}: {_FLAG_NAMES[lang].get(k, k.replace('_', ' '))} ({why})")
-    if s.rules.name != "mcr" or s.rules.changed_options:
+    if not s.rules.is_default or s.rules.changed_options:
         opts = "".join(f" {k}={v}" for k, v in s.rules.changed_options.items())
         out.append(f"Rules: {s.rules.name}{opts}")
     if s.decomposition:
@@ -270,59 +270,46 @@ def _score_table(hand: str, s, args, lang: str) -> str:
     out.append(header)
     rule = "  " + "-" * (_width(header) - 2)
     out.append(rule)
+    eng = s.rules.impl
     for f, a, b in zip(s.fans, first, second):
         out.append(f"  {_ljust(a, w1)}  {_ljust(b, w2)}  {f.points:>{wp}}  {f.count:>{wc}}  {f.total:>{ws}}"
-                   + (f"  {_UNITS[f.unit]}" if hasattr(f, "unit") else ""))
+                   + eng.cli_fan_note(s.rules, f))
     out.append(rule)
-    if hasattr(s, "he"):
-        # 番/和 scoring (shanghai_old): the figure the total comes from
-        out.append(f"  和 {s.he} + base {s.base} = {s.he + s.base}, x 2^{s.fan} = {s.raw}"
-                   + (f"; limit hand {', '.join(s.limit_hand)}" if s.limit_hand else "")
-                   + (" (capped)" if s.capped else ""))
+    out += eng.cli_figure(s.rules, s)
     flowers = s.flowers
     total_label = L["total"]
     tail = f"  ({s.points_without_flowers} {L['without_flowers']})" if flowers else ""
     out.append(f"  {_ljust(total_label, _width(header) - 2 - ws - 2)}  {s.total:>{ws}}{tail}")
-    legal = s.is_legal_win
-    pts = s.points_without_flowers
-    if s.rules.engine == "guizhou":
-        return "\n".join(out + _guizhou_tail(s, args, wind_names, L))
-    out.append(f"{L['legal'].format(m=s.rules.min_points)}: {L['yes'] if legal else L['no']} ({pts} {'>=' if legal else '<'} "
-               f"{s.rules.min_points})")
-    out.append("")
-
+    kit = _Kit(lang)
+    tail = s.rules.impl.cli_tail(s.rules, s, args, kit)
+    if tail is not None:
+        return "\n".join(out + tail)
+    out += kit.legal_lines(s)
     st = _settlement(s, args.discarder, seat)
-    f = s.total
-    if s.rules.players == 2:
-        out.append(f"{L['settlement']} (rules {s.rules.name}, F = {f}, "
-                   f"x{s.rules.options['fan_value']} base unit):")
-        out.append(f"  {L['winner']}  {st['seats'][0]:+d}")
-        out.append(f"  opponent  {st['seats'][1]:+d}")
-        if not legal:
-            out.append(f"  {L['not_legal_note']}")
-        return "\n".join(out)
-    if s.rules.score_fn is not None:
-        out.append(f"{L['settlement']} (rules {s.rules.name}, F = {f}; `mjfast rules {s.rules.name}` says who pays):")
-        if st["seats"] is None:
-            out.append("  give the discarder (--discarder 1|2|3 or --discarder-seat WIND) for the payments")
-            return "\n".join(out)
-    else:
-        # the base: what a player who did not discard pays on a discard win
-        base = -s.rules.settle(f, False, 1)[2]
-        out.append(f"{L['settlement']} ({L['base'].format(b=base)}, F = {f}):")
+    name = s.rules.name
+    out.append(f"{L['settlement']} (rules {name}, F = {s.total}; `mjfast rules {name}` says who pays):")
     if st["seats"] is None:
-        out.append("  " + L["generic"].format(d=st["discarder_pays"], o=st["others_pay"], w=st["winner"]))
-    else:
-        # relative seat k sits at wind seat - k: 1 = left plays just before the winner
-        names = [L["winner"], L["left"], L["opposite"], L["right"]]
-        labels = [f"{n} ({wind_names[(seat - k) % 4]})" for k, n in enumerate(names)]
-        w = max(_width(x) for x in labels)
-        for k, (label, amount) in enumerate(zip(labels, st["seats"])):
-            mark = f"  {L['discarder']}" if (not s.self_drawn and k == args.discarder) else ""
-            out.append(f"  {_ljust(label, w)}  {amount:+d}{mark}")
-    if not legal:
+        out.append("  give the discarder (--discarder 1|2|3 or --discarder-seat WIND) for the payments")
+        return "\n".join(out)
+    out += kit.seat_lines(s, args, st["seats"])
+    if not s.is_legal_win:
         out.append(f"  {L['not_legal_note']}")
     return "\n".join(out)
+
+
+#: `mjfast score` options that only some rule sets' engines read (their
+#: Engine.cli_options): {argparse dest: the option}
+_ENGINE_OPTIONS = {"dealer_repeats": "--dealer-repeats"}
+
+
+def _only_where_read(args, rs) -> None:
+    """A CliError for an option of :data:`_ENGINE_OPTIONS` given under a
+    rule set whose engine does not read it, naming the ones that do."""
+    from .rules import available, get
+    for dest, flag in _ENGINE_OPTIONS.items():
+        if getattr(args, dest, None) and dest not in rs.impl.cli_options:
+            takers = [(n, get(n).impl.cli_options[dest]) for n in available() if dest in get(n).impl.cli_options]
+            raise CliError(f"{flag} is for " + ", ".join(f"--rules {n} ({why})" for n, why in takers))
 
 
 def _cmd_score(args) -> int:
@@ -361,29 +348,20 @@ def _cmd_score(args) -> int:
         extra["wildcards"] = args.wildcards
     if rs is not None and rs.players == 2 and args.discarder not in (None, 1):
         raise CliError("two-player: the discarder is always the opponent (--discarder 1, or leave it out)")
+
     try:
         s = score(hand, self_drawn=args.self_drawn, fourth_tile=args.fourth_tile, kong=args.kong,
                   last_tile=args.last_tile, seat_wind=args.seat, round_wind=args.round,
                   flowers=args.flowers, strict=bool(args.strict), rules=rs, **extra)
     except (InvalidHand, InvalidArgument) as exc:
         raise CliError(_one_line(exc)) from None
-    if s.rules.engine == "zhuji":
-        from . import cli_zhuji
-        if args.json:
-            d = s.as_dict()
-            d["settlement"] = cli_zhuji.settlement(s, args.discarder, args.dealer_repeats or 0)
-            _print(json.dumps(d, ensure_ascii=False))
-        else:
-            _print(cli_zhuji.table(hand, s, args, args.lang, _width))
-        return 0
-    if args.dealer_repeats:
-        raise CliError("--dealer-repeats is for --rules zhuji (老庄)")
+    _only_where_read(args, s.rules)
+    # what is printed: the rule set's engine says (mjfast.rules.engine)
+    kit = _Kit(args.lang)
     if args.json:
-        d = s.as_dict()
-        d["settlement"] = _settlement(s, args.discarder, args.seat)
-        _print(json.dumps(d, ensure_ascii=False))
+        _print(json.dumps(s.rules.impl.cli_json(s.rules, s, args, kit), ensure_ascii=False))
     else:
-        _print(_score_table(hand, s, args, args.lang))
+        _print(s.rules.impl.cli_text(s.rules, hand, s, args, kit))
     return 0
 
 

@@ -50,6 +50,7 @@ def add_rules(p, supported=None, why: str = "") -> None:
     ``supported``: the rule sets the command honours (None = every one);
     ``why`` says in a few words why the others are refused (for --help)."""
     from .rules import available
+    from .rules.base import DEFAULT
 
     names = available()
     if supported is None:
@@ -61,7 +62,7 @@ def add_rules(p, supported=None, why: str = "") -> None:
     p.add_argument("--rules", choices=names, default=None, metavar="NAME", help=what)
     p.add_argument("--rule-option", action="append", default=[], metavar="KEY=VALUE",
                    help="set an option of the rule set (repeatable), e.g. min_points=0"
-                        + ("" if supported is None or len(supported) > 1 or supported[0] != "mcr"
+                        + ("" if supported is None or len(supported) > 1 or supported[0] != DEFAULT
                            else "; only the defaults are supported here"))
 
 
@@ -80,7 +81,7 @@ def rules_from_args(args, command: str, supported=None, options: bool = True, wh
     if name is None and not opts:
         return None
     try:
-        rs = get(name or "mcr").with_option_text(opts)
+        rs = get(name).with_option_text(opts)
     except ValueError as exc:      # InvalidArgument: unknown option, bad value
         raise RulesArgError(" ".join(str(exc).split())) from None
     reason = f" ({why})" if why else ""

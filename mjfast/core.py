@@ -222,7 +222,7 @@ def _rule_kinds(rules, wildcards, wildcard_tiles):
         return wildcard_tiles
     from .rules.base import get
     rs = get(rules)
-    kinds = rs.options.get("wildcards") or ()
+    kinds = rs.wild_kinds
     if not kinds:
         return wildcard_tiles
     if wildcards is not None:

@@ -20,7 +20,7 @@ from .rules.mcr import MCR
 from .rules.base import (CountedResult, FanResult, RuleSet, check_flag_names, cannot_hold, dropped_reasons,
                          get as _get_rules, ignored_flags, strict_message)
 from .spec import flags as _flags
-from .rules.mcr_sets import MCR_RULES
+from .rules.mcr.sets import MCR_RULES
 from .tiles import TILE_NAMES, set_text
 
 __all__ = ["score", "Score", "FanResult", "hand_args", "WINDS", "MIN_POINTS"]
@@ -314,25 +314,28 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     Raises :class:`~mjfast.NotWinning` if the tiles are not a winning hand,
     :class:`~mjfast.InvalidHand` for malformed input.
     """
-    if rules is not None and rules is not MCR_RULES and rules != "mcr":
+    if rules is not None and rules is not MCR_RULES:
         rs = rules if type(rules) is RuleSet else _get_rules(rules)
-        if rs.score_fn is not None:
-            # a rule set that scores hands on its own (its flags, wildcards, result)
-            return rs.score_fn(hand, rs,
-                               dict(self_drawn=self_drawn, fourth_tile=fourth_tile, kong=kong,
-                                    last_tile=last_tile, seat_wind=seat_wind, round_wind=round_wind,
-                                    flowers=flowers),
-                               rule_flags, strict,
-                               dict(wildcards=wildcards, wildcard_tiles=wildcard_tiles, wild_fifth=wild_fifth))
+        if not rs.impl.mcr_fans:
+            # the rule set's own engine (mjfast.rules.engine); those on the
+            # compiled MCR kernel (mcr, dazhong) are scored below, with their
+            # variant bits (their engine's score comes back here)
+            return rs.impl.score(rs, hand,
+                                 dict(self_drawn=self_drawn, fourth_tile=fourth_tile, kong=kong,
+                                      last_tile=last_tile, seat_wind=seat_wind, round_wind=round_wind,
+                                      flowers=flowers),
+                                 rule_flags, strict,
+                                 dict(wildcards=wildcards, wildcard_tiles=wildcard_tiles, wild_fifth=wild_fifth))
+        rules = rs
     if wildcards is not None or wildcard_tiles is not None or wild_fifth is not False:
         return _score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule_flags,
                            dict(self_drawn=self_drawn, fourth_tile=fourth_tile, kong=kong, last_tile=last_tile,
                                 seat_wind=seat_wind, round_wind=round_wind, flowers=flowers))
     rs = None
     variant = 0
-    if (rules is not None and rules != "mcr" and rules is not MCR_RULES) or rule_flags:
-        rs = rules if type(rules) is RuleSet else _get_rules(rules)
-        if rs.engine != "mcr" or rule_flags or rs.strict:
+    if (rules is not None and rules is not MCR_RULES) or rule_flags:
+        rs = MCR_RULES if rules is None else rules
+        if rule_flags or rs.strict:
             return _score_rules(hand, rs, rule_flags, strict, self_drawn=self_drawn, fourth_tile=fourth_tile,
                                 kong=kong, last_tile=last_tile, seat_wind=seat_wind, round_wind=round_wind,
                                 flowers=flowers)
@@ -444,52 +447,26 @@ EXTRA_FLAGS = _flags.names(_flags.RULE)
 _MCR_CONTEXT = _flags.names(_flags.WIN)
 
 
-def _score_rules(hand, rs, rule_flags, strict, **ctx):
+def rule_flag_values(rule_flags, strict, rs):
+    """``(flags, strict)`` of a rule set's score: the keyword flags checked
+    (names of mjfast.spec.flags, bool values) and ``strict`` with the rule
+    set's own ``strict`` option."""
     check_flag_names(rule_flags)
     extra = {k: check_flag(v, k) for k, v in rule_flags.items()}
-    strict = check_flag(strict, "strict") or rs.strict
-    if rs.engine == "mcr":
-        unused = ignored_flags(rs, extra)
-        if unused and strict:
-            raise InvalidHand(strict_message(unused))
-        args = hand_args(hand, ctx["self_drawn"], ctx["fourth_tile"], ctx["kong"], ctx["last_tile"],
-                         ctx["seat_wind"], ctx["round_wind"], ctx["flowers"])
-        rs.check_tiles(args[0].all_counts)
-        out = _score_args(hand, args, strict, rs.variant, rs, np.zeros(100, dtype=np.int16))
-        out._extra = unused or None
-        return out
-    return _score_own(hand, rs, extra, strict, ctx)
+    return extra, check_flag(strict, "strict") or rs.strict
 
 
-def _score_own(hand, rs, extra, strict, ctx):
-    """A rule set with its own predicates (two_player)."""
-    check_context(ctx["self_drawn"], ctx["fourth_tile"], ctx["kong"], ctx["last_tile"],
-                  ctx["seat_wind"], ctx["round_wind"], ctx["flowers"])
-    h = _winning_hand(hand)
-    rs.check_tiles(h.all_counts)
-    if h.n_tiles != 14:
-        raise InvalidHand(f"a winning hand has 14 tiles counting 3 per meld; got {len(h.tiles)} concealed"
-                          f" + {len(h.melds)} melds = {h.n_tiles}")
-    flowers = ctx["flowers"] + (h.flowers or 0)
-    if flowers > 8:
-        raise InvalidHand(f"at most 8 flowers, got {flowers}")
-    if flowers != h.flowers:
-        h = Hand(h.melds, h.tiles, flowers)
-    given = {k: bool(ctx[k]) for k in _MCR_CONTEXT}
-    given.update(extra)
-    unused = ignored_flags(rs, given)
-    if ctx["seat_wind"] not in ("E", 0) or ctx["round_wind"] not in ("E", 0):
-        if "seat_wind" not in rs.flags:
-            unused["winds"] = f"ignored: rule set {rs.name!r} has no wind fan"
-    flags = {k: v for k, v in given.items() if k in rs.flags}
-    from .rules.two_player import score_two_player      # (loaded with the rule set)
-    total, fans, form, items, dropped = score_two_player(h, rs, flags)
-    dropped.update(unused)
-    if dropped and strict:
-        raise InvalidHand(strict_message(dropped))
-    if total < 0:
-        raise NotWinning(f"not a winning hand under rule set {rs.name!r}: {hand if isinstance(hand, str) else h}")
-    return RuleScore(rs, total, fans, form, items, bool(ctx["self_drawn"]), flowers, dropped)
+def _score_rules(hand, rs, rule_flags, strict, **ctx):
+    extra, strict = rule_flag_values(rule_flags, strict, rs)
+    unused = ignored_flags(rs, extra)
+    if unused and strict:
+        raise InvalidHand(strict_message(unused))
+    args = hand_args(hand, ctx["self_drawn"], ctx["fourth_tile"], ctx["kong"], ctx["last_tile"],
+                     ctx["seat_wind"], ctx["round_wind"], ctx["flowers"])
+    rs.check_tiles(args[0].all_counts)
+    out = _score_args(hand, args, strict, rs.variant, rs, np.zeros(100, dtype=np.int16))
+    out._extra = unused or None
+    return out
 
 
 class RuleScore(CountedResult):

@@ -396,7 +396,7 @@ def _target_rules(rules, counts, shown, min_points):
         return 8 if min_points is None else min_points
     from .rules.base import get
     rs = get(rules)
-    if rs.engine != "mcr":
+    if not rs.impl.mcr_fans:
         raise ValueError(f"fan targets are MCR fan patterns; rule set {rs.name!r} has its own fan "
                          f"table ({rs.title})")
     rs.check_tiles(np.asarray(counts, np.int64) + np.asarray(shown, np.int64))

@@ -1,6 +1,6 @@
 # The MCR settlement and minimum for Python (included into _core.pyx): the
 # rule is src/fankernel/mcr_settle.pxd, which the compiled game engine
-# cimports too; mjfast/rules/mcr_sets.py calls settle_mcr and reads
+# cimports too; mjfast/rules/mcr/sets.py calls settle_mcr and reads
 # MCR_MIN_POINTS, and every other settlement asks that rule set.
 from fankernel.mcr_settle cimport mcr_settle, MCR_MIN_POINTS as _MCR_MIN_POINTS
 
@@ -15,7 +15,7 @@ def settle_mcr(total, self_drawn, discarder):
     """The MCR point changes (winner, left, opposite, right) of a win worth
     ``total`` (an int 0..2**48); ``discarder`` 1-3 on a discard win (read
     only then).  The arguments are checked and worded by the rule set
-    (mjfast.rules.mcr_sets); here only a ValueError / TypeError."""
+    (mjfast.rules.mcr.sets); here only a ValueError / TypeError."""
     cdef int64_t out[4]
     if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total <= _SETTLE_MAX_TOTAL:
         raise ValueError(f"settle_mcr: total must be an int 0..2**48, got {total!r}")

@@ -19,7 +19,7 @@ def test_compiled_fan_ids_follow_the_table():
 def test_engine_registry_names_each_engine_with_its_table():
     # src/fankernel/registry.pxd numbers the compiled engines; ENGINES maps a
     # name to (id, fan keys by id) and must follow the tables in mjfast/rules/
-    from mjfast.rules.two_player_table import TWO_PLAYER_TABLE
+    from mjfast.rules.two_player.table import TWO_PLAYER_TABLE
     assert sorted(_core.ENGINES) == ["mcr", "two_player"]
     ids = [engine_id for engine_id, _ in _core.ENGINES.values()]
     assert sorted(ids) == list(range(len(ids)))

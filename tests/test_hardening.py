@@ -334,7 +334,7 @@ CORE_CALLABLES = {
     "game_kernels", "score_capsule",
     # the distance tables for mjfast._wild (capsules; no arguments)
     "_table_capsules",
-    # the MCR settlement (mjfast.rules.mcr_sets words its errors)
+    # the MCR settlement (mjfast.rules.mcr.sets words its errors)
     "settle_mcr",
     # the two-player rule set's compiled predicates
     "two_player_score_one", "two_player_batch_kernel",

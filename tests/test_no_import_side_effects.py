@@ -1,5 +1,5 @@
 """The compiled engine's MCR fan table is data of the compiled module
-itself (generated from mjfast/rules/mcr.py at build time and loaded when
+itself (generated from mjfast/rules/mcr/table.py at build time and loaded when
 _core is initialised), not a side effect of importing a Python module."""
 import ast
 import os
@@ -53,7 +53,7 @@ def test_no_python_module_loads_the_fan_table():
 
 def test_the_generated_table_is_the_data():
     # the generated tuples _core loads at its initialisation: every fan's
-    # points, exclusions and demotion, as mjfast/rules/mcr.py states them
+    # points, exclusions and demotion, as mjfast/rules/mcr/table.py states them
     n = max(MCR.ids) + 1
     from mjfast._core import MCR_TABLE_DEMOTE, MCR_TABLE_MASKS, MCR_TABLE_POINTS
     assert len(MCR_TABLE_POINTS) == len(MCR_TABLE_MASKS) == len(MCR_TABLE_DEMOTE) == n

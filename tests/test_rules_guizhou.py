@@ -18,7 +18,7 @@ import mjfast
 from mjfast import rules as R
 from mjfast import score
 from mjfast.rules import guizhou as G
-from mjfast.rules.guizhou_settle import REASONS, chicken_tiles
+from mjfast.rules.guizhou.settlement import REASONS, chicken_tiles
 
 GZ = R.get("guizhou")
 

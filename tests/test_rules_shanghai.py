@@ -249,7 +249,7 @@ def test_item(name, hand, kw, total, expected):
 
 
 def test_every_item_has_a_case():
-    from mjfast.rules.shanghai_table import ITEMS
+    from mjfast.rules.shanghai.table import ITEMS
     seen = set()
     for name, hand, kw, total, expected in CASES:
         s = _run(hand, kw)
@@ -584,7 +584,7 @@ def test_docs_list_every_item_and_option():
     import pathlib
     text = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
     sec = text[text.index("## `shanghai_old`"):]
-    from mjfast.rules.shanghai_table import ITEMS
+    from mjfast.rules.shanghai.table import ITEMS
     for it in ITEMS:
         assert f"(`{it.key}`)" in sec and it.zh in sec, it.key
     for o in R.get("shanghai_old").option_specs:

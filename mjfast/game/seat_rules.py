@@ -22,7 +22,7 @@ from typing import Optional
 
 from .. import _core
 from ..errors import NotWinning
-from ..rules.mcr_sets import MCR_RULES
+from ..rules.mcr.sets import MCR_RULES
 from ..score import score as _score
 from ..tiles import BOTZONE_CODES, TILE_NAMES, _counts_str
 

@@ -23,7 +23,7 @@ from typing import Optional
 
 from ..errors import NotWinning
 from ..hand import Meld
-from ..rules.mcr_sets import MCR_RULES
+from ..rules.mcr.sets import MCR_RULES
 from .seat_rules import CODES, N_KINDS, SeatRules, score_win
 
 __all__ = ["GameState", "IllegalAction", "GameMeld", "Win", "CODES", "code_of", "tile_of", "score_win"]

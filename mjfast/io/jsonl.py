@@ -169,7 +169,7 @@ def _score_group(records, strict, rules):
     else:
         order, info = _fan_columns(batch.rules.table)
     res = score_batch(batch, strict=strict)
-    tag = {} if batch.rules is None or batch.rules.name == "mcr" else {"rules": batch.rules.name}
+    tag = {} if batch.rules is None or batch.rules.is_default else {"rules": batch.rules.name}
     fans = res.fan_counts[:, order]
     rows, cidx = fans.nonzero()
     per_row = [[] for _ in range(len(records))]

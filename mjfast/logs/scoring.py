@@ -20,7 +20,7 @@ import numpy as np
 from .._progress import set_total
 from ..batch import HandBatch, score_batch
 from ..rules.mcr import MCR
-from ..rules.mcr_sets import MCR_RULES
+from ..rules.mcr.sets import MCR_RULES
 from .model import Match, fan_key
 from .replay import MatchError, replay
 from .replay import outcomes as replay_outcomes

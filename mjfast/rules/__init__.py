@@ -17,6 +17,11 @@ predicates; ``mjfast.rules.guizhou`` the Guizhou catch-chicken patterns and
 Zhuji mahjong's 台 items (with 财神 wildcards) and its payouts;
 ``mjfast.rules.shanghai`` the old Shanghai 番/和 scoring.  docs/rules.md
 describes each rule set and its options.
+
+Each rule set is a package (``mjfast/rules/<module>/``: its table, engine,
+settlement and printing) and is scored, batched, settled and printed through
+its engine (:mod:`mjfast.rules.engine`, ``RuleSet.impl``);
+docs/architecture.md, "Adding a rule set", says what a new one touches.
 """
 
 from .mcr import (
@@ -29,7 +34,7 @@ from .mcr import (
     describe,
 )
 from .base import Option, RuleSet, available, get, register
-from .mcr_sets import DAZHONG, MCR_RULES
+from .mcr.sets import DAZHONG, MCR_RULES
 
 #: names of the rule sets other than MCR's, from their modules, imported on
 #: first use (mjfast.rules.get(name) imports them too)

@@ -23,7 +23,7 @@ from .. import _core
 from ..errors import InvalidArgument, InvalidHand, InvalidOption, UnknownRules
 from ..records import check_wind
 from ..spec import flags as _flags
-from .mcr import FanTable
+from .mcr.table import FanTable
 
 __all__ = ["Option", "RuleSet", "FanResult", "CountedResult", "register", "get", "available", "ALL_TILES",
            "ignored_flags", "check_flag_names", "cannot_hold", "strict_message", "impossible_flags",
@@ -225,6 +225,11 @@ class RuleSet:
     #: how ``ignored_flags`` words a flag the rule set does not read, after
     #: "ignored: rule set '<name>' " (zhuji counts 台 items, guizhou 胡 kinds)
     ignored_wording: str = field(default="has no fan that uses it", repr=False, compare=False)
+    #: The rule set's engine (:class:`mjfast.rules.engine.Engine`): an
+    #: instance, or ``"module:NAME"`` imported on first use.  None: the
+    #: function engine of ``score_fn`` when there is one, else the compiled
+    #: MCR engine.  :attr:`impl` is the engine itself.
+    engine_impl: object = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         specs = {o.name: o for o in self.option_specs}
@@ -239,6 +244,36 @@ class RuleSet:
             if bad:
                 raise InvalidOption(f"rule set {self.name!r}: {bad}")
         object.__setattr__(self, "options", MappingProxyType(opts))
+
+    @property
+    def impl(self):
+        """The rule set's engine (see :mod:`mjfast.rules.engine`): what
+        scoring, batches, settlement and the command line ask."""
+        ref = self.engine_impl
+        if ref is not None and type(ref) is not str:
+            return ref
+        if ref is None:
+            ref = _FUNCTION_ENGINE if self.score_fn is not None else _MCR_ENGINE
+        e = _ENGINES.get(ref)
+        if e is None:
+            import importlib
+            mod, _, attr = ref.partition(":")
+            e = _ENGINES[ref] = getattr(importlib.import_module(mod), attr)
+        # kept in the field (compare=False, repr=False): the next call is one read
+        object.__setattr__(self, "engine_impl", e)
+        return e
+
+    @property
+    def wild_kinds(self) -> tuple:
+        """The tile kinds this rule set's own rules make wild (its engine's
+        :meth:`~mjfast.rules.engine.Engine.wild_kinds`), () for none."""
+        return tuple(self.impl.wild_kinds(self))
+
+    @property
+    def is_default(self) -> bool:
+        """Whether this is the registry's default rule set (MCR, whatever
+        its options): the one a record or a result need not name."""
+        return self.name == DEFAULT
 
     # -- options -----------------------------------------------------------
     def with_options(self, **changes) -> "RuleSet":
@@ -350,7 +385,7 @@ class RuleSet:
         (checked here once for every rule set, so a float total is not
         truncated nor a string flag read as true)."""
         total, self_drawn, discarder = check_settle_args(total, self_drawn, discarder)
-        return self.settle_fn(self, total, self_drawn, discarder, **kw)
+        return self.impl.settle(self, total, self_drawn, discarder, **kw)
 
     def settle_seats(self, total: int, self_drawn: bool, winner_seat: int, discarder_seat: Optional[int] = None,
                      **kw) -> tuple:
@@ -418,6 +453,14 @@ class RuleSet:
             lines.append(f"  settlement: {self.settlement_text}")
         return "\n".join(lines)
 
+
+#: the rule set of ``rules=None`` (and of the command line without --rules)
+DEFAULT = "mcr"
+#: the engines of a RuleSet that names none (see RuleSet.impl)
+_MCR_ENGINE = "mjfast.rules.mcr.engine:MCR_ENGINE"
+_FUNCTION_ENGINE = "mjfast.rules.engine:FUNCTION_ENGINE"
+#: engines named "module:NAME", once imported
+_ENGINES: dict = {}
 
 _REGISTRY: dict = {}
 #: rule sets whose module is imported on first use (get), so that importing
@@ -518,16 +561,20 @@ def register(rules: RuleSet) -> RuleSet:
 
 def available() -> tuple:
     """Names of the registered rule sets, MCR first."""
-    return tuple(sorted(set(_REGISTRY) | set(_LAZY), key=lambda n: (n != "mcr", n)))
+    return tuple(sorted(set(_REGISTRY) | set(_LAZY), key=lambda n: (n != DEFAULT, n)))
 
 
-def get(rules="mcr", **options) -> RuleSet:
+def get(rules=DEFAULT, **options) -> RuleSet:
     """The rule set named ``rules`` (or ``rules`` itself if it is a
     :class:`RuleSet`), with ``options`` applied."""
+    if type(rules) is str and not options:
+        rs = _REGISTRY.get(rules)           # (the common case, first)
+        if rs is not None:
+            return rs
     if isinstance(rules, RuleSet):
         rs = rules
     elif rules is None:
-        rs = _REGISTRY["mcr"]
+        rs = _REGISTRY[DEFAULT]
     elif isinstance(rules, str):
         if rules not in _REGISTRY and rules in _LAZY:
             import importlib

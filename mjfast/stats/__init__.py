@@ -47,7 +47,7 @@ def stats_of_files(paths, *, chunk_size: int = 65536, workers: int = 1, on_probl
     if rules is not None:
         from ..rules import get
         rules = get(rules)
-        if rules.engine != "mcr":
+        if not rules.impl.mcr_fans:
             raise ValueError(f"rule set {rules.name!r} has its own fan table; the statistics count "
                              "MCR's (a rule set scored with it, e.g. mcr or dazhong)")
     from .accumulate import FanStats

@@ -23,7 +23,7 @@ import numpy as np
 
 from .._extras import require
 from ..rules.mcr import MCR
-from ..rules.mcr_sets import MCR_RULES
+from ..rules.mcr.sets import MCR_RULES
 
 __all__ = ["FanStats", "wilson_interval", "FORM_NAMES", "forms_of", "self_drawn_of", "Z95"]
 

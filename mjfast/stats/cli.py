@@ -122,7 +122,7 @@ def _mcr_table_sets(full=False):
         if n in _LAZY and n not in _REGISTRY:
             continue        # not loaded yet (the parser does not load them): each has its own table
         rs = get(n)
-        if rs.engine == "mcr" and (not full or (len(rs.tiles) == 34 and set(rs.forms) >= set(FORMS)
+        if rs.impl.mcr_fans and (not full or (len(rs.tiles) == 34 and set(rs.forms) >= set(FORMS)
                                              and rs.hand_size == 13)):
             out.append(n)
     return tuple(out)

@@ -419,7 +419,7 @@ def _enumerable_rules(rules):
     from ..core import FORMS
     from ..rules import get
     rs = get(rules)
-    if rs.engine != "mcr" or len(rs.tiles) != 34 or not set(rs.forms) >= set(FORMS) or rs.hand_size != 13:
+    if not rs.impl.mcr_fans or len(rs.tiles) != 34 or not set(rs.forms) >= set(FORMS) or rs.hand_size != 13:
         raise ValueError(f"the enumeration walks MCR's tiles and winning forms and counts MCR's fans; "
                          f"rule set {rs.name!r} differs (its own tiles, forms or fan table)")
     return rs

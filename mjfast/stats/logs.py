@@ -17,7 +17,7 @@ from typing import Tuple
 
 import numpy as np
 
-from ..rules.mcr_sets import MCR_RULES
+from ..rules.mcr.sets import MCR_RULES
 from .accumulate import FanStats, N_FANS
 from .sources import _fill_fans
 

@@ -31,7 +31,7 @@ import numpy as np
 from .._extras import require
 from .._jsontext import BadJSON, loads
 from ..rules.mcr import MCR
-from ..rules.mcr_sets import MCR_RULES
+from ..rules.mcr.sets import MCR_RULES
 
 __all__ = ["Chunk", "frame_arrays", "iter_file", "iter_files", "fan_column_index"]
 
@@ -156,7 +156,7 @@ def _suffix(path) -> str:
 
 
 def _default_rules(rules) -> bool:
-    return rules is None or (rules.name == "mcr" and not rules.changed_options)
+    return rules is None or (rules.is_default and not rules.changed_options)
 
 
 def _scored_already(path, rules):
@@ -237,7 +237,7 @@ def _strip_line(msg, line):
 def _scored_chunk(batch, res, line0):
     from ..batch_score import _on_mcr_columns
     n = len(batch)
-    if res.rules is not None and res.rules.engine != "mcr":
+    if res.rules is not None and not res.rules.impl.mcr_fans:
         # records naming a rule set with its own fan table: the statistics
         # count MCR's fans, so each such row is reported, not mixed in
         msg = (f"rule set {res.rules.name!r} has its own fan table; the statistics count "

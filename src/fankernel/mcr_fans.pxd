@@ -2,7 +2,7 @@
 # cimport).
 #
 # The fan table -- names, points and whole-fan exclusions -- is data in
-# mjfast/rules/mcr.py; set_fan_table() loads its points and exclusion masks
+# mjfast/rules/mcr/table.py; set_fan_table() loads its points and exclusion masks
 # here.  This file holds what cannot be data: the predicates that find fans in
 # the sets of one reading and in the hand's tiles, the counting principles
 # that limit chow and pung combinations, and the few partial exclusions that

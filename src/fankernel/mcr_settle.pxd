@@ -2,7 +2,7 @@
 # and the settlement of a won hand.  Inline, so that the compiled game engine
 # (src/_game.pyx, which cimports this file) settles a game without a call;
 # mjfast._core wraps it for Python (src/_settle.pxi), and the mcr rule set's
-# settle (mjfast/rules/mcr_sets.py) and the default of its min_points
+# settle (mjfast/rules/mcr/sets.py) and the default of its min_points
 # option read it there.  Everything else (Score.settlement, the Python game engine,
 # the log scorer, the command line) asks the rule set.
 from libc.stdint cimport int64_t

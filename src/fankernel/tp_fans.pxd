@@ -4,10 +4,10 @@
 # Only this rule set's predicates live here; the readings, their order and
 # the seven-pairs test are the generic files'.  The fan ids
 # TP_* and TP_NFAN are generated at build time from the table in
-# mjfast/rules/two_player_table.py (fan_ids.pxd), and the points and exclusion
-# masks are loaded from that table at import (set_two_player_table, in
-# src/_rulesets.pxi), so names, points and whole-fan exclusions are data, as
-# for MCR.  mjfast/rules/two_player.py keeps a plain-Python version of the
+# mjfast/rules/two_player/table.py (fan_ids.pxd), and the points and exclusion
+# masks are generated from that table too (src/_fan_keys.pxi) and loaded by
+# _core when it starts (src/_rulesets.pxi), so names, points and whole-fan
+# exclusions are data, as for MCR.  mjfast/rules/two_player/__init__.py keeps a plain-Python version of the
 # same predicates; a differential test holds the two together.
 #
 # Tiles here are our own index (0-8 = 1m-9m, 27-33 = E S W N C F P); a chow
@@ -22,7 +22,7 @@ from fankernel.fan_ids cimport *
 from fankernel.readings cimport *
 
 cdef enum:
-    # option bits (RuleSet options, packed by mjfast/rules/two_player.py)
+    # option bits (RuleSet options, packed by mjfast/rules/two_player/__init__.py)
     TPO_ROB_KONG_ONLY = 1           # fangchong = "rob_kong"
     TPO_UNIQUE_WAIT = 2             # unique_wait_only
     TPO_ADDED_KONG_MELDED = 4       # added_kong_is_melded_kong

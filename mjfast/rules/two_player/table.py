@@ -8,7 +8,7 @@ mjfast/rules/two_player.py loads its points and exclusions into the engine.
 """
 from __future__ import annotations
 
-from .mcr import Fan, FanTable
+from ..mcr.table import Fan, FanTable
 
 __all__ = ["TWO_PLAYER_TABLE"]
 

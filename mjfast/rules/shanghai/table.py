@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .mcr import Fan, FanTable
+from ..mcr.table import Fan, FanTable
 
 __all__ = ["Item", "ITEMS", "SHANGHAI_OLD_TABLE", "UNITS"]
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace as _replace
 
-from .. import _core
-from .base import Option, RuleSet, non_negative, register
-from .mcr import MCR, FanTable
+from ... import _core
+from ..base import Option, RuleSet, non_negative, register
+from .table import MCR, FanTable
 
 __all__ = ["MCR_RULES", "DAZHONG", "DAZHONG_TABLE", "V_KNIT_NO_WAIT", "V_DAZHONG", "V_PAGE_CHOWS",
            "settle_four_players"]

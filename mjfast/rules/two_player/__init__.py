@@ -8,7 +8,7 @@ is possible, it is a named option (docs/rules.md, "two_player").
 
 How a hand is scored.  The predicates are compiled (src/fankernel/tp_fans.pxd);
 the generic parts are the MCR engine's (the division search, the wait
-search); the table (two_player_table.py) is data: its fan ids, points and
+search); the table (table.py) is data: its fan ids, points and
 exclusions are generated into the compiled code at build time, which loads
 them when it is initialised (no Python module has to).
 
@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _core
-from ..spec import flags as _spec_flags
-from .base import Option, RuleSet, dropped_reasons, impossible_flags, non_negative, positive, register
-from .two_player_table import TWO_PLAYER_TABLE
+from ... import _core
+from ...spec import flags as _spec_flags
+from ..base import Option, RuleSet, dropped_reasons, impossible_flags, non_negative, positive, register
+from .table import TWO_PLAYER_TABLE
 
 _FANS = TWO_PLAYER_TABLE.fans
 
@@ -509,6 +509,7 @@ TWO_PLAYER = register(RuleSet(
     settlement_text=("the loser pays total fan x fan_value base units on any win (at most their balance); "
                      "each kong: the opponent pays 1 base unit at once; flowers: max(0, n - 3) base units"),
     engine="two_player",
+    engine_impl="mjfast.rules.two_player.engine:TWO_PLAYER_ENGINE",
     settle_fn=settle_two_players,
     source="the 二人麻将 rule page (an online game's help page)",
 ))

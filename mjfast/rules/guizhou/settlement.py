@@ -33,11 +33,11 @@ from typing import Mapping, Optional
 
 import numpy as np
 
-from ..errors import InvalidHand
-from ..hand import Hand, parse_hand
-from ..tiles import TILE_NAMES
-from .base import cannot_hold
-from .guizhou_hand import check_hand, ready_value, score_guizhou
+from ...errors import InvalidHand
+from ...hand import Hand, parse_hand
+from ...tiles import TILE_NAMES
+from ..base import cannot_hold
+from .hand import check_hand, ready_value, score_guizhou
 
 __all__ = ["GuizhouGame", "Payment", "Settlement", "KongRecord", "settle", "chicken_tiles", "REASONS"]
 
@@ -131,7 +131,7 @@ class KongRecord:
 class Settlement:
     """The result of :func:`settle`: ``payments`` (every :class:`Payment`),
     ``totals`` (each seat's net, summing to 0), ``scores`` ({winner:
-    :class:`~mjfast.rules.guizhou_hand.GuizhouScore`}), ``ready`` (per seat:
+    :class:`~mjfast.rules.guizhou.hand.GuizhouScore`}), ``ready`` (per seat:
     won or ready at the end), ``ready_values`` ({seat: value of the best
     (or worst) wait} for the ready non-winners), ``kongs`` (per seat, a
     tuple of :class:`KongRecord`), ``chickens`` (the chicken tiles),
@@ -287,7 +287,7 @@ def settle(game, rules=None, **options) -> Settlement:
     that cannot be, TypeError for a wrong type.  The payments sum to zero
     (checked).
     """
-    from .base import get
+    from ..base import get
     rs = get("guizhou" if rules is None else rules, **options)
     if rs.engine != "guizhou":
         raise ValueError(f"settle() settles rule set 'guizhou', got {rs.name!r}")
@@ -665,7 +665,7 @@ def _concealed_kong(h, tile) -> bool:
 
 
 def _wait_values(h13, opts, special, waits):
-    from .guizhou_hand import context_items, pattern_points
+    from .hand import context_items, pattern_points
     out = []
     for t in waits:
         pats = pattern_points(Hand(h13.melds, tuple(h13.tiles) + (t,), 0), opts)

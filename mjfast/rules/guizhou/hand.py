@@ -1,7 +1,7 @@
 """Guizhou catch-chicken (捉鸡麻将): the hand predicates.
 
 A winning hand scores the single highest pattern of
-:data:`~mjfast.rules.guizhou_table.GUIZHOU_TABLE` that it makes, plus the
+:data:`~mjfast.rules.guizhou.table.GUIZHOU_TABLE` that it makes, plus the
 bonuses of its context (self-drawn +1, 杠开 +1, 天听 / 天胡 / 地胡).  A
 plain win (平胡) needs a pass (通行证): a kong among the winner's melds, with
 the exceptions of the rule text (热炮, 抢杠, 天听, 天胡, 地胡).  A plain win
@@ -19,12 +19,12 @@ from typing import Optional
 
 import numpy as np
 
-from .. import _core
-from ..errors import InvalidHand
-from ..hand import Hand, parse_hand
-from ..tiles import TILE_NAMES
-from .base import FanResult, check_flag_names, dropped_reasons, ignored_flags, impossible_flags, strict_message
-from .guizhou_table import GUIZHOU_TABLE, SPECIAL_STARTS
+from ... import _core
+from ...errors import InvalidHand
+from ...hand import Hand, parse_hand
+from ...tiles import TILE_NAMES
+from ..base import FanResult, check_flag_names, dropped_reasons, ignored_flags, impossible_flags, strict_message
+from .table import GUIZHOU_TABLE, SPECIAL_STARTS
 
 __all__ = ["SUIT_TILES", "GuizhouScore", "GuizhouItem", "check_hand", "pattern_points", "score_guizhou",
            "hand_waits", "ready_value", "has_pass", "GUIZHOU_FLAGS", "score_entry"]
@@ -282,7 +282,7 @@ def score_guizhou(h: Hand, rs, flags: dict, dropped: Optional[dict] = None) -> G
     hold is dropped and reported in ``ignored_flags``.  Raises
     :class:`~mjfast.NotWinning` when the tiles are not a winning hand.
     """
-    from ..errors import NotWinning
+    from ...errors import NotWinning
     opts = rs.options
     check_hand(h, opts)
     dropped = dict(dropped or {})
@@ -369,7 +369,7 @@ def score_entry(hand, rs, ctx: dict, flags: dict, strict, wild: dict) -> Guizhou
     ready_at_start; human_hand is reported unused).  A context this rule set
     has no use for (fourth_tile, last_tile, winds) is dropped and reported in
     ``ignored_flags``; with ``strict`` any dropped flag is an error."""
-    from ..records import check_context, check_flag
+    from ...records import check_context, check_flag
     if wild.get("wildcards") is not None or wild.get("wildcard_tiles") is not None or wild.get("wild_fifth"):
         raise InvalidHand("wildcards: rule set 'guizhou' plays no wildcards (its rules have none)")
     check_flag_names(flags)

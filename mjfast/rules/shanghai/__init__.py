@@ -1,7 +1,7 @@
 """Old Shanghai 番/和 scoring (``rules="shanghai_old"``): predicates,
 options, the 百搭 wildcards and the settlement.
 
-The table (items, units, values) is data in :mod:`.shanghai_table`.  A hand
+The table (items, units, values) is data in :mod:`.table`.  A hand
 is scored like this (docs/rules.md, "shanghai_old"):
 
 1. with wildcards, every substitution that completes the hand is tried (and,
@@ -27,14 +27,15 @@ from typing import Optional
 
 import numpy as np
 
-from .. import _core, _wild
-from ..errors import InvalidArgument, InvalidHand, NotWinning
-from ..hand import Hand, parse_hand
-from ..records import check_context, check_flag
-from ..tiles import TILE_NAMES, set_text
-from .base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, dropped_reasons, ignored_flags,
+from ... import _core, _wild
+from ...errors import InvalidArgument, InvalidHand, NotWinning
+from ...hand import Hand, parse_hand
+from ...records import check_context, check_flag
+from ...tiles import TILE_NAMES, set_text
+from ..base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, dropped_reasons, ignored_flags,
                    impossible_flags, non_negative, positive, register, strict_message)
-from .shanghai_table import ITEMS, SHANGHAI_OLD_TABLE, UNITS
+from .engine import ShanghaiEngine
+from .table import ITEMS, SHANGHAI_OLD_TABLE, UNITS
 
 __all__ = ["SHANGHAI_OLD", "SHANGHAI_OLD_TABLE", "ShanghaiScore", "ScoredItem", "score_shanghai",
            "settle_shanghai", "SHANGHAI_FLAGS"]
@@ -216,7 +217,7 @@ def settle_shanghai(rs, total, self_drawn, discarder=None, **_):
     """(winner, left, opposite, right) point changes.  ``all_pay``: each of
     the other three pays the total; ``discarder_pays``: on a discard win the
     discarder alone pays it (1 = left, 2 = opposite, 3 = right)."""
-    from .base import check_engine, check_settle_args
+    from ..base import check_engine, check_settle_args
     check_engine(rs, 'shanghai_old', "settle_shanghai")
     t, self_drawn, discarder = check_settle_args(total, self_drawn, discarder)
     if self_drawn:
@@ -529,7 +530,7 @@ def score_shanghai(hand, rs, ctx, flags, strict, wild):
     """``score(hand, rules="shanghai_old", ...)``: see the module docstring.
     ``ctx``, ``flags``, ``strict``, ``wild``: as :attr:`RuleSet.score_fn`
     receives them from :func:`mjfast.score`."""
-    from ..wild import check as check_wild
+    from ...wild import check as check_wild
     check_flag_names(flags)
     extra = {k: check_flag(v, k) for k, v in flags.items()}
     strict = check_flag(strict, "strict") or rs.strict
@@ -640,6 +641,7 @@ SHANGHAI_OLD = register(RuleSet(
     engine="shanghai_old",
     settle_fn=settle_shanghai,
     score_fn=score_shanghai,
+    engine_impl=ShanghaiEngine(),
     # "百搭：（或听用）共四张": the set has four, so no hand holds more
     max_wildcards_of=lambda opts: (4, "its 百搭: four in the set, 共四张"),
     source="an old Shanghai-style home rule text (番/和 scoring, with 百搭 and flowers)",

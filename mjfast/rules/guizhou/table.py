@@ -10,11 +10,11 @@ Win" entry, 9.  Every item a hand scores is worth its table points (times a
 count: the self-drawn bonus is 1 x the option self_drawn_bonus).
 docs/rules.md ("guizhou") explains each entry and the rulings behind it.
 
-Plain data: mjfast/rules/guizhou_hand.py holds the predicates.
+Plain data: mjfast/rules/guizhou/hand.py holds the predicates.
 """
 from __future__ import annotations
 
-from .mcr import Fan, FanTable
+from ..mcr.table import Fan, FanTable
 
 __all__ = ["GUIZHOU_TABLE", "PATTERNS", "BONUSES", "SPECIAL_STARTS"]
 

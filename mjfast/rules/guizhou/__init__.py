@@ -3,8 +3,9 @@
 108 suit tiles, no chow claims, patterns (牌型) with only the highest one
 counting, kongs (豆) as the pass for a plain win, and chicken tiles (鸡).
 The score of one hand is ``mjfast.score(hand, rules="guizhou", ...)``
-(:mod:`mjfast.rules.guizhou_hand`); a finished game's payments between the
-players are :func:`settle` (:mod:`mjfast.rules.guizhou_settle`).
+(:mod:`mjfast.rules.guizhou.hand`); a finished game's payments between the
+players are :func:`settle` (:mod:`mjfast.rules.guizhou.settlement`;
+:mod:`~mjfast.rules.guizhou.engine` prints a hand for ``mjfast score``).
 
 Every optional rule (相关玩法), special rule (特殊规则) and reading of a
 garbled or silent passage is a named option of the rule set with its default;
@@ -12,10 +13,11 @@ docs/rules.md ("guizhou") lists them with where each comes from.
 """
 from __future__ import annotations
 
-from .base import Option, RuleSet, non_negative, register
-from .guizhou_hand import GUIZHOU_FLAGS, SUIT_TILES, GuizhouScore, score_entry, score_guizhou
-from .guizhou_settle import GuizhouGame, Payment, Settlement, settle
-from .guizhou_table import GUIZHOU_TABLE
+from ..base import Option, RuleSet, non_negative, register
+from .engine import GuizhouEngine
+from .hand import GUIZHOU_FLAGS, SUIT_TILES, GuizhouScore, score_entry, score_guizhou
+from .settlement import GuizhouGame, Payment, Settlement, settle
+from .table import GUIZHOU_TABLE
 
 __all__ = ["GUIZHOU", "GUIZHOU_TABLE", "GuizhouGame", "GuizhouScore", "Payment", "Settlement", "settle",
            "score_guizhou", "settle_pattern"]
@@ -132,7 +134,7 @@ def settle_pattern(rs, total, self_drawn, discarder=None, **_):
     (winner, left, opposite, right): self-drawn, each other player pays
     ``total``; on a discard the discarder (1-3) pays it (or every other
     player, option discard_win_payer='everyone')."""
-    from .base import check_engine, check_settle_args
+    from ..base import check_engine, check_settle_args
     check_engine(rs, 'guizhou', "settle_pattern")
     t, self_drawn, discarder = check_settle_args(total, self_drawn, discarder)
     if self_drawn:
@@ -165,6 +167,7 @@ GUIZHOU = register(RuleSet(
     settle_fn=settle_pattern,
     max_wildcards_of=lambda opts: (0, "its rules have none"),
     score_fn=score_entry,
+    engine_impl=GuizhouEngine(),
     ignored_wording="has no use for it",
     source="the 黔人捉鸡麻将 rule page (an online game's help page), Guiyang scoring",
 ))
