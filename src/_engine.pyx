@@ -949,6 +949,24 @@ cdef class Engine:
         return self.front, self.back
 
 
+# The engine's codes for Python (the one definition is the .pxd's enums):
+# mjfast.game.state words refusals and reads events by these names.
+OPS = {"PASS": OP_PASS, "PLAY": OP_PLAY, "GANG": OP_GANG, "BUGANG": OP_BUGANG, "HU": OP_HU, "PENG": OP_PENG,
+       "CHI": OP_CHI, "OTHER": OP_OTHER, "BAD": OP_BAD, "SHAPE": OP_SHAPE}
+PHASES = ("draw", "turn", "claim", "rob", "over")        # PH_DRAW .. PH_OVER
+MODES = {"walls": MODE_WALLS, "deals": MODE_DEALS, "table": MODE_TABLE}
+EVENTS = {"DRAW": EV_DRAW, "PLAY": EV_PLAY, "CHI": EV_CHI, "PENG": EV_PENG, "GANG": EV_GANG, "ANGANG": EV_ANGANG, "BUGANG": EV_BUGANG, "HU": EV_HU, "HUANG": EV_HUANG, "IGNORE": EV_IGNORE, "BUHUA": EV_BUHUA, "ERROR": EV_ERROR}
+REASONS = {"NONE": R_NONE, "DRAW_PHASE": R_DRAW_PHASE, "DRAW_NEED_TILE": R_DRAW_NEED_TILE,
+           "DRAW_FLOWER": R_DRAW_FLOWER, "DRAW_FIFTH": R_DRAW_FIFTH, "DRAW_MISMATCH": R_DRAW_MISMATCH,
+           "TURN_PHASE": R_TURN_PHASE, "PLAY_NOT_HELD": R_PLAY_NOT_HELD, "HU_NOT_WIN": R_HU_NOT_WIN,
+           "HU_UNDER8": R_HU_UNDER8, "ANGANG_COUNT": R_ANGANG_COUNT, "KONG_WALL": R_KONG_WALL,
+           "BUGANG_NO_PUNG": R_BUGANG_NO_PUNG, "BUGANG_NOT_HELD": R_BUGANG_NOT_HELD, "TURN_INVALID": R_TURN_INVALID,
+           "CLAIM_PHASE": R_CLAIM_PHASE, "OWN": R_OWN, "ROB_ONLY": R_ROB_ONLY,
+           "CLAIM_INVALID": R_CLAIM_INVALID, "CLAIM_WALL": R_CLAIM_WALL, "MKONG_COUNT": R_MKONG_COUNT,
+           "MKONG_WALL": R_MKONG_WALL, "PENG_COUNT": R_PENG_COUNT, "PENG_DISCARD": R_PENG_DISCARD,
+           "CHI_SEAT": R_CHI_SEAT, "CHI_MIDDLE": R_CHI_MIDDLE, "CHI_NEED": R_CHI_NEED,
+           "CHI_DISCARD": R_CHI_DISCARD, "PARSE": R_PARSE}
+
 _MAX_TOTAL = 1 << 20      # above any Hu's total: bounds a hu_fn's answer
 _C_INT = (1 << 31) - 1
 
