@@ -309,26 +309,14 @@ class GameState:
         self._event = None                         # the last event: (kind, seat, tile, extra)
         self._nev = 0                              # engine events read into the log
         self._views = None                         # hands, melds, discards, flowers, shown (rebuilt on change)
+        # the engine's phase, current seat, last tile and after_kong, copied after
+        # each call that changes them (read on every step: plain attributes)
+        self.phase = "draw"
+        self.current = 0
+        self.last_tile: Optional[int] = None
+        self.after_kong = False                    # current's next/last draw replaces a kong
 
     # ------------------------------------------------------------------ the engine's state
-
-    @property
-    def phase(self) -> str:
-        return _PHASES[self._e.phase]
-
-    @property
-    def current(self) -> int:
-        return self._e.current
-
-    @property
-    def last_tile(self) -> Optional[int]:
-        t = self._e.last_tile
-        return None if t < 0 else t
-
-    @property
-    def after_kong(self) -> bool:
-        """current's next/last draw replaces a kong."""
-        return bool(self._e.after_kong)
 
     def _view(self):
         v = self._views
@@ -366,9 +354,16 @@ class GameState:
         return self._view()[4]
 
     def _sync(self):
-        """Read the engine's new events into the log and the last event."""
+        """Copy the engine's phase and seats; read its new events into the log
+        and the last event."""
+        e = self._e
         self._views = None
-        evs = self._e.events_from(self._nev)
+        self.phase = _PHASES[e.phase]
+        self.current = e.current
+        t = e.last_tile
+        self.last_tile = None if t < 0 else t
+        self.after_kong = e.after_kong != 0
+        evs = e.events_from(self._nev)
         if not evs:
             return
         self._nev += len(evs)
@@ -414,6 +409,8 @@ class GameState:
                 open_ = ["Hu", s, t, []]
                 self._event = ("HU", s, t, None)
                 self._won(s, t)
+            elif kind == _EV["ERROR"]:
+                pass
             elif kind == _EV["HUANG"]:
                 log.append(("Huang",))
                 self._event = ("HUANG", s, None, None)
@@ -551,8 +548,7 @@ class GameState:
     def fail(self, seat: int, code: str = ERROR_WA, reason: str = ""):
         """The error rule: ``seat`` loses 30, each other seat gains 10; the game is over."""
         self._e.fail(seat)
-        self._nev = len(self._e.events_from(0))     # the error is logged here, with its reason
-        self._views = None
+        self._sync()                               # (the engine's error event is not logged: below, with its reason)
         self.error = (seat, code, reason)
         self.scores = self._e.scores()
         self._event = (code, seat, None, None)
