@@ -43,6 +43,14 @@ cdef int _bind_kernel() except -1:
 
 
 
+cdef inline int _c_int(x, str what, int s) except? -1:
+    # a C int argument: a plain int in range takes the fast path, anything
+    # else int_arg's checks and messages
+    if type(x) is int and -2147483647 <= x <= 2147483647:
+        return <int>x
+    return int_arg(x, what.format(s), -_C_INT, _C_INT)
+
+
 cdef inline list _counts(const uint8_t* c):
     # 34 counts as a list (a memoryview cast of the C array costs ~50 us a call)
     cdef int i
@@ -765,8 +773,8 @@ cdef class Engine:
 
     def turn(self, op, a):
         """The drawer's answer (op, a); 0, or -1 if it is not legal now."""
-        cdef int o = int_arg(op, "turn: op", -_C_INT, _C_INT)
-        cdef int t = int_arg(a, "turn: tile", -_C_INT, _C_INT)
+        cdef int o = _c_int(op, "turn: op", 0)
+        cdef int t = _c_int(a, "turn: tile", 0)
         self._usable("turn")
         return self._turn(o, t)
 
@@ -791,9 +799,9 @@ cdef class Engine:
                 raise TypeError(f"claim: answer {s} is {type(x).__name__}, not (op, a, b)") from None
             if k != 3:
                 raise ValueError(f"claim: answer {s} has {k} items, not (op, a, b)")
-            ops[s] = int_arg(x[0], f"claim: answer {s} op", -_C_INT, _C_INT)
-            aa[s] = int_arg(x[1], f"claim: answer {s} a", -_C_INT, _C_INT)
-            bb[s] = int_arg(x[2], f"claim: answer {s} b", -_C_INT, _C_INT)
+            ops[s] = _c_int(x[0], "claim: answer {} op", s)
+            aa[s] = _c_int(x[1], "claim: answer {} a", s)
+            bb[s] = _c_int(x[2], "claim: answer {} b", s)
         self._usable("claim")
         return self._claim(ops, aa, bb)
 

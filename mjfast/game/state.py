@@ -49,6 +49,8 @@ _OP_NAME = {v: k for k, v in _OP.items()}
 _TURN_OPS = {"PLAY": (_OP["PLAY"], 1), "GANG": (_OP["GANG"], 1), "BUGANG": (_OP["BUGANG"], 1), "HU": (_OP["HU"], 0)}
 _CLAIM_OPS = {"HU": (_OP["HU"], 0), "GANG": (_OP["GANG"], 0), "PENG": (_OP["PENG"], 1), "CHI": (_OP["CHI"], 2)}
 _PASS3 = (_OP["PASS"], 0, 0)
+_PASS4 = [_PASS3] * 4
+_ALL_PASS = ["PASS"] * 4
 
 
 def code_of(tile: int) -> str:
@@ -529,16 +531,19 @@ class GameState:
             resp = list(responses)
             if len(resp) != 4:
                 raise ValueError(f"claim(): 4 responses (one per seat) or a dict, got {len(resp)}")
-        answers = []
-        why = []
-        for r in resp:
-            if r == "PASS":
-                answers.append(_PASS3)
-                why.append(None)
-            else:
-                ans, w = _answer(r, _CLAIM_OPS)
-                answers.append(ans)
-                why.append(w)
+        if resp == _ALL_PASS:              # the common round: nothing to read
+            answers, why = _PASS4, None
+        else:
+            answers = []
+            why = []
+            for r in resp:
+                if r == "PASS":
+                    answers.append(_PASS3)
+                    why.append(None)
+                else:
+                    ans, w = _answer(r, _CLAIM_OPS)
+                    answers.append(ans)
+                    why.append(w)
         s = e.claim(answers)
         if s == -2:
             raise self._refused(resp, why)
