@@ -382,7 +382,15 @@ extensions = [
         depends=HEADERS,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     ),
-    # the compiled self-play engine of mjfast.game (its own module: the scorer stays in _core)
+    # the game engine (its interface: src/mjfast/_engine.pxd; the scorer stays in _core)
+    Extension(
+        "mjfast._engine",
+        ["src/_engine.pyx"],
+        include_dirs=[np.get_include(), "src", "src/include"],
+        depends=HEADERS,
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    ),
+    # compiled self-play over the engine (FastGame) and the text-log replay
     Extension(
         "mjfast._game",
         ["src/_game.pyx"],

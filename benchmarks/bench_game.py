@@ -9,8 +9,10 @@ runs is reported.  Trivial players = tsumogiri (discard the drawn tile):
 * selfplay(): the compiled engine, numpy walls in, numpy results out;
 * play(): the compiled engine behind play(), with a Python-shuffled wall and a
   GameRecord (its log and responses built only when read);
-* the Python engine (GameState) with players' ``act`` fast path, and with
-  request strings (what an external bot costs at least).
+* GameState (the engine's Python face) with players' ``act`` fast path,
+  stepped directly (draw / legal_actions / turn / claim: what a judge or a
+  replay pays per step), and with request strings (what an external bot
+  costs at least).
 
 ``--profile`` prints where the time goes (cProfile, tottime) for play() with
 tsumogiri and for the Python engine.
@@ -23,7 +25,7 @@ import pstats
 import sys
 import time
 
-from mjfast.game import play
+from mjfast.game import CODES, GameState, play, random_walls
 from mjfast.game.fast import selfplay
 from mjfast.game.players import RandomPlayer, Tsumogiri, tsumogiri
 
@@ -39,6 +41,23 @@ py_tsumogiri = PyTsumogiri()
 def _strings_only():
     t = Tsumogiri()
     return lambda req: t.respond(req)
+
+
+def gamestate_steps(seed):
+    """One game stepped through GameState from Python, the way a judge or a
+    replay does: draw(), legal_actions() of the seat to answer, turn("PLAY
+    t") of the drawn tile, claim() with every seat passing."""
+    st = GameState(0, walls=random_walls(seed))
+    passes = ["PASS"] * 4
+    while st.phase != "over":
+        ph = st.phase
+        if ph == "draw":
+            st.draw()
+        elif ph == "turn":
+            st.legal_actions(st.current)
+            st.turn("PLAY " + CODES[st.last_tile])
+        else:
+            st.claim(passes)
 
 
 def rate(fn, n, repeat=3):
@@ -70,6 +89,8 @@ def main(argv=None):
         ("tsumogiri, `play()` (compiled, GameRecord)", each(lambda seed: play([tsumogiri] * 4, seed=seed)), n),
         ("tsumogiri, Python engine, `act` fast path", each(lambda seed: play([py_tsumogiri] * 4, seed=seed)),
          n // 4),
+        ("tsumogiri, `GameState` stepped from Python (draw / legal_actions / turn / claim)",
+         each(gamestate_steps), n // 4),
         ("tsumogiri, Python engine, request strings", each(lambda seed: play([s] * 4, seed=seed)), n // 8),
         ("random policy, `selfplay()` (compiled)", lambda k: selfplay(k, "random", seed=1), n // 4),
         ("baseline policy, `selfplay()` (compiled)", lambda k: selfplay(k, "baseline", seed=1), n // 4),

@@ -538,7 +538,7 @@ def replay_text(bytes data not None, first_line_, tuple keys not None, Py_ssize_
     """
     if len(keys) < 82:
         raise ValueError("keys: the 82 fan keys in fan id order")
-    cdef int first_line = _int_arg(first_line_, "first_line", -(_C_INT // 2), _C_INT // 2)
+    cdef int first_line = int_arg(first_line_, "first_line", -(_C_INT // 2), _C_INT // 2)
     cdef const uint8_t* d = <const uint8_t*>PyBytes_AS_STRING(data)
     cdef Py_ssize_t n = PyBytes_GET_SIZE(data), pos = 0, le, q, pre_end = -1
     cdef Py_ssize_t ts[LR_MAXTOK + 1]

@@ -1,11 +1,14 @@
-"""The game state machine: one MCR game under the Botzone judge's rules.
+"""The game state machine for Python: one MCR game under the Botzone judge's rules.
 
-Everything the platform's judge decides lives here, once: the walls and the
-draws, what a seat may answer to each request, the claim priority, when a kong
-is allowed, the shown tiles of the fourth-tile rule, the context flags of a
-win, the settlement (the mcr rule set's) and the error rule.  Self-play
-(:mod:`.play`), the log readers and the record writers all drive this class;
-none of them decides a rule on its own.
+Every rule lives in the compiled engine (``mjfast._engine.Engine``, see
+src/_engine.pyx): the walls and the draws, what a seat may answer, the claim
+priority, the kong limits, the end-of-wall rules, the shown tiles, the
+context of a win, the settlement and the error rule.  :class:`GameState` is
+its Python face: each call reads the answer (a Botzone response string) into
+the engine's codes, makes one call into the engine, and words what comes
+back -- a refusal's reason code through one table (``_REASONS``), the
+engine's events as the records' log and the protocol's requests, a win as a
+:class:`Win` with its fans.
 
 Tiles are indices 0-33 (see :mod:`mjfast.tiles`); responses use Botzone codes
 (``"PLAY W1"``).  Flowers (table play only) are 34-41 = ``H1``..``H8``.
@@ -14,17 +17,20 @@ The duplicate format (default): each seat has its own wall of 34 tiles, 13
 dealt and 21 drawn in order; a kong's replacement is the next tile of the same
 wall; seat 0 draws first.  Table play (``wall=``): one shared wall dealt 13 to
 each seat in seat order, draws from its front, kong and flower replacements
-from its back; flowers are set aside as drawn (``BUHUA``).
+from its back; flowers are set aside as drawn (``BUHUA``).  Walls unknown
+(``deals=``): each draw names its tile.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..errors import NotWinning
+import numpy as np
+
+from .. import _engine
 from ..hand import Meld
 from ..rules.mcr.sets import MCR_RULES
-from .seat_rules import CODES, N_KINDS, SeatRules, score_win
+from .seat_rules import CODES, N_KINDS, score_win
 
 __all__ = ["GameState", "IllegalAction", "GameMeld", "Win", "CODES", "code_of", "tile_of", "score_win"]
 
@@ -34,6 +40,18 @@ _INDEX = {c: i for i, c in enumerate(CODES)}
 #: WH = a Hu that is not a win of 8 points or more.
 ERROR_WA = "WA"
 ERROR_WH = "WH"
+
+_OP = _engine.OPS
+_EV = _engine.EVENTS
+_PHASES = _engine.PHASES
+_KINDS = ("chow", "pung", "kong")
+_OP_NAME = {v: k for k, v in _OP.items()}
+# the answers to a draw and to a discard / an added kong, by name: (op, tiles named)
+_TURN_OPS = {"PLAY": (_OP["PLAY"], 1), "GANG": (_OP["GANG"], 1), "BUGANG": (_OP["BUGANG"], 1), "HU": (_OP["HU"], 0)}
+_CLAIM_OPS = {"HU": (_OP["HU"], 0), "GANG": (_OP["GANG"], 0), "PENG": (_OP["PENG"], 1), "CHI": (_OP["CHI"], 2)}
+_PASS3 = (_OP["PASS"], 0, 0)
+_PASS4 = [_PASS3] * 4
+_ALL_PASS = ["PASS"] * 4
 
 
 def code_of(tile: int) -> str:
@@ -64,6 +82,48 @@ class IllegalAction(ValueError):
         self.seat = seat
         self.reason = reason
         self.code = code
+
+
+def _c(t):
+    return CODES[t]
+
+
+# The engine's refusal reasons (R_* of src/mjfast/_engine.pxd), worded:
+# reason name -> (a, b, c, seat, the answer, the parse message) -> text.
+_WORDING = {
+    "DRAW_PHASE": lambda a, b, c, s, r, p: f"cannot draw in phase {_PHASES[a]!r}",
+    "DRAW_NEED_TILE": lambda a, b, c, s, r, p: "the walls are unknown: draw() needs the tile drawn",
+    "DRAW_FLOWER": lambda a, b, c, s, r, p: f"drew flower {_c(a)} in the duplicate format",
+    "DRAW_FIFTH": lambda a, b, c, s, r, p: f"drew a fifth copy of {_c(a)}",
+    "DRAW_MISMATCH": lambda a, b, c, s, r, p: f"drew {_c(a)} but the next tile of the wall is {_c(b)}",
+    "TURN_PHASE": lambda a, b, c, s, r, p: f"no turn to play in phase {_PHASES[a]!r}",
+    "PLAY_NOT_HELD": lambda a, b, c, s, r, p: f"discards {_c(a)}, which is not in the hand",
+    "HU_NOT_WIN": lambda a, b, c, s, r, p: f"declared Hu on {_c(a)} but the hand does not win",
+    "HU_UNDER8": lambda a, b, c, s, r, p: f"declared Hu on {_c(a)} with {b} points, under the minimum {MCR_RULES.min_points}",
+    "ANGANG_COUNT": lambda a, b, c, s, r, p: f"concealed kong of {_c(a)} needs four in the hand, holds {b}",
+    "KONG_WALL": lambda a, b, c, s, r, p: "no kong when the own or the next seat's wall is empty",
+    "BUGANG_NO_PUNG": lambda a, b, c, s, r, p: f"adds a kong of {_c(a)} without a melded pung of it",
+    "BUGANG_NOT_HELD": lambda a, b, c, s, r, p: f"adds a kong of {_c(a)} without holding the fourth tile",
+    "TURN_INVALID": lambda a, b, c, s, r, p: f"invalid answer {r!r} to a draw (PLAY t, GANG t, BUGANG t or HU)",
+    "CLAIM_PHASE": lambda a, b, c, s, r, p: f"no claim to answer in phase {_PHASES[a]!r}",
+    "OWN": lambda a, b, c, s, r, p: f"must answer PASS to its own {'kong' if a else 'discard'}, answered {r!r}",
+    "ROB_ONLY": lambda a, b, c, s, r, p: f"may only answer PASS or HU to an added kong, answered {r!r}",
+    "CLAIM_INVALID": lambda a, b, c, s, r, p: f"invalid answer {r!r} to a discard",
+    "CLAIM_WALL": lambda a, b, c, s, r, p: (f"{_OP_NAME[a]} on a discard when the wall after the discarder "
+                                            f"(seat {b}'s) is empty"),
+    "MKONG_COUNT": lambda a, b, c, s, r, p: f"kong of {_c(a)} needs three in the hand, holds {b}",
+    "MKONG_WALL": lambda a, b, c, s, r, p: "no melded kong when the own wall is empty (no replacement tile)",
+    "PENG_COUNT": lambda a, b, c, s, r, p: f"pung of {_c(a)} needs two in the hand, holds {b}",
+    "PENG_DISCARD": lambda a, b, c, s, r, p: f"after the pung, discards {_c(a)}, which is not in the hand",
+    "CHI_SEAT": lambda a, b, c, s, r, p: f"chow only from the previous seat; {a} is not seat {s}'s previous seat",
+    "CHI_MIDDLE": lambda a, b, c, s, r, p: f"{_c(a)} is not the middle of a chow with {_c(b)}",
+    "CHI_NEED": lambda a, b, c, s, r, p: (f"chow {_c(a - 1)}{_c(a)}{_c(a + 1)}: {_c(b)} and {_c(c)} "
+                                          "not in the hand"),
+    "CHI_DISCARD": lambda a, b, c, s, r, p: f"after the chow, discards {_c(a)}, which is not in the hand",
+    "PARSE": lambda a, b, c, s, r, p: p,
+}
+_REASONS = {code: _WORDING[name] for name, code in _engine.REASONS.items() if name != "NONE"}
+_ERROR_CODES = {1: ERROR_WA, 2: ERROR_WH}
 
 
 @dataclass
@@ -142,7 +202,76 @@ def _walls_arg(walls):
     return out
 
 
-class GameState(SeatRules):
+def _deals_arg(deals):
+    if len(deals) != 4:
+        raise ValueError(f"deals: expected 4 hands, got {len(deals)}")
+    seen = [0] * N_KINDS
+    out = []
+    for s, d in enumerate(deals):
+        d = [tile_of(x) for x in (d.split() if isinstance(d, str) else d)]
+        if len(d) != 13 or any(t >= N_KINDS for t in d):
+            raise ValueError(f"deals: seat {s} needs 13 tiles (no flowers), got {len(d)}")
+        for t in d:
+            seen[t] += 1
+            if seen[t] > 4:
+                raise ValueError(f"deals: fifth copy of {CODES[t]}")
+        out.append(d)
+    return out
+
+
+def _wall_arg(wall):
+    w = [tile_of(x) for x in (wall.split() if isinstance(wall, str) else wall)]
+    n_flowers = sum(1 for t in w if t >= N_KINDS)
+    if len(w) - n_flowers != 136:
+        raise ValueError(f"wall: {len(w) - n_flowers} tiles besides flowers, expected 136")
+    cnt = [0] * len(CODES)
+    for t in w:
+        cnt[t] += 1
+    for t in range(len(CODES)):
+        if cnt[t] > (1 if t >= N_KINDS else 4) or (t < N_KINDS and cnt[t] != 4):
+            raise ValueError(f"wall: {cnt[t]} copies of {CODES[t]}")
+    return w
+
+
+def _read(response):
+    """A response string as (name, tiles, None), or (None, None, why it cannot be read)."""
+    if not isinstance(response, str):
+        return None, None, f"a response must be a string, got {type(response).__name__}"
+    parts = response.split()
+    if not parts:
+        return None, None, "empty response"
+    tiles = []
+    for p in parts[1:]:
+        t = _INDEX.get(p)
+        if t is None or t >= N_KINDS:
+            return None, None, f"unknown tile {p!r} in response {response!r}"
+        tiles.append(t)
+    return parts[0], tiles, None
+
+
+def _answer(response, ops):
+    """A response as the engine's (op, a, b) and, if it cannot be read, why."""
+    name, tiles, why = _read(response)
+    if why is not None:
+        return (_OP["BAD"], 0, 0), why
+    op, n = ops.get(name, (_OP["OTHER"], len(tiles)))
+    if len(tiles) != n:
+        return (op | _OP["SHAPE"], 0, 0), None
+    if op == _OP["GANG"] and n == 0:
+        return (op, -1, 0), None          # a melded kong names no tile
+    return (op, tiles[0] if n > 0 else 0, tiles[1] if n > 1 else 0), None
+
+
+def _action_string(op, a, b):
+    name = _OP_NAME[op]
+    if op == _OP["CHI"]:
+        return f"CHI {CODES[a]} {CODES[b]}"
+    if op in (_OP["PASS"], _OP["HU"]) or (op == _OP["GANG"] and a < 0):
+        return name
+    return f"{name} {CODES[a]}"
+
+
+class GameState:
     """One game.  See the module docstring; the phases:
 
     * ``"draw"``: ``current`` is to draw (:meth:`draw`).
@@ -152,106 +281,180 @@ class GameState(SeatRules):
     * ``"over"``: ``win`` / ``error`` / Huang; ``scores`` holds the settlement.
 
     What a seat may answer (``legal_actions``, ``kong_allowed``,
-    ``claims_allowed``, ``hu_context``, ``hu_value``, ``hu_ok``) comes from
-    :class:`~mjfast.game.seat_rules.SeatRules`, shared with the bots' view
-    of a game; ``after_kong`` says the current draw replaces a kong.
+    ``claims_allowed``, ``hu_context``, ``hu_value``, ``hu_ok``) is the
+    engine's answer; ``after_kong`` says the current draw replaces a kong.
     """
 
     def __init__(self, quan: int = 0, walls=None, deals=None, *, wall=None):
         if isinstance(quan, bool) or not isinstance(quan, int) or not 0 <= quan <= 3:
             raise ValueError(f"quan (the prevalent wind) must be 0-3, got {quan!r}")
+        given = [x is not None for x in (walls, deals, wall)]
+        if sum(given) != 1:
+            raise ValueError("give exactly one of walls (duplicate format), deals (walls unknown) or wall (table play)")
         self.quan = quan
-        self.hands = [[0] * N_KINDS for _ in range(4)]
-        self.melds = [[] for _ in range(4)]
-        self.discards = [[] for _ in range(4)]     # the river: discards nobody claimed
-        self.flowers = [[] for _ in range(4)]
-        self.shown = [0] * N_KINDS
-        self.deals = [[] for _ in range(4)]        # the 13 dealt tiles, in wall order (flowers set aside)
-        self.log = []                              # events, for the records (see record.py)
-        self.phase = "draw"
-        self.current = 0
-        self.last_tile = None
+        self.table = wall is not None
+        self.walls = None
+        self._e = e = _engine.Engine()
+        if walls is not None:
+            self.walls = _walls_arg(walls)
+            e.reset(np.array(self.walls, dtype=np.uint8), quan)
+        elif deals is not None:
+            e.reset_deals(np.array(_deals_arg(deals), dtype=np.uint8), quan)
+        else:
+            self._wall = _wall_arg(wall)
+            e.reset_table(np.array(self._wall, dtype=np.uint8), quan)
+        self.deals = [e.deal_of(s) for s in range(4)]   # the 13 dealt tiles, in wall order (flowers set aside)
+        self.log = [("Deal", s, list(self.deals[s])) for s in range(4)]   # events, for the records (record.py)
         self.win: Optional[Win] = None
         self.error = None                          # (seat, code, reason) after the error rule
         self.scores = None
         self.huang = False
-        self.after_kong = False                   # current's next/last draw replaces a kong
         self._event = None                         # the last event: (kind, seat, tile, extra)
-        self._replacement = False                  # table play: the next draw comes from the back
-        self.table = wall is not None
-        given = [x is not None for x in (walls, deals, wall)]
-        if sum(given) != 1:
-            raise ValueError("give exactly one of walls (duplicate format), deals (walls unknown) or wall (table play)")
-        if walls is not None:
-            self.walls = _walls_arg(walls)
-            self._pos = [13] * 4
-            for s in range(4):
-                self._deal(s, self.walls[s][:13])
-        elif deals is not None:
-            self.walls = None
-            self._pos = [13] * 4
-            if len(deals) != 4:
-                raise ValueError(f"deals: expected 4 hands, got {len(deals)}")
-            seen = self._seen = [0] * N_KINDS
-            for s, d in enumerate(deals):
-                d = [tile_of(x) for x in (d.split() if isinstance(d, str) else d)]
-                if len(d) != 13 or any(t >= N_KINDS for t in d):
-                    raise ValueError(f"deals: seat {s} needs 13 tiles (no flowers), got {len(d)}")
-                for t in d:
-                    seen[t] += 1
-                    if seen[t] > 4:
-                        raise ValueError(f"deals: fifth copy of {CODES[t]}")
-                self._deal(s, d)
-        else:
-            self._init_table(wall)
+        self._nev = 0                              # engine events read into the log
+        self._views = None                         # hands, melds, discards, flowers, shown (rebuilt on change)
+        # the engine's phase, current seat, last tile and after_kong, copied after
+        # each call that changes them (read on every step: plain attributes)
+        self.phase = "draw"
+        self.current = 0
+        self.last_tile: Optional[int] = None
+        self.after_kong = False                    # current's next/last draw replaces a kong
 
-    # ------------------------------------------------------------------ setup
+    # ------------------------------------------------------------------ the engine's state
 
-    def _deal(self, s, tiles):
-        h = self.hands[s]
-        for t in tiles:
-            h[t] += 1
-        self.deals[s] = list(tiles)
-        self.log.append(("Deal", s, list(tiles)))
+    def _view(self):
+        v = self._views
+        if v is None:
+            e = self._e
+            melds = [[GameMeld(_KINDS[k], t, None if f < 0 else f, None if c < 0 else c, bool(a))
+                      for k, t, f, c, a in e.melds_of(s)] for s in range(4)]
+            v = self._views = ([e.hand_of(s) for s in range(4)], melds, [e.river_of(s) for s in range(4)],
+                               [e.flowers_of(s) for s in range(4)], e.shown_of())
+        return v
 
-    def _init_table(self, wall):
-        w = [tile_of(x) for x in (wall.split() if isinstance(wall, str) else wall)]
-        n_flowers = sum(1 for t in w if t >= N_KINDS)
-        if len(w) - n_flowers != 136:
-            raise ValueError(f"wall: {len(w) - n_flowers} tiles besides flowers, expected 136")
-        cnt = [0] * len(CODES)
-        for t in w:
-            cnt[t] += 1
-        for t in range(len(CODES)):
-            if cnt[t] > (1 if t >= N_KINDS else 4) or (t < N_KINDS and cnt[t] != 4):
-                raise ValueError(f"wall: {cnt[t]} copies of {CODES[t]}")
-        self.walls = None
-        self._wall = w
-        self._front = 0
-        self._back = len(w)
-        for s in range(4):
-            tiles = []
-            while len(tiles) < 13:
-                t = w[self._front]
-                self._front += 1
-                if t >= N_KINDS:
-                    self.flowers[s].append(t)
+    @property
+    def hands(self):
+        """Per seat, the concealed tiles as 34 counts."""
+        return self._view()[0]
+
+    @property
+    def melds(self):
+        """Per seat, its :class:`GameMeld` list."""
+        return self._view()[1]
+
+    @property
+    def discards(self):
+        """Per seat, the river: discards nobody claimed."""
+        return self._view()[2]
+
+    @property
+    def flowers(self):
+        """Per seat, the flowers set aside (table play)."""
+        return self._view()[3]
+
+    @property
+    def shown(self):
+        """Per tile, the copies shown (the fourth-tile counting)."""
+        return self._view()[4]
+
+    def _sync(self):
+        """Copy the engine's phase and seats; read its new events into the log
+        and the last event."""
+        e = self._e
+        self._views = None
+        self.phase = _PHASES[e.phase]
+        self.current = e.current
+        t = e.last_tile
+        self.last_tile = None if t < 0 else t
+        self.after_kong = e.after_kong != 0
+        evs = e.events_from(self._nev)
+        if not evs:
+            return
+        self._nev += len(evs)
+        log = self.log
+        open_ = None               # a claim's log entry, waiting for the claims it beat
+        claim_kind = None
+        for kind, s, t, x in evs:
+            if kind == _EV["IGNORE"]:
+                open_[3].append((s, _OP_NAME[t], x))
+                continue
+            if open_ is not None:
+                log.append((open_[0], open_[1], open_[2], tuple(open_[3])))
+                open_ = None
+            if kind == _EV["DRAW"]:
+                log.append(("Draw", s, t))
+                self._event = ("DRAW", s, t, None)
+            elif kind == _EV["PLAY"]:
+                log.append(("Play", s, t))
+                if claim_kind is not None:        # the discard that follows a chow / pung
+                    self._event = (claim_kind[0], s, t, claim_kind[1])
+                    claim_kind = None
                 else:
-                    tiles.append(t)
-            self._deal(s, tiles)
+                    self._event = ("PLAY", s, t, None)
+            elif kind == _EV["PENG"]:
+                open_ = ["Peng", s, t, []]
+                claim_kind = ("PENG", None)
+            elif kind == _EV["CHI"]:
+                open_ = ["Chi", s, t, []]
+                claim_kind = ("CHI", t)
+            elif kind == _EV["GANG"]:
+                open_ = ["Gang", s, t, []]
+                self._event = ("GANG", s, t, None)
+            elif kind == _EV["ANGANG"]:
+                log.append(("AnGang", s, t))
+                self._event = ("GANG", s, t, None)
+            elif kind == _EV["BUGANG"]:
+                log.append(("BuGang", s, t))
+                self._event = ("BUGANG", s, t, None)
+            elif kind == _EV["BUHUA"]:
+                log.append(("BuHua", s, t))
+                self._event = ("BUHUA", s, t, None)
+            elif kind == _EV["HU"]:
+                open_ = ["Hu", s, t, []]
+                self._event = ("HU", s, t, None)
+                self._won(s, t)
+            elif kind == _EV["ERROR"]:
+                pass
+            elif kind == _EV["HUANG"]:
+                log.append(("Huang",))
+                self._event = ("HUANG", s, None, None)
+                self.huang = True
+                self.scores = [0, 0, 0, 0]
+        if open_ is not None:
+            log.append((open_[0], open_[1], open_[2], tuple(open_[3])))
+
+    def _won(self, s, t):
+        """The win the engine settled: its context, hand and fans, and the scores."""
+        e = self._e
+        self._views = None
+        sd, fourth, last, kong = e.win_context()
+        counts = e.hand_of(s)
+        if not sd:                 # the claimed tile is in the hand now; score_win adds it
+            counts[t] -= 1
+        ctx = {"tile": t, "self_drawn": sd, "fourth_tile": fourth, "last_tile": last, "kong": kong}
+        nfl = len(e.flowers_of(s))
+        hand, sc = score_win(s, counts, self.melds[s], ctx, self.quan, nfl)
+        self.win = Win(s, None if sd else e.from_seat, t, hand, sd, fourth, last, kong, kong and not sd,
+                       s, self.quan, nfl, e.total, sc.fans)
+        self.scores = e.scores()
+
+    def _refused(self, responses=None, why=None):
+        """The engine's last refusal as an IllegalAction, worded."""
+        seat, code, reason, a, b, c = self._e.refusal()
+        r = None if responses is None else responses[seat]
+        p = None if why is None else why[seat]
+        return IllegalAction(seat, _REASONS[reason](a, b, c, seat, r, p), _ERROR_CODES[code])
 
     # ------------------------------------------------------------------ walls
 
     def wall_left(self, seat: int) -> int:
         """Tiles left to draw in ``seat``'s wall (table play: in the shared wall)."""
-        if self.table:
-            return self._back - self._front
-        return 34 - self._pos[seat]
+        return self._e.left(seat)
 
     @property
     def tile_counts(self):
         """Tiles left in each seat's wall (the records' ``tileCnt``)."""
-        return [self.wall_left(s) for s in range(4)]
+        e = self._e
+        return [e.left(0), e.left(1), e.left(2), e.left(3)]
 
     # ------------------------------------------------------------------ requests (the protocol)
 
@@ -259,10 +462,11 @@ class GameState(SeatRules):
         return f"0 {seat} {self.quan}"
 
     def deal_request(self, seat: int) -> str:
-        nf = " ".join(str(len(self.flowers[s])) for s in range(4))
+        fl = self.flowers
+        nf = " ".join(str(len(fl[s])) for s in range(4))
         tiles = " ".join(CODES[t] for t in self.deals[seat])
-        fl = "".join(" " + CODES[f] for s in range(4) for f in self.flowers[s])
-        return f"1 {nf} {tiles}{fl}"
+        fls = "".join(" " + CODES[f] for s in range(4) for f in fl[s])
+        return f"1 {nf} {tiles}{fls}"
 
     def request(self, seat: int) -> Optional[str]:
         """The request ``seat`` receives for the last event (None before the first draw)."""
@@ -289,222 +493,27 @@ class GameState(SeatRules):
         if response != "PASS":
             raise IllegalAction(seat, f"must answer PASS here, answered {response!r}")
 
-    # ------------------------------------------------------------------ draw
+    # ------------------------------------------------------------------ the steps
 
     def draw(self, tile=None):
         """Phase "draw": ``current`` draws.  Returns the tile, or None when the
         wall is empty (the game ends, Huang).  In table play a flower is set
-        aside and returned (34-41); ``current`` then draws again."""
-        if self.phase != "draw":
-            raise IllegalAction(self.current, f"cannot draw in phase {self.phase!r}")
-        s = self.current
-        if self.wall_left(s) == 0:
-            self.phase = "over"
-            self.huang = True
-            self.scores = [0, 0, 0, 0]
-            self._event = ("HUANG", s, None, None)
-            self.log.append(("Huang",))
-            return None
-        if tile is not None:
-            tile = tile_of(tile)
-        if self.table:
-            if self._replacement:
-                self._back -= 1
-                t = self._wall[self._back]
-            else:
-                t = self._wall[self._front]
-                self._front += 1
-        elif self.walls is not None:
-            t = self.walls[s][self._pos[s]]
-            self._pos[s] += 1
-        else:
-            if tile is None:
-                raise IllegalAction(s, "the walls are unknown: draw() needs the tile drawn")
-            if tile >= N_KINDS:
-                raise IllegalAction(s, f"drew flower {CODES[tile]} in the duplicate format")
-            if self._seen[tile] >= 4:
-                raise IllegalAction(s, f"drew a fifth copy of {CODES[tile]}")
-            self._seen[tile] += 1
-            t = tile
-            self._pos[s] += 1
-        if tile is not None and tile != t:
-            raise IllegalAction(s, f"drew {CODES[tile]} but the next tile of the wall is {CODES[t]}")
-        if t >= N_KINDS:
-            self.flowers[s].append(t)
-            self._replacement = True       # table play: the replacement comes from the back
-            self._event = ("BUHUA", s, t, None)
-            self.log.append(("BuHua", s, t))
-            return t
-        self._replacement = False
-        self.hands[s][t] += 1
-        self.last_tile = t
-        self.phase = "turn"
-        self._event = ("DRAW", s, t, None)
-        self.log.append(("Draw", s, t))
-        return t
-
-    # ------------------------------------------------------------------ helpers
-
-    def _parse(self, seat, response):
-        if not isinstance(response, str):
-            raise IllegalAction(seat, f"a response must be a string, got {type(response).__name__}")
-        parts = response.split()
-        if not parts:
-            raise IllegalAction(seat, "empty response")
-        tiles = []
-        for p in parts[1:]:
-            t = _INDEX.get(p)
-            if t is None or t >= N_KINDS:
-                raise IllegalAction(seat, f"unknown tile {p!r} in response {response!r}")
-            tiles.append(t)
-        return parts[0], tiles
-
-    def _win_or_raise(self, seat):
-        ctx = self.hu_context(seat)
-        tile = ctx["tile"]
-        try:
-            hand, sc = self.score_hand(seat, ctx)
-        except NotWinning:
-            raise IllegalAction(seat, f"declared Hu on {CODES[tile]} but the hand does not win", ERROR_WH) from None
-        nfl = len(self.flowers[seat])
-        if not MCR_RULES.legal(sc.total, nfl):
-            raise IllegalAction(seat, f"declared Hu on {CODES[tile]} with {sc.total - nfl} points, under the minimum "
-                                      f"{MCR_RULES.min_points}", ERROR_WH)
-        sd = ctx["self_drawn"]
-        return Win(seat, None if sd else self.current, tile, hand, sd, ctx["fourth_tile"], ctx["last_tile"],
-                   ctx["kong"], ctx["kong"] and not sd, seat, self.quan, nfl, sc.total, sc.fans)
-
-    def _settle_win(self, w: Win):
-        self.win = w
-        self.scores = list(MCR_RULES.settle_seats(w.total, bool(w.self_drawn), w.winner,
-                                                  None if w.self_drawn else w.from_seat))
-        self.phase = "over"
-
-    def fail(self, seat: int, code: str = ERROR_WA, reason: str = ""):
-        """The error rule: ``seat`` loses 30, each other seat gains 10; the game is over."""
-        self.phase = "over"
-        self.error = (seat, code, reason)
-        self.scores = [10] * 4
-        self.scores[seat] = -30
-        self._event = (code, seat, None, None)
-        self.log.append(("Error", seat, code, reason))
-
-    # ------------------------------------------------------------------ the drawer's turn
+        aside and returned (34-41); ``current`` then draws again.  With
+        ``deals=`` (walls unknown) ``tile`` is the tile drawn; else, if
+        given, it must be the wall's next tile."""
+        t = self._e.draw_tile(-1 if tile is None else tile_of(tile))
+        if t == -3:
+            raise self._refused()
+        self._sync()
+        return None if t < 0 else t
 
     def turn(self, response: str):
         """Phase "turn": the drawer's answer ``PLAY t`` | ``GANG t`` | ``BUGANG t`` | ``HU``."""
-        s = self.current
-        if self.phase != "turn":
-            raise IllegalAction(s, f"no turn to play in phase {self.phase!r}")
-        op, tiles = self._parse(s, response)
-        h = self.hands[s]
-        if op == "PLAY" and len(tiles) == 1:
-            t = tiles[0]
-            if h[t] == 0:
-                raise IllegalAction(s, f"discards {CODES[t]}, which is not in the hand")
-            h[t] -= 1
-            self.discards[s].append(t)
-            self.last_tile = t
-            self.phase = "claim"
-            self.after_kong = False
-            self._event = ("PLAY", s, t, None)
-            self.log.append(("Play", s, t))
-            return
-        if op == "HU" and not tiles:
-            t = self.last_tile
-            w = self._win_or_raise(s)
-            self._event = ("HU", s, t, None)
-            self.log.append(("Hu", s, t, ()))
-            self._settle_win(w)
-            return
-        if op == "GANG" and len(tiles) == 1:
-            t = tiles[0]
-            if h[t] != 4:
-                raise IllegalAction(s, f"concealed kong of {CODES[t]} needs four in the hand, holds {h[t]}")
-            if not self.kong_allowed(s):
-                raise IllegalAction(s, "no kong when the own or the next seat's wall is empty")
-            h[t] = 0
-            self.melds[s].append(GameMeld("kong", t, None, None))
-            self.phase = "draw"
-            self.after_kong = self._replacement = True
-            self._event = ("GANG", s, t, None)
-            self.log.append(("AnGang", s, t))
-            return
-        if op == "BUGANG" and len(tiles) == 1:
-            t = tiles[0]
-            m = next((m for m in self.melds[s] if m.kind == "pung" and m.tile == t), None)
-            if m is None:
-                raise IllegalAction(s, f"adds a kong of {CODES[t]} without a melded pung of it")
-            if h[t] == 0:
-                raise IllegalAction(s, f"adds a kong of {CODES[t]} without holding the fourth tile")
-            if not self.kong_allowed(s):
-                raise IllegalAction(s, "no kong when the own or the next seat's wall is empty")
-            h[t] -= 1
-            m.kind = "kong"
-            m.added = True
-            self.shown[t] = 4
-            self.last_tile = t
-            self.phase = "rob"
-            self.after_kong = False
-            self._event = ("BUGANG", s, t, None)
-            self.log.append(("BuGang", s, t))
-            return
-        raise IllegalAction(s, f"invalid answer {response!r} to a draw (PLAY t, GANG t, BUGANG t or HU)")
-
-    # ------------------------------------------------------------------ claims
-
-    def _check_claim(self, s, response, d, t, rob):
-        """Validate one answer to a discard / an added kong.  Returns
-        (rank, kind, data): rank 0 PASS, 3 HU, 2 PENG/GANG, 1 CHI."""
-        if response == "PASS":
-            return 0, "PASS", None
-        op, tiles = self._parse(s, response)
-        if s == d:
-            raise IllegalAction(s, f"must answer PASS to its own {'kong' if rob else 'discard'}, answered {response!r}")
-        if op == "HU" and not tiles:
-            w = self._win_or_raise(s)
-            return 3, "HU", w
-        if rob:
-            raise IllegalAction(s, f"may only answer PASS or HU to an added kong, answered {response!r}")
-        if op not in ("PENG", "CHI", "GANG"):
-            raise IllegalAction(s, f"invalid answer {response!r} to a discard")
-        if not self.claims_allowed(d):
-            raise IllegalAction(s, f"{op} on a discard when the wall after the discarder "
-                                   f"(seat {(d + 1) % 4}'s) is empty")
-        h = self.hands[s]
-        if op == "GANG" and not tiles:
-            if h[t] != 3:
-                raise IllegalAction(s, f"kong of {CODES[t]} needs three in the hand, holds {h[t]}")
-            if not self.kong_allowed(s, d):
-                raise IllegalAction(s, "no melded kong when the own wall is empty (no replacement tile)")
-            return 2, "GANG", None
-        if op == "PENG" and len(tiles) == 1:
-            if h[t] < 2:
-                raise IllegalAction(s, f"pung of {CODES[t]} needs two in the hand, holds {h[t]}")
-            x = tiles[0]
-            if h[x] - (2 if x == t else 0) <= 0:
-                raise IllegalAction(s, f"after the pung, discards {CODES[x]}, which is not in the hand")
-            return 2, "PENG", x
-        if op == "CHI" and len(tiles) == 2:
-            if s != (d + 1) % 4:
-                raise IllegalAction(s, f"chow only from the previous seat; {d} is not seat {s}'s previous seat")
-            m, x = tiles
-            if m >= 27 or t >= 27 or m // 9 != t // 9 or not 1 <= m % 9 <= 7 or abs(m - t) > 1:
-                raise IllegalAction(s, f"{CODES[m]} is not the middle of a chow with {CODES[t]}")
-            need = [m - 1, m, m + 1]
-            need.remove(t)
-            if not (h[need[0]] and h[need[1]]):
-                raise IllegalAction(s, f"chow {CODES[m - 1]}{CODES[m]}{CODES[m + 1]}: "
-                                    f"{' and '.join(CODES[u] for u in need)} not in the hand")
-            for u in need:
-                h[u] -= 1
-            left = h[x]
-            for u in need:
-                h[u] += 1
-            if left <= 0:
-                raise IllegalAction(s, f"after the chow, discards {CODES[x]}, which is not in the hand")
-            return 1, "CHI", (m, x)
-        raise IllegalAction(s, f"invalid answer {response!r} to a discard")
+        (op, a, _), why = _answer(response, _TURN_OPS)
+        if self._e.turn(op, a) < 0:
+            s = self._e.err_seat
+            raise self._refused({s: response}, {s: why})
+        self._sync()
 
     def claim(self, responses):
         """Phase "claim" / "rob": the seats' answers (a dict seat -> response or a
@@ -512,11 +521,10 @@ class GameState(SeatRules):
         0-3; the first illegal one raises).  Hu > Peng/Gang > Chi, ties to the
         first seat after the discarder.  Applies the winning claim and returns
         (seat, response), or None when all pass."""
-        if self.phase not in ("claim", "rob"):
-            raise IllegalAction(self.current, f"no claim to answer in phase {self.phase!r}")
-        rob = self.phase == "rob"
-        d = self.current
-        t = self.last_tile
+        e = self._e
+        if e.phase != 2 and e.phase != 3:             # not PH_CLAIM / PH_ROB: the engine words it
+            e.claim([_PASS3] * 4)
+            raise self._refused()
         if isinstance(responses, dict):
             get = responses.get
             resp = [get(s, "PASS") for s in range(4)]
@@ -524,95 +532,94 @@ class GameState(SeatRules):
             resp = list(responses)
             if len(resp) != 4:
                 raise ValueError(f"claim(): 4 responses (one per seat) or a dict, got {len(resp)}")
-        best = None
-        checked = []
-        for s in range(4):
-            r = resp[s]
-            if r == "PASS":
-                continue
-            rank, kind, data = self._check_claim(s, r, d, t, rob)
-            if rank:
-                checked.append((rank, (s - d) % 4, s, kind, data, r))
-        if not checked:
-            if rob:
-                self.phase = "draw"
-                self.after_kong = self._replacement = True     # the kong stands: its owner draws the replacement
-            else:
-                self.shown[t] += 1
-                self.current = (d + 1) % 4
-                self.phase = "draw"
-            return None
-        checked.sort(key=lambda c: (-c[0], c[1]))
-        rank, _, s, kind, data, r = checked[0]
-        ignored = tuple((c[2], c[3], self._claim_tile(c[3], c[4], t)) for c in checked[1:])
-        if kind == "HU":
-            # the winning tile moves into the winner's hand: from the river, or
-            # from the robbed kong (which is a pung again)
-            if rob:
-                m = next(m for m in self.melds[d] if m.added and m.tile == t)
-                m.kind, m.added = "pung", False
-            else:
-                self.discards[d].pop()
-            self.hands[s][t] += 1
-            self._event = ("HU", s, t, None)
-            self.log.append(("Hu", s, t, ignored))
-            self._settle_win(data)
-            return s, r
-        # the claimed tile leaves the discarder's river
-        self.discards[d].pop()
-        h = self.hands[s]
-        if kind == "GANG":
-            h[t] -= 3
-            self.melds[s].append(GameMeld("kong", t, d, t))
-            self.shown[t] = 4
-            self.current = s
-            self.phase = "draw"
-            self.after_kong = self._replacement = True
-            self._event = ("GANG", s, t, None)
-            self.log.append(("Gang", s, t, ignored))
-            return s, r
-        if kind == "PENG":
-            x = data
-            h[t] -= 2
-            self.melds[s].append(GameMeld("pung", t, d, t))
-            self.shown[t] += 3
-            self.log.append(("Peng", s, t, ignored))
-            ev = ("PENG", s, x, None)
+        if resp == _ALL_PASS:              # the common round: nothing to read
+            answers, why = _PASS4, None
         else:
-            m, x = data
-            h[t] += 1
-            for u in (m - 1, m, m + 1):
-                h[u] -= 1
-                self.shown[u] += 1
-            self.melds[s].append(GameMeld("chow", m - 1, d, t))
-            self.log.append(("Chi", s, m, ignored))
-            ev = ("CHI", s, x, m)
-        h[x] -= 1
-        self.discards[s].append(x)
-        self.log.append(("Play", s, x))
-        self.last_tile = x
-        self.current = s
-        self.phase = "claim"
-        self.after_kong = False
-        self._event = ev
-        return s, r
+            answers = []
+            why = []
+            for r in resp:
+                if r == "PASS":
+                    answers.append(_PASS3)
+                    why.append(None)
+                else:
+                    ans, w = _answer(r, _CLAIM_OPS)
+                    answers.append(ans)
+                    why.append(w)
+        s = e.claim(answers)
+        if s == -2:
+            raise self._refused(resp, why)
+        self._sync()
+        return None if s < 0 else (s, resp[s])
 
-    @staticmethod
-    def _claim_tile(kind, data, t):
-        return data[0] if kind == "CHI" else t
+    def fail(self, seat: int, code: str = ERROR_WA, reason: str = ""):
+        """The error rule: ``seat`` loses 30, each other seat gains 10; the game is over."""
+        self._e.fail(seat)
+        self._sync()                               # (the engine's error event is not logged: below, with its reason)
+        self.error = (seat, code, reason)
+        self.scores = self._e.scores()
+        self._event = (code, seat, None, None)
+        self.log.append(("Error", seat, code, reason))
+
+    # ------------------------------------------------------------------ what a seat may answer
+
+    def legal_actions(self, seat: int) -> list:
+        """Every legal response of ``seat`` to the current request."""
+        return [_action_string(*a) for a in self._e.legal(seat)]
+
+    def kong_allowed(self, seat: int, discarder: Optional[int] = None) -> bool:
+        """After its own draw (``discarder`` None), a concealed or added kong
+        needs a tile left in the seat's own wall and in the next seat's.  A
+        melded kong of ``discarder``'s discard needs the discard to be
+        claimable (:meth:`claims_allowed`) and a tile in the claimer's own
+        wall, its replacement; the wall after the claimer does not matter."""
+        return self._e.kong_allowed(seat, -1 if discarder is None else discarder)
+
+    def claims_allowed(self, discarder: int) -> bool:
+        """A discard can be chowed, punged or konged only while the wall of
+        the seat after the discarder still holds a tile.  The discarder's own
+        wall does not matter: seat 0's last discard may be claimed by seats
+        1-3 while seat 1's wall holds a tile, as the platform's judge does."""
+        return self._e.claims_allowed(discarder)
+
+    def hu_context(self, seat: int) -> Optional[dict]:
+        """If ``seat`` may declare Hu now: the context the judge would score it
+        with, a dict (tile, self_drawn, fourth_tile, last_tile, kong); else None."""
+        c = self._e.hu_context(seat)
+        if c is None:
+            return None
+        return {"tile": c[0], "self_drawn": c[1], "fourth_tile": c[2], "last_tile": c[3], "kong": c[4]}
+
+    def hu_value(self, seat: int) -> int:
+        """What ``seat`` would score by declaring Hu now (the records' ``canHu``):
+        the total (even under 8), -3 if it may declare but does not win, -4 if
+        it cannot declare now."""
+        return self._e.hu_value(seat)
+
+    def hu_ok(self, seat: int) -> bool:
+        """Declaring Hu now is legal: the hand wins with the mcr rule set's
+        minimum (8 points) or more besides flowers."""
+        v = self._e.hu_value(seat)
+        return MCR_RULES.legal(v, len(self.flowers[seat])) if v > 0 else False
+
+    def score_hand(self, seat: int, ctx: dict):
+        """Score seat's hand for a Hu in context ``ctx`` (from :meth:`hu_context`).
+        Returns (hand in our notation, Score); raises NotWinning."""
+        return score_win(seat, self.hands[seat], self.melds[seat], ctx, self.quan, len(self.flowers[seat]))
 
     # ------------------------------------------------------------------ views
 
     def hand_tiles(self, seat: int) -> list:
         """Concealed tiles of ``seat`` as a sorted list of indices."""
-        return [t for t in range(N_KINDS) for _ in range(self.hands[seat][t])]
+        h = self.hands[seat]
+        return [t for t in range(N_KINDS) for _ in range(h[t])]
 
     def remaining(self) -> list:
         """Per tile kind, copies not yet in any hand, meld or river (the walls' contents)."""
         c = [4] * N_KINDS
         for s in range(4):
+            h = self.hands[s]
             for t in range(N_KINDS):
-                c[t] -= self.hands[s][t]
+                c[t] -= h[t]
             for m in self.melds[s]:
                 for u in m.tiles():
                     c[u] -= 1

@@ -1,0 +1,1031 @@
+# cython: language_level=3, auto_pickle=False
+"""The game engine: one MCR game under the Botzone judge's rules, on C arrays.
+
+Every rule of a game is here, once: the walls (the duplicate format's four
+walls of 34, known or given draw by draw, and table play's one shared wall
+with flowers), the draws, what a seat may answer (one enumeration, _legal),
+the claims and their priority, the kong limits, the end-of-wall rules, the
+shown tiles and the context of a Hu, the settlement and the error rule.  An
+answer is accepted only if _legal lists it; a refused one leaves the state
+unchanged and records why (err_seat, err_code, err_reason and its tiles:
+the R_* codes of src/mjfast/_engine.pxd, worded by mjfast/game/state.py).
+A Hu is scored by the fan kernel of mjfast._core, through a C pointer;
+a Python callback (hu_fn) can be given instead.
+
+mjfast._game (FastGame: the self-play policies, batch play, the text-log
+replay) subclasses Engine; mjfast.game.GameState wraps it for Python.
+"""
+from libc.string cimport memset, memcpy
+from libc.stdint cimport uint8_t, int8_t, int16_t, int64_t
+from cpython.pycapsule cimport PyCapsule_GetPointer
+from fankernel.flag_bits cimport W_SELF_DRAWN, W_FOURTH_TILE, W_KONG, W_LAST_TILE
+from fankernel.mcr_settle cimport mcr_settle_seats, MCR_MIN_POINTS
+
+import numpy as np
+cimport numpy as cnp
+
+cnp.import_array()
+
+
+cdef score_counts_t _kernel = NULL
+
+
+cdef int _bind_kernel() except -1:
+    """Fetch the fan kernel from mjfast._core (once)."""
+    global _kernel
+    if _kernel != NULL:
+        return 0
+    import mjfast.score        # loads the fan table into the kernel
+    from mjfast import _core
+    _kernel = <score_counts_t>PyCapsule_GetPointer(_core.score_capsule(), b"mjfast._core.score_counts")
+    return 0
+
+
+
+
+
+cdef inline int _c_int(x, str what, int s) except? -1:
+    # a C int argument: a plain int in range takes the fast path, anything
+    # else int_arg's checks and messages
+    if type(x) is int and -2147483647 <= x <= 2147483647:
+        return <int>x
+    return int_arg(x, what.format(s), -_C_INT, _C_INT)
+
+
+cdef inline list _counts(const uint8_t* c):
+    # 34 counts as a list (a memoryview cast of the C array costs ~50 us a call)
+    cdef int i
+    return [c[i] for i in range(34)]
+
+
+cdef class Engine:
+    """One game's state (see the module docstring).  A Hu is scored by the
+    compiled fan kernel; with ``hu_fn(seat, counts, melds, tile, self_drawn,
+    fourth_tile, last_tile, kong, quan)`` (the total of a Hu or -3) by that
+    callback instead."""
+
+    def __init__(self, hu_fn=None):
+        if hu_fn is not None and not callable(hu_fn):
+            raise TypeError(f"hu_fn: None or a callable, got {type(hu_fn).__name__}")
+        self.hu_fn = hu_fn
+        if hu_fn is None:
+            _bind_kernel()
+
+    cdef int _usable(self, str what) except -1:
+        if self._busy:
+            raise ValueError(f"{what}: the game cannot be used from inside its own hu_fn")
+        if not self._ready:
+            raise ValueError(f"{what}: no game yet (call reset(walls, quan) first)")
+        return 0
+
+    def reset(self, walls, quan):
+        """Deal a new game: ``walls`` a (4, 34) uint8 array holding each of
+        the 34 tiles exactly 4 times (as shuffled_walls gives), ``quan`` 0-3."""
+        if self._busy:
+            raise ValueError("reset: the game cannot be used from inside its own hu_fn")
+        cdef const uint8_t[:, ::1] w
+        q = int_arg(quan, "quan", 0, 3)
+        if walls is None:       # a typed memoryview would take None
+            raise TypeError("walls: a (4, 34) uint8 array, got None")
+        try:
+            w = walls
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"walls: a C-contiguous (4, 34) uint8 array ({exc})") from None
+        self._reset(w, q)
+
+    cdef int _reset(self, const uint8_t[:, ::1] walls, int quan) except -1:
+        cdef int s, i
+        cdef int cnt[34]
+        # the tiles index C arrays below, and the engine's arrays (a hand of at
+        # most 4 per kind, 4 melds, 40 discards) hold only for the 136 tiles:
+        # anything else is refused, not read
+        if walls.shape[0] != 4 or walls.shape[1] != 34:
+            raise ValueError(f"walls: a (4, 34) uint8 array, got shape ({walls.shape[0]}, {walls.shape[1]})")
+        memset(cnt, 0, sizeof(cnt))
+        for s in range(4):
+            for i in range(34):
+                if walls[s, i] > 33:
+                    raise ValueError(f"walls: tile index {walls[s, i]} at [{s}, {i}] (0-33)")
+                cnt[walls[s, i]] += 1
+        for i in range(34):
+            if cnt[i] != 4:
+                raise ValueError(f"walls: {cnt[i]} copies of tile {i}, the 136 tiles hold each exactly 4 times")
+        if not 0 <= quan <= 3:
+            raise ValueError(f"quan: 0-3, got {quan}")
+        self._begin(quan, MODE_WALLS)
+        for s in range(4):
+            for i in range(34):
+                self.walls[s][i] = walls[s, i]
+            for i in range(13):
+                self.hands[s][walls[s, i]] += 1
+                self.dealt[s][i] = walls[s, i]
+            self.pos[s] = 13
+        return 0
+
+    cdef int _begin(self, int quan, int mode) noexcept:
+        """An empty table, before the deal."""
+        cdef int s
+        memset(self.hands, 0, sizeof(self.hands))
+        memset(self.shown, 0, sizeof(self.shown))
+        memset(self.nm, 0, sizeof(self.nm))
+        memset(self.nriver, 0, sizeof(self.nriver))
+        memset(self.ndisc, 0, sizeof(self.ndisc))
+        memset(self.nfl, 0, sizeof(self.nfl))
+        memset(self.seen, 0, sizeof(self.seen))
+        self.mode = mode
+        self.repl = 0
+        self.quan = quan
+        self.phase = PH_DRAW
+        self.current = 0
+        self.last_tile = -1
+        self.after_kong = 0
+        self.winner = -1
+        self.from_seat = -1
+        self.total = 0
+        self.huang = 0
+        self.nev = 0
+        self.err_seat = -1
+        self.err_code = self.err_reason = self.err_a = self.err_b = self.err_c = 0
+        for s in range(4):
+            self.sc[s] = 0
+            self.pos[s] = 13
+        self._ready = True
+        return 0
+
+    def reset_deals(self, deals, quan):
+        """Deal a game whose walls are unknown (a seat's view, a record
+        without its walls): ``deals`` a (4, 13) uint8 array of tile indices
+        0-33, at most 4 copies of a tile; every draw then names its tile
+        (draw_tile)."""
+        cdef const uint8_t[:, ::1] d
+        cdef int s, i, t
+        if self._busy:
+            raise ValueError("reset_deals: the game cannot be used from inside its own hu_fn")
+        q = int_arg(quan, "quan", 0, 3)
+        if deals is None:
+            raise TypeError("deals: a (4, 13) uint8 array, got None")
+        d = deals
+        if d.shape[0] != 4 or d.shape[1] != 13:
+            raise ValueError(f"deals: a (4, 13) uint8 array, got shape ({d.shape[0]}, {d.shape[1]})")
+        for s in range(4):
+            for i in range(13):
+                if d[s, i] > 33:
+                    raise ValueError(f"deals: tile index {d[s, i]} at [{s}, {i}] (0-33)")
+        self._ready = False
+        self._begin(q, MODE_DEALS)
+        for s in range(4):
+            for i in range(13):
+                t = d[s, i]
+                if self.seen[t] >= 4:
+                    self._ready = False
+                    raise ValueError(f"deals: fifth copy of tile {t}")
+                self.seen[t] += 1
+                self.hands[s][t] += 1
+                self.dealt[s][i] = t
+        return 0
+
+    def reset_table(self, wall, quan):
+        """Deal a game of table play: ``wall`` a uint8 array of the 136 tiles
+        (each of 0-33 four times) and any of the flowers 34-41 (once each), in
+        drawing order; dealt 13 to each seat in seat order from its front,
+        flowers set aside as dealt."""
+        cdef const uint8_t[::1] w
+        cdef int cnt[42]
+        cdef int s, i, n, t
+        if self._busy:
+            raise ValueError("reset_table: the game cannot be used from inside its own hu_fn")
+        q = int_arg(quan, "quan", 0, 3)
+        if wall is None:
+            raise TypeError("wall: a uint8 array, got None")
+        w = wall
+        n = w.shape[0]
+        memset(cnt, 0, sizeof(cnt))
+        if n > WALL_CAP:
+            raise ValueError(f"wall: {n} tiles, at most {WALL_CAP}")
+        for i in range(n):
+            if w[i] > 41:
+                raise ValueError(f"wall: tile index {w[i]} at [{i}] (0-41)")
+            cnt[w[i]] += 1
+        for i in range(42):
+            if (i < 34 and cnt[i] != 4) or (i >= 34 and cnt[i] > 1):
+                raise ValueError(f"wall: {cnt[i]} copies of tile {i}")
+        self._begin(q, MODE_TABLE)
+        for i in range(n):
+            self.wall[i] = w[i]
+        self.nwall = self.back = n
+        self.front = 0
+        for s in range(4):
+            i = 0
+            while i < 13:
+                t = self.wall[self.front]
+                self.front += 1
+                if t >= 34:
+                    self.flw[s][self.nfl[s]] = t
+                    self.nfl[s] += 1
+                else:
+                    self.hands[s][t] += 1
+                    self.dealt[s][i] = t
+                    i += 1
+        return 0
+
+    # ------------------------------------------------------------------ small helpers
+
+    cdef int _left(self, int s) noexcept nogil:
+        if self.mode == MODE_TABLE:       # one shared wall
+            return self.back - self.front
+        return 34 - self.pos[s]
+
+    cdef bint _kong_ok(self, int s) noexcept:
+        # a concealed or added kong, after s's own draw 
+        return self._left(s) > 0 and self._left((s + 1) % 4) > 0
+
+    cdef bint _claims_ok(self, int d) noexcept:
+        # d's discard may be chowed, punged or konged: only the wall after d counts; a melded kong also needs
+        # the claimer's own wall (its replacement)
+        return self._left((d + 1) % 4) > 0
+
+    cdef void _discarded(self, int s, int t) noexcept:
+        if self.ndisc[s] < RIVER_CAP:       # always (see RIVER_CAP)
+            self.disc[s][self.ndisc[s]][0] = t
+            self.disc[s][self.ndisc[s]][1] = -1
+            self.ndisc[s] += 1
+
+    cdef void _event(self, int kind, int seat, int tile, int extra) noexcept:
+        if self.nev < MAX_EV:
+            self.ev[self.nev][0] = kind
+            self.ev[self.nev][1] = seat
+            self.ev[self.nev][2] = tile
+            self.ev[self.nev][3] = extra
+            self.nev += 1
+
+    cdef int _refuse(self, int seat, int code, int reason, int a, int b, int c) noexcept:
+        """Record why seat's answer is refused (code 1 WA, 2 WH); returns reason."""
+        self.err_seat = seat
+        self.err_code = code
+        self.err_reason = reason
+        self.err_a = a
+        self.err_b = b
+        self.err_c = c
+        return reason
+
+    cdef int _hu_total(self, int seat) except -10:
+        """What a Hu by seat would score now: total, -3 not a win, -4 cannot declare."""
+        cdef int sd, kong, actor, t = self.last_tile, i
+        if self.phase == PH_TURN:
+            if seat != self.current:
+                return -4
+            sd, kong, actor = 1, self.after_kong, seat
+        elif self.phase == PH_CLAIM or self.phase == PH_ROB:
+            if seat == self.current:
+                return -4
+            sd, kong, actor = 0, self.phase == PH_ROB, self.current
+        else:
+            return -4
+        if self.hu_fn is None:
+            return self._kernel_total(seat, t, sd, self.shown[t] == 3, self._left((actor + 1) % 4) == 0, kong)
+        melds = [(self.melds[seat][i].kind, self.melds[seat][i].tile, self.melds[seat][i].frm,
+                  self.melds[seat][i].claimed, self.melds[seat][i].added) for i in range(self.nm[seat])]
+        self._busy = True
+        try:
+            r = self.hu_fn(seat, bytes(<uint8_t[:34]>self.hands[seat]), melds, t, sd,
+                           self.shown[t] == 3, self._left((actor + 1) % 4) == 0, kong, self.quan)
+        finally:
+            self._busy = False
+        if isinstance(r, bool) or not isinstance(r, (int, np.integer)) or not -3 <= r <= _MAX_TOTAL:
+            raise ValueError(f"hu_fn: returned {r!r}, expected the int total of a Hu (0-{_MAX_TOTAL}) or -3")
+        return r
+
+    cdef int _kernel_total(self, int seat, int t, int sd, int fourth, int last, int kong) noexcept:
+        """The kernel's total of seat's hand with t (already in the hand if
+        self-drawn); -3 if it is not a win.  Fan counts go to hu_ft."""
+        cdef uint8_t c[34]
+        cdef uint8_t mk[4]
+        cdef uint8_t mt[4]
+        cdef uint8_t mo[4]
+        cdef int i, r, n = self.nm[seat]
+        memcpy(c, self.hands[seat], 34)
+        if not sd:
+            c[t] += 1
+        for i in range(n):
+            mk[i] = self.melds[seat][i].kind
+            mt[i] = self.melds[seat][i].tile
+            mo[i] = self.melds[seat][i].frm >= 0
+        r = _kernel(c, n, mk, mt, mo, t, sd * W_SELF_DRAWN | fourth * W_FOURTH_TILE | kong * W_KONG | last * W_LAST_TILE, seat, self.quan,
+                    self.nfl[seat], self.hu_ft)
+        return r if r >= 0 else -3
+
+    # ------------------------------------------------------------------ legal actions
+
+    cdef int _legal(self, int seat, bint check_hu) except -1:
+        """Fill legal_buf with every legal (op, a, b) of seat now; returns the count.
+        PASS is listed where it is legal.  Without check_hu, HU is listed
+        wherever seat may declare one, unscored: the caller decides its value
+        (the baseline policy, through the cheaper _can_hu).
+        The order is fixed: the drawer's PLAYs, concealed kongs, added kongs,
+        HU; the others' PASS, HU, PENGs, melded kong, CHIs (middles ascending)."""
+        cdef int n = 0, t, x, m, u, i, d
+        cdef uint8_t* h = self.hands[seat]
+        cdef int ph = self.phase
+        cdef bint four = False
+        if ph == PH_OVER:
+            return 0
+        if ph == PH_TURN and seat == self.current:
+            for t in range(34):
+                # branch-free (which tiles are held does not predict): every
+                # tile is written, only a held one is kept (legal_buf has room)
+                self.legal_buf[n][0] = OP_PLAY; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0
+                n += h[t] != 0
+                four |= h[t] == 4
+            if self._kong_ok(seat):
+                for t in range(34 if four else 0):      # (the common hand holds no four)
+                    if h[t] == 4:
+                        self.legal_buf[n][0] = OP_GANG; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0; n += 1
+                for i in range(self.nm[seat]):
+                    t = self.melds[seat][i].tile
+                    if self.melds[seat][i].kind == 1 and h[t]:
+                        self.legal_buf[n][0] = OP_BUGANG; self.legal_buf[n][1] = t; self.legal_buf[n][2] = 0
+                        n += 1
+            if not check_hu or self._hu_total(seat) - self.nfl[seat] >= MCR_MIN_POINTS:
+                self.legal_buf[n][0] = OP_HU; self.legal_buf[n][1] = 0; self.legal_buf[n][2] = 0; n += 1
+            return n
+        self.legal_buf[0][0] = OP_PASS; self.legal_buf[0][1] = 0; self.legal_buf[0][2] = 0
+        n = 1
+        if ph == PH_TURN or ph == PH_DRAW or seat == self.current:
+            return n
+        if not check_hu or self._hu_total(seat) - self.nfl[seat] >= MCR_MIN_POINTS:
+            self.legal_buf[n][0] = OP_HU; self.legal_buf[n][1] = 0; self.legal_buf[n][2] = 0; n += 1
+        d = self.current
+        if ph == PH_ROB or not self._claims_ok(d):
+            return n
+        t = self.last_tile
+        if h[t] >= 2:
+            h[t] -= 2
+            for x in range(34):
+                if h[x]:
+                    self.legal_buf[n][0] = OP_PENG; self.legal_buf[n][1] = x; self.legal_buf[n][2] = 0; n += 1
+            h[t] += 2
+        if h[t] == 3 and self._left(seat) > 0:    # a melded kong names no tile: a = -1
+            self.legal_buf[n][0] = OP_GANG; self.legal_buf[n][1] = -1; self.legal_buf[n][2] = 0; n += 1
+        if seat == (d + 1) % 4 and t < 27:
+            h[t] += 1
+            for m in range(t - 1, t + 2):
+                if m >= 0 and m // 9 == t // 9 and 1 <= m % 9 <= 7 and h[m - 1] and h[m] and h[m + 1]:
+                    for u in range(m - 1, m + 2):
+                        h[u] -= 1
+                    for x in range(34):
+                        if h[x]:
+                            self.legal_buf[n][0] = OP_CHI; self.legal_buf[n][1] = m; self.legal_buf[n][2] = x
+                            n += 1
+                    for u in range(m - 1, m + 2):
+                        h[u] += 1
+            h[t] -= 1
+        return n
+
+    cdef bint _is_legal(self, int seat, int op, int a, int b) except -1:
+        cdef int n = self._legal(seat, True), i
+        for i in range(n):
+            if self.legal_buf[i][0] == op and self.legal_buf[i][1] == a and self.legal_buf[i][2] == b:
+                return True
+        return False
+
+    # Why an answer _legal does not list is refused, checked in the order the
+    # judge's messages have always named the first fault; called only on a
+    # refusal (_turn, _claim), so the legal path pays nothing for it.
+
+    cdef int _why_turn(self, int op, int a) except -1:
+        cdef int s = self.current, kind = op & 15, i, v
+        cdef uint8_t* h = self.hands[s]
+        if op == OP_BAD:
+            return self._refuse(s, 1, R_PARSE, 0, 0, 0)
+        if op & OP_SHAPE or not (kind == OP_PLAY or kind == OP_HU or kind == OP_GANG or kind == OP_BUGANG) \
+                or (kind != OP_HU and not 0 <= a < 34):
+            return self._refuse(s, 1, R_TURN_INVALID, 0, 0, 0)
+        if kind == OP_PLAY:
+            if h[a] == 0:
+                return self._refuse(s, 1, R_PLAY_NOT_HELD, a, 0, 0)
+        elif kind == OP_HU:
+            v = self._hu_total(s)
+            if v < 0:
+                return self._refuse(s, 2, R_HU_NOT_WIN, self.last_tile, 0, 0)
+            if v - self.nfl[s] < 8:
+                return self._refuse(s, 2, R_HU_UNDER8, self.last_tile, v - self.nfl[s], 0)
+        elif kind == OP_GANG:
+            if h[a] != 4:
+                return self._refuse(s, 1, R_ANGANG_COUNT, a, h[a], 0)
+            if not self._kong_ok(s):
+                return self._refuse(s, 1, R_KONG_WALL, 0, 0, 0)
+        else:
+            v = 0
+            for i in range(self.nm[s]):
+                if self.melds[s][i].kind == 1 and self.melds[s][i].tile == a:
+                    v = 1
+            if not v:
+                return self._refuse(s, 1, R_BUGANG_NO_PUNG, a, 0, 0)
+            if h[a] == 0:
+                return self._refuse(s, 1, R_BUGANG_NOT_HELD, a, 0, 0)
+            if not self._kong_ok(s):
+                return self._refuse(s, 1, R_KONG_WALL, 0, 0, 0)
+        return self._refuse(s, 1, R_TURN_INVALID, 0, 0, 0)      # not reached: _legal lists the rest
+
+    cdef int _why_claim(self, int s, int op, int a, int b) except -1:
+        cdef int d = self.current, t = self.last_tile, kind = op & 15, v, m, x, n0, n1
+        cdef bint shaped = not (op & OP_SHAPE), rob = self.phase == PH_ROB
+        cdef uint8_t* h = self.hands[s]
+        if op == OP_BAD:
+            return self._refuse(s, 1, R_PARSE, 0, 0, 0)
+        if s == d:
+            return self._refuse(s, 1, R_OWN, rob, 0, 0)
+        if kind == OP_HU and shaped:
+            v = self._hu_total(s)
+            if v < 0:
+                return self._refuse(s, 2, R_HU_NOT_WIN, t, 0, 0)
+            if v - self.nfl[s] < 8:
+                return self._refuse(s, 2, R_HU_UNDER8, t, v - self.nfl[s], 0)
+        if rob:
+            return self._refuse(s, 1, R_ROB_ONLY, 0, 0, 0)
+        if not (kind == OP_PENG or kind == OP_CHI or kind == OP_GANG):
+            return self._refuse(s, 1, R_CLAIM_INVALID, 0, 0, 0)
+        if not self._claims_ok(d):
+            return self._refuse(s, 1, R_CLAIM_WALL, kind, (d + 1) % 4, 0)
+        if kind == OP_GANG and shaped:
+            if h[t] != 3:
+                return self._refuse(s, 1, R_MKONG_COUNT, t, h[t], 0)
+            if self._left(s) == 0:
+                return self._refuse(s, 1, R_MKONG_WALL, 0, 0, 0)
+        elif kind == OP_PENG and shaped and 0 <= a < 34:
+            if h[t] < 2:
+                return self._refuse(s, 1, R_PENG_COUNT, t, h[t], 0)
+            if h[a] - (2 if a == t else 0) <= 0:
+                return self._refuse(s, 1, R_PENG_DISCARD, a, 0, 0)
+        elif kind == OP_CHI and shaped and 0 <= a < 34 and 0 <= b < 34:
+            m = a
+            x = b
+            if s != (d + 1) % 4:
+                return self._refuse(s, 1, R_CHI_SEAT, d, 0, 0)
+            if m >= 27 or t >= 27 or m // 9 != t // 9 or not 1 <= m % 9 <= 7 or abs(m - t) > 1:
+                return self._refuse(s, 1, R_CHI_MIDDLE, m, t, 0)
+            n0 = m - 1 if t != m - 1 else m
+            n1 = m + 1 if t != m + 1 else m
+            if not (h[n0] and h[n1]):
+                return self._refuse(s, 1, R_CHI_NEED, m, n0, n1)
+            if h[x] - (x == n0) - (x == n1) <= 0:
+                return self._refuse(s, 1, R_CHI_DISCARD, x, 0, 0)
+        return self._refuse(s, 1, R_CLAIM_INVALID, 0, 0, 0)
+
+    cdef int _mask(self, int seat, uint8_t* out) except -1:
+        """out[0:N_ACTIONS] = 1 for each action of the fixed space that seat
+        may take now (mjfast/game/actions.py), else 0: the engine's answers
+        (_legal) encoded, a chow or pung whatever discard follows it."""
+        cdef int n = self._legal(seat, True), i, op, x, t = self.last_tile, k
+        memset(out, 0, N_ACTIONS)
+        for i in range(n):
+            op = self.legal_buf[i][0]
+            x = self.legal_buf[i][1]
+            if op == OP_PASS:
+                k = A_PASS
+            elif op == OP_HU:
+                k = A_HU
+            elif op == OP_PLAY:
+                k = A_PLAY + x
+            elif op == OP_GANG:
+                k = A_GANG + t if x < 0 else A_ANGANG + x
+            elif op == OP_BUGANG:
+                k = A_BUGANG + x
+            elif op == OP_PENG:
+                k = A_PENG + t
+            else:     # CHI around the middle x: 7 middles per suit, the claimed tile's position in the chow
+                k = A_CHI + 3 * ((x // 9) * 7 + x % 9 - 1) + (t - x + 1)
+            out[k] = 1
+        return 0
+
+    cdef void _observe(self, int seat, int8_t* out) noexcept nogil:
+        """seat's observation vector (OBS_SIZE int8, laid out as OBS_FIELDS of
+        mjfast/game/actions.py): only what seat may see."""
+        cdef int s, i, k, ph = self.phase
+        cdef GMeld* g
+        cdef int8_t* o
+        memset(out, -1, OBS_SIZE)
+        for i in range(34):
+            out[O_HAND + i] = self.hands[seat][i]
+            out[O_SHOWN + i] = self.shown[i]
+        for s in range(4):
+            for i in range(self.nm[s]):
+                g = &self.melds[s][i]
+                o = out + O_MELDS + 16 * s + 4 * i
+                if g.frm < 0:
+                    o[0] = 4
+                    if s == seat:        # only its owner knows a concealed kong's tile
+                        o[1] = g.tile
+                else:
+                    o[0] = 3 if g.added else g.kind
+                    o[1] = g.tile
+                    o[2] = g.frm
+                    o[3] = g.claimed
+            for i in range(self.ndisc[s]):
+                out[O_RIVER + 2 * RIVER_LEN * s + 2 * i] = self.disc[s][i][0]
+                out[O_RIVER + 2 * RIVER_LEN * s + 2 * i + 1] = self.disc[s][i][1]
+            out[O_RIVER_LEN + s] = self.ndisc[s]
+            out[O_WALLS + s] = self._left(s)
+        o = out + O_STATE
+        o[0] = seat
+        o[1] = self.quan
+        o[2] = ph
+        o[3] = -1 if ph == PH_OVER else self.current
+        # the last tile as the seat saw it: a discard or added kong, or its own draw
+        # (a draw or a concealed kong's tile is hidden from the others)
+        if ph == PH_CLAIM or ph == PH_ROB or (ph == PH_TURN and seat == self.current):
+            o[4] = self.last_tile
+        o[5] = self.after_kong if (ph == PH_DRAW or ph == PH_TURN) else 0
+
+    # ------------------------------------------------------------------ the game
+
+    cdef int _draw(self) except -2:
+        """current draws (phase draw, known walls): the tile, a flower
+        (34-41, set aside; current draws again), or -1 when the wall is
+        empty (Huang)."""
+        return self._draw_given(-1)
+
+    cdef int _draw_given(self, int tile) except -4:
+        """current draws; ``tile`` (-1: not given) is the tile drawn, required
+        when the walls are unknown, else checked against the wall.  Returns
+        as _draw, or -3 if refused (the state unchanged, the reason
+        recorded)."""
+        cdef int s = self.current, t
+        if self.phase != PH_DRAW:
+            self._refuse(s, 1, R_DRAW_PHASE, self.phase, 0, 0)
+            return -3
+        if self._left(s) == 0:
+            self.phase = PH_OVER
+            self.huang = 1
+            self._event(EV_HUANG, s, 0, 0)
+            return -1
+        if self.mode == MODE_WALLS:
+            t = self.walls[s][self.pos[s]]
+        elif self.mode == MODE_TABLE:
+            # a kong's or a flower's replacement comes from the back of the wall
+            t = self.wall[self.back - 1] if self.repl else self.wall[self.front]
+        else:
+            if tile < 0:
+                self._refuse(s, 1, R_DRAW_NEED_TILE, 0, 0, 0)
+                return -3
+            if tile >= 34:
+                self._refuse(s, 1, R_DRAW_FLOWER, tile, 0, 0)
+                return -3
+            if self.seen[tile] >= 4:
+                self._refuse(s, 1, R_DRAW_FIFTH, tile, 0, 0)
+                return -3
+            self.seen[tile] += 1
+            t = tile
+        if tile >= 0 and tile != t:
+            self._refuse(s, 1, R_DRAW_MISMATCH, tile, t, 0)
+            return -3
+        if self.mode == MODE_TABLE:
+            if self.repl:
+                self.back -= 1
+            else:
+                self.front += 1
+        else:
+            self.pos[s] += 1
+        if t >= 34:                       # table play: a flower, set aside and replaced
+            if self.nfl[s] < 8:           # always (8 flowers)
+                self.flw[s][self.nfl[s]] = t
+                self.nfl[s] += 1
+            self.repl = 1
+            self._event(EV_BUHUA, s, t, 0)
+            return t
+        self.repl = 0
+        self.hands[s][t] += 1
+        self.last_tile = t
+        self.phase = PH_TURN
+        self._event(EV_DRAW, s, t, 0)
+        return t
+
+    cdef void _settle(self, int seat, int frm, int total, int sd) noexcept:
+        cdef int s
+        cdef int64_t sc[4]
+        self.winner = seat
+        self.from_seat = frm
+        self.total = total
+        mcr_settle_seats(total, sd, seat, frm, sc)
+        for s in range(4):
+            self.sc[s] = <int>sc[s]
+        self.phase = PH_OVER
+
+    cdef void _set_context(self, int seat, int sd, int kong, int actor) noexcept:
+        self.w_self = sd
+        self.w_kong = kong
+        self.w_fourth = self.shown[self.last_tile] == 3
+        self.w_last = self._left((actor + 1) % 4) == 0
+
+    cdef int _turn(self, int op, int a) except -2:
+        """The drawer's answer; -1 if it is not legal (why: err_*)."""
+        cdef int s = self.current, i, total
+        cdef uint8_t* h = self.hands[s]
+        if self.phase != PH_TURN:
+            self._refuse(s, 1, R_TURN_PHASE, self.phase, 0, 0)
+            return -1
+        if op == OP_PLAY:                 # the common case, without enumerating everything
+            if not (0 <= a < 34 and h[a]):
+                self._why_turn(op, a)
+                return -1
+        elif not self._is_legal(s, op, a, 0):
+            self._why_turn(op, a)
+            return -1
+        if op == OP_PLAY:
+            h[a] -= 1
+            self.river[s][self.nriver[s]] = a
+            self.nriver[s] += 1
+            self._discarded(s, a)
+            self.last_tile = a
+            self.phase = PH_CLAIM
+            self.after_kong = 0
+            self._event(EV_PLAY, s, a, 0)
+        elif op == OP_HU:
+            total = self._hu_total(s)
+            self._set_context(s, 1, self.after_kong, s)
+            self._event(EV_HU, s, self.last_tile, 0)
+            self._settle(s, -1, total, 1)
+        elif op == OP_GANG:
+            h[a] = 0
+            self.melds[s][self.nm[s]] = GMeld(2, a, -1, -1, 0)
+            self.nm[s] += 1
+            self.phase = PH_DRAW
+            self.after_kong = self.repl = 1
+            self._event(EV_ANGANG, s, a, 0)
+        else:  # BUGANG
+            h[a] -= 1
+            for i in range(self.nm[s]):
+                if self.melds[s][i].kind == 1 and self.melds[s][i].tile == a:
+                    self.melds[s][i].kind = 2
+                    self.melds[s][i].added = 1
+            self.shown[a] = 4
+            self.last_tile = a
+            self.phase = PH_ROB
+            self.after_kong = 0
+            self._event(EV_BUGANG, s, a, 0)
+        return 0
+
+    cdef int _claim(self, int* ops, int* aa, int* bb) except -3:
+        """The answers to a discard / an added kong.  Returns the seat whose
+        claim won, -1 if all passed, -2 if an answer is not legal (the first
+        in seat order 0-3 is refused: err_*)."""
+        cdef int d = self.current, t = self.last_tile, s, k, best = -1, rank, brank = 0, i, m, x, total
+        cdef int ranks[4]
+        cdef bint rob = self.phase == PH_ROB
+        if self.phase != PH_CLAIM and self.phase != PH_ROB:
+            self._refuse(d, 1, R_CLAIM_PHASE, self.phase, 0, 0)
+            return -2
+        for s in range(4):
+            ranks[s] = 0
+            if ops[s] == OP_PASS:
+                continue
+            if not self._is_legal(s, ops[s], aa[s], bb[s]):
+                self._why_claim(s, ops[s], aa[s], bb[s])
+                return -2
+            ranks[s] = 3 if ops[s] == OP_HU else (1 if ops[s] == OP_CHI else 2)
+        # priority: rank, then the first seat after the discarder
+        for k in range(1, 4):
+            s = (d + k) % 4
+            if ranks[s] > brank:
+                brank = ranks[s]
+                best = s
+        if best < 0:
+            if rob:                       # the kong stands: its owner draws the replacement
+                self.after_kong = self.repl = 1
+            else:
+                self.shown[t] += 1
+                self.current = (d + 1) % 4
+            self.phase = PH_DRAW
+            return -1
+        s = best
+        cdef uint8_t* h = self.hands[s]
+        if ops[s] == OP_HU:
+            total = self._hu_total(s)
+            self._set_context(s, 0, rob, d)
+            self._event(EV_HU, s, t, 0)
+            self._ignores(ranks, best, d, ops, aa, t)
+            if rob:
+                for i in range(self.nm[d]):
+                    if self.melds[d][i].added and self.melds[d][i].tile == t:
+                        self.melds[d][i].kind = 1
+                        self.melds[d][i].added = 0
+            else:
+                self.nriver[d] -= 1
+                self.disc[d][self.ndisc[d] - 1][1] = s
+            h[t] += 1
+            self._settle(s, d, total, 0)
+            return s
+        self.nriver[d] -= 1
+        self.disc[d][self.ndisc[d] - 1][1] = s
+        if ops[s] == OP_GANG:
+            h[t] -= 3
+            self.melds[s][self.nm[s]] = GMeld(2, t, d, t, 0)
+            self.nm[s] += 1
+            self.shown[t] = 4
+            self.current = s
+            self.phase = PH_DRAW
+            self.after_kong = self.repl = 1
+            self._event(EV_GANG, s, t, 0)
+            self._ignores(ranks, best, d, ops, aa, t)
+            return s
+        if ops[s] == OP_PENG:
+            x = aa[s]
+            h[t] -= 2
+            self.melds[s][self.nm[s]] = GMeld(1, t, d, t, 0)
+            self.shown[t] += 3
+            self._event(EV_PENG, s, t, 0)
+        else:
+            m = aa[s]
+            x = bb[s]
+            h[t] += 1
+            for i in range(m - 1, m + 2):
+                h[i] -= 1
+                self.shown[i] += 1
+            self.melds[s][self.nm[s]] = GMeld(0, m - 1, d, t, 0)
+            self._event(EV_CHI, s, m, 0)
+        self.nm[s] += 1
+        self._ignores(ranks, best, d, ops, aa, t)
+        h[x] -= 1
+        self.river[s][self.nriver[s]] = x
+        self.nriver[s] += 1
+        self._discarded(s, x)
+        self._event(EV_PLAY, s, x, 0)
+        self.last_tile = x
+        self.current = s
+        self.phase = PH_CLAIM
+        self.after_kong = 0
+        return s
+
+    cdef void _ignores(self, int* ranks, int best, int d, int* ops, int* aa, int t) noexcept:
+        # the claims that lost, in the order they lost: rank, then seat order after the discarder
+        cdef int r, k, s
+        for r in range(3, 0, -1):
+            for k in range(1, 4):
+                s = (d + k) % 4
+                if s != best and ranks[s] == r:
+                    self._event(EV_IGNORE, s, ops[s], aa[s] if ops[s] == OP_CHI else t)
+
+    def draw(self):
+        self._usable("draw")
+        if self.phase != PH_DRAW:
+            raise ValueError("not the draw phase")
+        return self._draw()
+
+    def turn(self, op, a):
+        """The drawer's answer (op, a); 0, or -1 if it is not legal now."""
+        cdef int o = _c_int(op, "turn: op", 0)
+        cdef int t = _c_int(a, "turn: tile", 0)
+        self._usable("turn")
+        return self._turn(o, t)
+
+    def claim(self, answers):
+        """The four seats' answers (op, a, b) to a discard or an added kong:
+        the seat whose claim won, -1 if all passed, -2 if one is not legal."""
+        cdef int ops[4]
+        cdef int aa[4]
+        cdef int bb[4]
+        cdef int s
+        try:
+            n = len(answers)
+        except TypeError:
+            raise TypeError(f"claim: 4 answers (op, a, b), got {type(answers).__name__}") from None
+        if n != 4:
+            raise ValueError(f"claim: 4 answers (op, a, b), one per seat; got {n}")
+        for s in range(4):
+            x = answers[s]
+            try:
+                k = len(x)
+            except TypeError:
+                raise TypeError(f"claim: answer {s} is {type(x).__name__}, not (op, a, b)") from None
+            if k != 3:
+                raise ValueError(f"claim: answer {s} has {k} items, not (op, a, b)")
+            ops[s] = _c_int(x[0], "claim: answer {} op", s)
+            aa[s] = _c_int(x[1], "claim: answer {} a", s)
+            bb[s] = _c_int(x[2], "claim: answer {} b", s)
+        self._usable("claim")
+        return self._claim(ops, aa, bb)
+
+    def legal(self, seat):
+        cdef int s = seat_arg(seat, "legal: seat"), i
+        self._usable("legal")
+        n = self._legal(s, True)
+        return [(self.legal_buf[i][0], self.legal_buf[i][1], self.legal_buf[i][2]) for i in range(n)]
+
+    def legal_mask(self, seat, out=None):
+        """The legal actions of seat now as a (N_ACTIONS,) uint8 0/1 mask over
+        the fixed action space of mjfast.game.actions (all 0 once the game
+        is over); written into ``out`` (a writable (235,) uint8 array) if
+        given, else into a new array.  Returns the array."""
+        cdef int s = seat_arg(seat, "legal_mask: seat")
+        res = flat_out(out, (N_ACTIONS,), np.uint8, "legal_mask: out")
+        cdef uint8_t[::1] o = res
+        self._usable("legal_mask")
+        self._mask(s, &o[0])
+        return res if out is None else out
+
+    def observe(self, seat, out=None):
+        """What seat may see now as an (OBS_SIZE,) int8 vector (the fields of
+        mjfast.game.actions.OBS_FIELDS; obs_fields() names them); written
+        into ``out`` (a writable (466,) int8 array) if given."""
+        cdef int s = seat_arg(seat, "observe: seat")
+        res = flat_out(out, (OBS_SIZE,), np.int8, "observe: out")
+        cdef int8_t[::1] o = res
+        self._usable("observe")
+        self._observe(s, &o[0])
+        return res if out is None else out
+
+    def hu_value(self, seat):
+        cdef int s = seat_arg(seat, "hu_value: seat")
+        self._usable("hu_value")
+        return self._hu_total(s)
+
+    def snapshot(self):
+        """(hands, melds, shown, rivers, walls left, phase, current, last tile), for comparisons."""
+        hands = [_counts(self.hands[s]) for s in range(4)]
+        melds = [[(self.melds[s][i].kind, self.melds[s][i].tile, self.melds[s][i].frm, self.melds[s][i].claimed,
+                   self.melds[s][i].added) for i in range(self.nm[s])] for s in range(4)]
+        rivers = [[self.river[s][i] for i in range(self.nriver[s])] for s in range(4)]
+        return (hands, melds, _counts(self.shown), rivers, [self._left(s) for s in range(4)],
+                self.phase, self.current, self.last_tile)
+
+    def scores(self):
+        return [self.sc[0], self.sc[1], self.sc[2], self.sc[3]]
+
+    def events(self):
+        return [(self.ev[i][0], self.ev[i][1], self.ev[i][2], self.ev[i][3]) for i in range(self.nev)]
+
+    def melds_of(self, seat):
+        cdef int s = seat_arg(seat, "melds_of: seat"), i
+        return [(self.melds[s][i].kind, self.melds[s][i].tile, self.melds[s][i].frm,
+                 self.melds[s][i].claimed, self.melds[s][i].added) for i in range(self.nm[s])]
+
+    def hand_of(self, seat):
+        cdef int s = seat_arg(seat, "hand_of: seat")
+        return _counts(self.hands[s])
+
+
+    # the rest of the Python API: what mjfast.game.GameState reads and asks
+
+    def draw_tile(self, tile=-1):
+        """current draws (any mode): ``tile`` the tile drawn (-1: not given;
+        required when the walls are unknown).  The tile, a flower (34-41,
+        set aside: current draws again), -1 for Huang, -3 if refused
+        (refusal() says why; the state is unchanged)."""
+        cdef int t = int_arg(tile, "draw_tile: tile", -1, 41)
+        self._usable("draw_tile")
+        return self._draw_given(t)
+
+    def refusal(self):
+        """Why the last answer was refused: (seat, code 1 WA / 2 WH, reason
+        R_*, a, b, c), the details as src/mjfast/_engine.pxd lists them."""
+        return self.err_seat, self.err_code, self.err_reason, self.err_a, self.err_b, self.err_c
+
+    def fail(self, seat):
+        """The error rule: seat loses 30, each other seat gains 10; the game is over."""
+        cdef int s = seat_arg(seat, "fail: seat"), k
+        self._usable("fail")
+        for k in range(4):
+            self.sc[k] = -30 if k == s else 10
+        self.phase = PH_OVER
+        self._event(EV_ERROR, s, 0, 0)
+
+    def hu_context(self, seat):
+        """If seat may declare Hu now: (tile, self_drawn, fourth_tile,
+        last_tile, kong), the context the judge scores it with; else None."""
+        cdef int s = seat_arg(seat, "hu_context: seat"), ph = self.phase, sd, kong, actor, t
+        self._usable("hu_context")
+        if ph == PH_TURN:
+            if s != self.current:
+                return None
+            sd, kong, actor = 1, self.after_kong, s
+        elif ph == PH_CLAIM or ph == PH_ROB:
+            if s == self.current:
+                return None
+            sd, kong, actor = 0, ph == PH_ROB, self.current
+        else:
+            return None
+        t = self.last_tile
+        return t, bool(sd), self.shown[t] == 3, self._left((actor + 1) % 4) == 0, bool(kong)
+
+    def win_context(self):
+        """The context the last Hu was scored with: (self_drawn, fourth_tile, last_tile, kong)."""
+        return bool(self.w_self), bool(self.w_fourth), bool(self.w_last), bool(self.w_kong)
+
+    def kong_allowed(self, seat, discarder=-1):
+        """A kong by seat is allowed by the walls now: after its own draw
+        (discarder -1) a concealed or added one, else a melded kong of
+        discarder's discard."""
+        cdef int s = seat_arg(seat, "kong_allowed: seat")
+        cdef int d = int_arg(discarder, "kong_allowed: discarder", -1, 3)
+        self._usable("kong_allowed")
+        if d < 0:
+            return self._kong_ok(s)
+        return self._claims_ok(d) and self._left(s) > 0
+
+    def claims_allowed(self, discarder):
+        """discarder's discard may be chowed, punged or konged (the walls)."""
+        cdef int d = seat_arg(discarder, "claims_allowed: discarder")
+        self._usable("claims_allowed")
+        return self._claims_ok(d)
+
+    def left(self, seat):
+        """Tiles left to draw in seat's wall (table play: in the shared wall)."""
+        cdef int s = seat_arg(seat, "left: seat")
+        self._usable("left")
+        return self._left(s)
+
+    def river_of(self, seat):
+        """seat's river: its discards nobody claimed."""
+        cdef int s = seat_arg(seat, "river_of: seat"), i
+        return [self.river[s][i] for i in range(self.nriver[s])]
+
+    def flowers_of(self, seat):
+        cdef int s = seat_arg(seat, "flowers_of: seat"), i
+        return [self.flw[s][i] for i in range(self.nfl[s])]
+
+    def deal_of(self, seat):
+        """seat's 13 dealt tiles, in wall order (flowers set aside)."""
+        cdef int s = seat_arg(seat, "deal_of: seat"), i
+        return [self.dealt[s][i] for i in range(13)]
+
+    def shown_of(self):
+        """Per tile, the copies shown (the fourth-tile counting)."""
+        return _counts(self.shown)
+
+    def events_from(self, Py_ssize_t start):
+        """The events from index start on: (kind EV_*, seat, tile, extra)."""
+        cdef Py_ssize_t i
+        return [(self.ev[i][0], self.ev[i][1], self.ev[i][2], self.ev[i][3])
+                for i in range(max(start, 0), self.nev)]
+
+    def table_state(self):
+        """(front, back) of table play's shared wall."""
+        return self.front, self.back
+
+
+# The engine's codes for Python (the one definition is the .pxd's enums):
+# mjfast.game.state words refusals and reads events by these names.
+OPS = {"PASS": OP_PASS, "PLAY": OP_PLAY, "GANG": OP_GANG, "BUGANG": OP_BUGANG, "HU": OP_HU, "PENG": OP_PENG,
+       "CHI": OP_CHI, "OTHER": OP_OTHER, "BAD": OP_BAD, "SHAPE": OP_SHAPE}
+PHASES = ("draw", "turn", "claim", "rob", "over")        # PH_DRAW .. PH_OVER
+MODES = {"walls": MODE_WALLS, "deals": MODE_DEALS, "table": MODE_TABLE}
+EVENTS = {"DRAW": EV_DRAW, "PLAY": EV_PLAY, "CHI": EV_CHI, "PENG": EV_PENG, "GANG": EV_GANG, "ANGANG": EV_ANGANG, "BUGANG": EV_BUGANG, "HU": EV_HU, "HUANG": EV_HUANG, "IGNORE": EV_IGNORE, "BUHUA": EV_BUHUA, "ERROR": EV_ERROR}
+REASONS = {"NONE": R_NONE, "DRAW_PHASE": R_DRAW_PHASE, "DRAW_NEED_TILE": R_DRAW_NEED_TILE,
+           "DRAW_FLOWER": R_DRAW_FLOWER, "DRAW_FIFTH": R_DRAW_FIFTH, "DRAW_MISMATCH": R_DRAW_MISMATCH,
+           "TURN_PHASE": R_TURN_PHASE, "PLAY_NOT_HELD": R_PLAY_NOT_HELD, "HU_NOT_WIN": R_HU_NOT_WIN,
+           "HU_UNDER8": R_HU_UNDER8, "ANGANG_COUNT": R_ANGANG_COUNT, "KONG_WALL": R_KONG_WALL,
+           "BUGANG_NO_PUNG": R_BUGANG_NO_PUNG, "BUGANG_NOT_HELD": R_BUGANG_NOT_HELD, "TURN_INVALID": R_TURN_INVALID,
+           "CLAIM_PHASE": R_CLAIM_PHASE, "OWN": R_OWN, "ROB_ONLY": R_ROB_ONLY,
+           "CLAIM_INVALID": R_CLAIM_INVALID, "CLAIM_WALL": R_CLAIM_WALL, "MKONG_COUNT": R_MKONG_COUNT,
+           "MKONG_WALL": R_MKONG_WALL, "PENG_COUNT": R_PENG_COUNT, "PENG_DISCARD": R_PENG_DISCARD,
+           "CHI_SEAT": R_CHI_SEAT, "CHI_MIDDLE": R_CHI_MIDDLE, "CHI_NEED": R_CHI_NEED,
+           "CHI_DISCARD": R_CHI_DISCARD, "PARSE": R_PARSE}
+
+_MAX_TOTAL = 1 << 20      # above any Hu's total: bounds a hu_fn's answer
+_C_INT = (1 << 31) - 1
+
+
+def int_arg(x, what, lo, hi):
+    """x as an int in [lo, hi]: TypeError if it is not an integer, ValueError if out of range."""
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+        raise TypeError(f"{what}: an int, got {type(x).__name__}")
+    v = int(x)
+    if not lo <= v <= hi:
+        raise ValueError(f"{what}: {lo}-{hi}, got {v}")
+    return v
+
+
+def seat_arg(x, what):
+    return int_arg(x, what, 0, 3)
+
+
+def u64_arg(x, what):
+    return int_arg(x, what, 0, 0xFFFFFFFFFFFFFFFF)
+
+
+def prob_arg(x, what):
+    if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{what}: a probability (float 0-1), got {type(x).__name__}")
+    v = float(x)
+    if not 0.0 <= v <= 1.0:          # NaN too
+        raise ValueError(f"{what}: a probability 0-1, got {v!r}")
+    return v
+
+
+def flat_out(out, tuple shape, dtype, str what):
+    """out (a new array if None) as a flat view: it must be a writable,
+    C-contiguous numpy array of that shape and dtype (the C code writes it
+    unchecked)."""
+    if out is None:
+        return np.zeros(shape, dtype=dtype).reshape(-1)
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"{what}: a numpy array, got {type(out).__name__}")
+    if out.dtype != dtype:
+        raise TypeError(f"{what}: dtype {np.dtype(dtype).name}, got {out.dtype}")
+    if out.shape != shape or not out.flags.c_contiguous:
+        raise ValueError(f"{what}: a C-contiguous array of shape {shape}, got shape {out.shape}"
+                         f"{'' if out.flags.c_contiguous else ' (not C-contiguous)'}")
+    if not out.flags.writeable:
+        raise TypeError(f"{what}: a writable array (this one is read-only)")
+    return out.reshape(-1)
+
