@@ -388,21 +388,15 @@ def _count_lines(path: str) -> Optional[int]:
         return None
 
 
-#: The command line's words for the context flags (declared in
-#: mjfast/spec/flags.py, each an option ``--name-with-dashes``); a flag not
-#: worded here is offered with its meaning and the rule sets that read it.
+#: The command line's words for MCR's context flags (declared in
+#: mjfast/spec/flags.py, each an option ``--name-with-dashes``); every other
+#: flag is offered with its meaning and the rule sets that read it, from the
+#: declaration, so that a rule set's flags are named in one place.
 _FLAG_HELP = {
     "self_drawn": "won by drawing the tile (自摸)",
     "fourth_tile": "the winning tile is the last of its kind (和绝张)",
     "kong": "robbing the kong (discard win) / out with replacement tile (self-drawn)",
     "last_tile": "last tile of the wall (海底捞月 / 妙手回春)",
-    "heavenly_hand": "天和 (two_player, guizhou, zhuji, shanghai_old; other rule sets ignore it)",
-    "earthly_hand": "地和 (two_player, guizhou, zhuji, shanghai_old; other rule sets ignore it)",
-    "human_hand": "人和 (two_player; other rule sets ignore it)",
-    "ready_at_start": "天听 (two_player, guizhou; other rule sets ignore it)",
-    "wild_win": "shanghai_old: the winning tile was one of the --wildcards (a drawn 百搭; other rule sets ignore it)",
-    "declared_ready": "扣听: declared ready with the hand turned down (shanghai_old; other rule sets ignore it)",
-    "discard_after_kong": "热炮: the discarder had just made a kong (guizhou; other rule sets ignore it)",
 }
 
 
