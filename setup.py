@@ -23,6 +23,7 @@ import numpy as np
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.errors import CompileError, ExecError, PlatformError
 
 DEBUG = os.environ.get("MJFAST_DEBUG") == "1"
 
@@ -84,8 +85,58 @@ def _openmp_flags(compiler):
     return None
 
 
+def _compiler_problem(compiler):
+    """None when ``compiler`` compiles a C file that includes Python.h, else
+    what went wrong, in the build tools' words.  Run before the extensions,
+    so that a machine without a compiler (or without Python's headers) gets
+    one message saying so instead of a failed command deep in the build."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "mjfast_cc_probe.c")
+        with open(src, "w") as f:
+            f.write("#include <Python.h>\nint mjfast_cc_probe(void) { return 0; }\n")
+        try:
+            compiler.compile([src], output_dir=tmp)
+        except (CompileError, ExecError, PlatformError, OSError) as e:
+            # ExecError: the compiler cannot be run; PlatformError: MSVC not found
+            return str(e) or type(e).__name__
+    return None
+
+
+# how to get a C compiler and Python's headers, by sys.platform
+_GET_A_COMPILER = {
+    "linux": ("Debian/Ubuntu: sudo apt-get install gcc python3-dev;  Fedora/RHEL: sudo dnf install gcc python3-devel;\n"
+              "  Alpine: apk add build-base python3-dev;  Arch: sudo pacman -S gcc"),
+    "darwin": "xcode-select --install   (Apple's Command Line Tools: clang and the macOS SDK)",
+    "win32": ("the Microsoft C++ Build Tools, https://visualstudio.microsoft.com/visual-cpp-build-tools/\n"
+              "  (workload \"Desktop development with C++\"), then open a new terminal"),
+}
+
+
+def _no_compiler_message(problem, platform=None):
+    """The one message of a build that has no working C compiler."""
+    platform = sys.platform if platform is None else platform
+    key = "linux" if platform.startswith("linux") else platform
+    how = _GET_A_COMPILER.get(key, "a C compiler (gcc or clang) and Python's development headers for your system")
+    py = "cp%d%d" % sys.version_info[:2]
+    return (
+        "mjfast: building from source needs a C compiler and Python's headers; compiling a test file failed:\n"
+        f"  {problem}\n"
+        "Install them, then run the install again:\n"
+        f"  {how}\n"
+        "Or install a wheel, which needs no compiler: a file mjfast-<version>-" + py + "-...whl built for this\n"
+        "platform, with `pip install mjfast-<version>-...whl`.  The wheel configuration ([tool.cibuildwheel]\n"
+        "in pyproject.toml, run by .github/workflows/wheels.yml) builds CPython 3.9-3.14 wheels for Linux\n"
+        "(x86_64, aarch64), macOS (x86_64, arm64) and Windows (AMD64); `python -m build --wheel` on a\n"
+        "machine of the same kind that has a compiler builds one."
+    )
+
+
 class BuildExt(build_ext):
     def build_extensions(self):
+        problem = _compiler_problem(self.compiler)
+        if problem is not None:
+            # a DistutilsError: setuptools prints it as one "error: ..." and exits 1
+            raise PlatformError(_no_compiler_message(problem))
         if FORCE:
             self.force = True
         flags = _openmp_flags(self.compiler)

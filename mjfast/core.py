@@ -31,6 +31,7 @@ __all__ = [
     "waits_batch",
     "resolve_workers",
     "openmp_enabled",
+    "cache_dir",
 ]
 
 #: Winning forms, by name, in the order of their codes in the compiled core.
@@ -53,6 +54,14 @@ ERROR_MESSAGES = _errors.messages(_errors.CORE)
 def openmp_enabled() -> bool:
     """True when the compiled core was built with OpenMP (``workers`` > 1 runs in parallel)."""
     return _core._openmp_flag()
+
+
+def cache_dir():
+    """The directory of the lookup tables' disk cache (README, "The table
+    cache"): ``$MJFAST_CACHE_DIR`` when set, else the user cache directory
+    of this OS (``~/.cache/mjfast``, ``~/Library/Caches/mjfast``,
+    ``%LOCALAPPDATA%\\mjfast\\Cache``); None when no directory can be named."""
+    return _core.cache_dir()
 
 
 def _usable_cores() -> int:

@@ -15,7 +15,9 @@
 # allocated as the build allocates them, checks them, and publishes them as the
 # build does (under _tables_lock, _built set last).
 #
-# Where: $MJFAST_CACHE_DIR, else $XDG_CACHE_HOME/mjfast, else ~/.cache/mjfast.
+# Where: $MJFAST_CACHE_DIR, else this OS's user cache directory as platformdirs
+# names it (cache_dir() below).  platformdirs itself is not imported: it would
+# add more to a process's start-up than reading the tables takes.
 # MJFAST_NO_CACHE=1 turns it off (no read, no write).
 #
 # Never wrong tables: the file holds a key -- TABLE_FORMAT below and the
@@ -45,6 +47,7 @@
 
 import os
 import stat
+import sys
 
 #: Bump whenever what the tables hold changes (layout, meaning, a section
 #: added or reordered) without the compiled module's file changing too --
@@ -133,15 +136,9 @@ cdef object _cache_path_and_key(str kind):
     flag = os.environ.get("MJFAST_NO_CACHE", "")
     if flag and flag != "0":
         return None
-    d = os.environ.get("MJFAST_CACHE_DIR")
-    if not d:
-        base = os.environ.get("XDG_CACHE_HOME")
-        if not base:
-            home = os.path.expanduser("~")
-            if not home or home == "~":
-                return None
-            base = os.path.join(home, ".cache")
-        d = os.path.join(base, "mjfast")
+    d = cache_dir()
+    if d is None:
+        return None
     so = os.path.abspath(__file__)
     st = os.stat(so)
     key = (f"kind={kind};format={TABLE_FORMAT};module={os.path.basename(so)};size={st.st_size};"
@@ -406,6 +403,49 @@ cdef _write_all(f, data):
         if not k:
             raise OSError("short write")
         done += k
+
+
+def cache_dir():
+    """The directory of the tables' disk cache (created when first written):
+    $MJFAST_CACHE_DIR when set, else the user cache directory of this OS by
+    platformdirs' convention, ``platformdirs.user_cache_dir("mjfast",
+    appauthor=False)``:
+
+    * Linux and other Unix: ``$XDG_CACHE_HOME/mjfast``, else ``~/.cache/mjfast``
+    * macOS: ``$XDG_CACHE_HOME/mjfast``, else ``~/Library/Caches/mjfast``
+    * Windows: ``%LOCALAPPDATA%\\mjfast\\Cache``, else ``~\\AppData\\Local\\mjfast\\Cache``
+
+    (``XDG_CACHE_HOME`` counts when it is an absolute path, as the XDG
+    specification says.)  None when no directory can be named (no home
+    directory).  MJFAST_NO_CACHE=1 turns the cache off but does not change
+    this answer."""
+    d = os.environ.get("MJFAST_CACHE_DIR")
+    if d:
+        return d
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA")
+        if not base:
+            home = _home()
+            if home is None:
+                return None
+            base = os.path.join(home, "AppData", "Local")
+        return os.path.join(base, "mjfast", "Cache")
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if base.startswith("/"):
+        return os.path.join(base, "mjfast")
+    home = _home()
+    if home is None:
+        return None
+    if sys.platform == "darwin":
+        return os.path.join(home, "Library", "Caches", "mjfast")
+    return os.path.join(home, ".cache", "mjfast")
+
+
+cdef object _home():
+    home = os.path.expanduser("~")
+    if not home or home == "~":
+        return None
+    return home
 
 
 #: where each kind of published tables came from: "built" or "cache"

@@ -125,13 +125,17 @@ def test_ci_installs_and_tests_as_the_readme_says():
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
         blocks = re.findall(r"```bash\n(.*?)```", f.read(), re.S)
     lines = [ln.strip() for b in blocks for ln in b.splitlines() if ln.strip()]
-    install = [ln for ln in lines if ln.startswith("pip install -e")]
+    install = [ln for ln in lines if ln.startswith("pip install ")]
     test = [ln for ln in lines if ln.startswith("python -m pytest")]
-    assert install == ["pip install -e '.[dev]' && mjfast score \"[567m2][EEE1]45m678pFF6m\" --self-drawn"]
+    # the users' line (every extra), then the contributors' (editable, .[dev])
+    assert install == ["pip install '.[all]' && mjfast score \"[567m2][EEE1]45m678pFF6m\" --self-drawn",
+                       "pip install -e '.[dev]' && mjfast score \"[567m2][EEE1]45m678pFF6m\" --self-drawn"]
     assert test == ["python -m pytest"]
     with open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8") as f:
         ci = [ln.strip() for ln in f if not ln.lstrip().startswith("#")]
-    assert any(ln == install[0] + " ||" for ln in ci), "the README's install line is not .ci/run's"
+    at = [ci.index(ln + " ||") if ln + " ||" in ci else None for ln in install]
+    assert None not in at, "a README install line is not .ci/run's"
+    assert at == sorted(at), ".ci/run installs in another order than the README"
     assert any(ln == test[0] + " || status=$?" for ln in ci), "the README's test command is not .ci/run's"
     assert any("-m venv" in ln for ln in ci) and any("rm -rf" in ln for ln in ci)
 

@@ -7,6 +7,7 @@ finder in front of sys.meta_path refuses it, as for a package that is not
 installed)."""
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -190,3 +191,24 @@ def test_library_functions_say_what_to_install(monkeypatch):
     with pytest.raises(ImportError, match=r"needs matplotlib: pip install 'mjfast\[plot\]'$"):
         from mjfast.stats import plot
         plot.fan_bars(acc, "x.png")
+
+
+def test_the_all_extra_holds_every_users_extra():
+    # `pip install 'mjfast[all]'` (README, "Install") gives every optional feature,
+    # and `.[dev]` (the contributors' line) everything `all` and `test` give
+    try:
+        import tomllib
+    except ImportError:     # Python < 3.11
+        tomllib = pytest.importorskip("tomli")
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        extras = tomllib.load(f)["project"]["optional-dependencies"]
+
+    def names(extra):
+        return {re.split(r"[<>=!~; ]", req, maxsplit=1)[0] for req in extras[extra]}
+
+    users = set(extras) - {"all", "dev", "test", "bench"}
+    assert {"cli", "tables", "plot", "dask"} <= users
+    for extra in users:
+        assert names(extra) <= names("all"), (extra, names(extra) - names("all"))
+    for extra in ("all", "test", "bench"):
+        assert names(extra) <= names("dev"), (extra, names(extra) - names("dev"))

@@ -352,8 +352,8 @@ CORE_CALLABLES = {
     "wind_code", "context_code", "flowers_code",
     # the flags that cannot hold for a hand (mjfast.rules.base words them)
     "impossible_flags", "impossible_flags_batch",
-    # the tables' disk cache: where they came from, and their bytes (tests; no arguments)
-    "table_source", "_table_sections",
+    # the tables' disk cache: where they came from, where it is, and their bytes (tests; no arguments)
+    "table_source", "cache_dir", "_table_sections",
 }
 
 
@@ -443,7 +443,7 @@ _HOSTILE = r"""
                              TT.rfan.copy(), TT.pallow.copy(), TT.pfan.copy(), TT.form_fan.copy(),
                              np.zeros(len(TT.keys), np.int16), True, np.zeros(len(TT.keys), np.int64)),
             "_set_slow": ("shanten", slow_shanten),
-            "game_kernels": (), "score_capsule": (), "_table_capsules": (), "table_source": (), "_table_sections": (),
+            "game_kernels": (), "score_capsule": (), "_table_capsules": (), "table_source": (), "cache_dir": (), "_table_sections": (),
             "settle_mcr": (23, False, 2),
             "two_player_score_one": (tp14.copy(), np.zeros((4, 4), np.uint8), 0, 4, 0, 0, np.zeros(52, np.int16)),
             "unique_wait_check": (H14.copy(), u(N), u(N), np.zeros((N, 2), np.int8)),

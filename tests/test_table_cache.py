@@ -514,3 +514,73 @@ def test_files_of_installs_that_are_gone_are_removed_on_write(tmp_path):
     assert got["source"] == "built"
     assert not gone.exists() and alive.exists() and other.exists() and stranger.exists()
     assert len([f for f in _cache_files(tmp_path) if f.startswith("tables-")]) == 1
+
+
+# The default location, by each OS's convention: platformdirs'
+# user_cache_dir("mjfast", appauthor=False), written out by hand here and, when
+# platformdirs is installed (a test dependency), compared with it as well.
+# _core.cache_dir() reads sys.platform and the environment at each call.
+_HOME = "/home/u"
+_CONVENTIONS = [
+    # (sys.platform, environment, the directory)
+    ("linux", {}, "/home/u/.cache/mjfast"),
+    ("linux", {"XDG_CACHE_HOME": "/x/cache"}, "/x/cache/mjfast"),
+    ("linux", {"XDG_CACHE_HOME": "relative/cache"}, "/home/u/.cache/mjfast"),    # XDG: absolute paths only
+    ("freebsd14", {}, "/home/u/.cache/mjfast"),
+    ("darwin", {}, "/home/u/Library/Caches/mjfast"),
+    ("darwin", {"XDG_CACHE_HOME": "/x/cache"}, "/x/cache/mjfast"),
+    ("win32", {"LOCALAPPDATA": r"C:\Users\u\AppData\Local", "XDG_CACHE_HOME": "/x/cache"},
+     os.path.join(r"C:\Users\u\AppData\Local", "mjfast", "Cache")),
+    ("win32", {}, os.path.join(_HOME, "AppData", "Local", "mjfast", "Cache")),
+]
+
+
+def _platformdirs_answer(platform, env):
+    try:
+        import platformdirs.macos, platformdirs.unix, platformdirs.windows  # noqa: E401,F401
+    except ImportError:     # a test dependency (.[dev]): without it, the hand-written answers only
+        return None
+    if platform == "win32":
+        from platformdirs.windows import Windows as cls
+        if "LOCALAPPDATA" not in env:
+            # platformdirs asks Windows itself (which always knows); the home
+            # fallback is mjfast's own, for a process started without the variable
+            return None
+        # platformdirs asks Windows for the folder; off Windows this variable stands in
+        os.environ["WIN_PD_OVERRIDE_LOCAL_APPDATA"] = env["LOCALAPPDATA"]
+    elif platform == "darwin":
+        from platformdirs.macos import MacOS as cls
+    else:
+        from platformdirs.unix import Unix as cls
+    return cls(appname="mjfast", appauthor=False).user_cache_dir
+
+
+@pytest.mark.parametrize("platform, env, want", _CONVENTIONS)
+def test_default_location_is_each_os_user_cache_dir(monkeypatch, platform, env, want):
+    from mjfast import _core
+
+    for var in ("MJFAST_CACHE_DIR", "XDG_CACHE_HOME", "LOCALAPPDATA", "WIN_PD_OVERRIDE_LOCAL_APPDATA"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("HOME", _HOME)
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    monkeypatch.setattr(sys, "platform", platform)
+    assert _core.cache_dir() == want
+    monkeypatch.setenv("MJFAST_NO_CACHE", "1")          # off, but the location stays named
+    assert _core.cache_dir() == want
+    monkeypatch.setenv("MJFAST_CACHE_DIR", "/somewhere/else")    # the override wins on every OS
+    assert _core.cache_dir() == "/somewhere/else"
+    monkeypatch.delenv("MJFAST_CACHE_DIR")
+    oracle = _platformdirs_answer(platform, env)
+    assert oracle in (None, want), oracle
+
+
+def test_no_home_no_cache_directory(monkeypatch):
+    from mjfast import _core
+
+    for var in ("MJFAST_CACHE_DIR", "XDG_CACHE_HOME", "LOCALAPPDATA"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr(os.path, "expanduser", lambda p: p)     # as when no home can be found
+    for platform in ("linux", "darwin", "win32"):
+        monkeypatch.setattr(sys, "platform", platform)
+        assert _core.cache_dir() is None, platform

@@ -2,8 +2,8 @@
 # Prove that mjfast's release artifacts work:
 #   1. `python -m build` makes an sdist, then a wheel FROM that sdist (so the
 #      sdist is complete); the sdist holds the Cython sources (.pyx/.pxi/.pxd),
-#      the C headers of src/include/ (.h) and
-#      no generated .c/.so;
+#      the C headers of src/include/ (.h), every file git tracks that the tests
+#      and docs read (all but .github/ and .gitignore), LICENSE, and no generated .c/.so;
 #   2. the wheel installs into a fresh venv and passes tools/smoke_test.py with
 #      NO compiler reachable: PATH holds only the venv's bin, CC/CXX=false.
 # Usage: tools/check_wheel.sh [WORKDIR]   (default: a new temporary directory)
@@ -39,6 +39,13 @@ for f in src/_core.pyx src/fankernel/mcr_fans.pxd src/fankernel/readings.pxd src
 done
 if grep -E '\.(c|so|pyd)$' "$WORK/sdist.txt"; then echo "generated files in the sdist"; exit 1; fi
 echo "   ok: .pyx/.pxi/.h present, no generated .c/.so"
+# everything the tests and docs read: every file git tracks but the repository's own
+# settings (.github/, .gitignore), LICENSE among them
+sed -n 's|^[^/]*/||p' "$WORK/sdist.txt" | grep -v '/$' | sort > "$WORK/sdist-files.txt"
+git -C "$ROOT" ls-files | grep -v -E '^(\.github/|\.gitignore$)' | sort > "$WORK/tracked.txt"
+if comm -23 "$WORK/tracked.txt" "$WORK/sdist-files.txt" | grep .; then echo "MISSING from sdist (above)"; exit 1; fi
+grep -qx LICENSE "$WORK/sdist-files.txt" || { echo "MISSING from sdist: LICENSE"; exit 1; }
+echo "   ok: every tracked file ($(wc -l < "$WORK/tracked.txt")) is in the sdist: tests/data, docs/examples, fuzz corpora, LICENSE"
 
 echo "== fresh venv, no compiler on PATH"
 VENV="$WORK/venv"
