@@ -471,5 +471,6 @@ def _cmd_logs(args) -> int:
         extra["matches"] = {"read": summary.matches, "replayed": summary.replayed, "skipped": summary.skipped,
                             "wins": summary.wins}
     _report(acc, args, seconds, extra=extra)
-    bad = summary is not None and (summary.skipped or any(p.kind == "win" for p in summary.problems))
+    bad = summary is not None and (summary.skipped or summary.not_archives
+                                   or any(p.kind == "win" for p in summary.problems))
     return 1 if bad or acc.invalid else 0
