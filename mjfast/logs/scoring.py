@@ -20,6 +20,7 @@ import numpy as np
 from ..batch import HandBatch, score_batch
 from ..rules.mcr import MCR
 from .jsonlog import NotAnArchive, platform_file
+from .limits import REPORT_LIST_LIMIT
 from .model import Match, fan_key
 from .replay import MatchError, replay
 from .replay import outcomes as replay_outcomes
@@ -84,7 +85,7 @@ class Summary:
         self.not_archives.extend(other.not_archives)
         self.platform_files.extend(other.platform_files)
 
-    def text(self, list_limit: int = 50, exported: bool = False) -> str:
+    def text(self, list_limit: int = REPORT_LIST_LIMIT, exported: bool = False) -> str:
         """The report.  ``exported``: the wins were written as hand records
         (``logs export``), not scored: every win found is exported."""
         if exported:
