@@ -57,7 +57,8 @@ from ..game import GameRecord, GameState, IllegalAction, drive, random_walls
 from .__main__ import KEEP_RUNNING
 from .bots import BOTS, make_bot
 
-__all__ = ["run_match", "MatchResult", "MatchError", "BotStats", "SubprocessBot", "InProcessBot", "make_player", "main"]
+__all__ = ["run_match", "MatchResult", "GameError", "BotStats", "SubprocessBot", "InProcessBot", "make_player",
+           "main"]
 
 
 _POSIX = os.name == "posix"
@@ -455,11 +456,12 @@ def _answer(rec, seat):
 
 
 @dataclass
-class MatchError:
+class GameError:
     """A game ended by the error rule: the ``game``-th game of the match
-    (from 1: game number ``game - 1`` of the walls and rotation), ``bot`` the index of the bot in the list given, ``seat`` its
-    seat in that game, ``code`` the judge's code and ``reason`` what went
-    wrong (for WA / WH with the answer)."""
+    (from 1: game number ``game - 1`` of the walls and rotation), ``bot``
+    the index of the bot in the list given, ``seat`` its seat in that game,
+    ``code`` the judge's code and ``reason`` what went wrong (for WA / WH
+    with the answer)."""
     game: int
     bot: int
     name: str
@@ -478,7 +480,7 @@ class MatchError:
 
 
 def _match_error(n, rec, order, names):
-    """The :class:`MatchError` of game ``n`` (from 1), or None."""
+    """The :class:`GameError` of game ``n`` (from 1), or None."""
     if rec.error is None:
         return None
     seat, code, reason = rec.error[0], rec.error[1], " ".join(str(rec.error[2]).split())
@@ -486,7 +488,7 @@ def _match_error(n, rec, order, names):
         ans = _answer(rec, seat)
         if ans is not None:
             reason = f"answered {ans!r}: {reason}"
-    return MatchError(n, order[seat], names[order[seat]], seat, code, reason)
+    return GameError(n, order[seat], names[order[seat]], seat, code, reason)
 
 
 #: distinct reasons listed per bot in the summary (each game has its line too)
@@ -502,7 +504,7 @@ class MatchResult:
     first_game: int = 0         # the number of the first game (run_match's first_game)
 
     def errors(self) -> list:
-        """A :class:`MatchError` per game ended by the error rule, in order."""
+        """A :class:`GameError` per game ended by the error rule, in order."""
         names = [b.name for b in self.stats]
         out = []
         for n, (rec, order) in enumerate(zip(self.records, self.seats), self.first_game + 1):
@@ -609,7 +611,7 @@ def run_match(specs, games=4, seed=0, mode="json", time_limit=6.0, progress=None
     ``first_game``: number of the first game (its walls and seat rotation), to
     split one match over several processes.  After each game ``progress(n)``
     gets the number of games played and ``on_game(error)`` the game's
-    :class:`MatchError` (None when the game did not end by the error rule)."""
+    :class:`GameError` (None when the game did not end by the error rule)."""
     if len(specs) != 4:
         raise ValueError(f"a match needs 4 bots, got {len(specs)}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:

@@ -40,7 +40,7 @@ class TournamentResult:
     opp_illegal: int
     huang: int
     seconds: float
-    errors: list = field(default_factory=list)     # a MatchError per game ended by the error rule
+    errors: list = field(default_factory=list)     # a GameError per game ended by the error rule
 
     @property
     def failed(self) -> bool:
@@ -80,7 +80,8 @@ class TournamentResult:
         for (who, code, reason), k in list(reasons.items())[:_REASONS_SHOWN]:
             lines.append(f"    {who}: {code} x{k}: {reason}")
         if len(reasons) > _REASONS_SHOWN:
-            lines.append(f"    and {len(reasons) - _REASONS_SHOWN} other reasons (TournamentResult.errors has each game's)")
+            lines.append(f"    and {len(reasons) - _REASONS_SHOWN} other reasons "
+                         f"(TournamentResult.errors has each game's)")
         return "\n".join(lines)
 
 
