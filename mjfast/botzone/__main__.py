@@ -75,7 +75,7 @@ def _replay(bot, requests, responses):
         for i, r in enumerate(requests[:-1]):
             st.update(r, responses[i] if i < len(responses) else None)
     except Exception as exc:  # noqa: BLE001
-        return "PASS", f"error replaying the history: {type(exc).__name__}: {exc}"
+        return "PASS", f"error: replaying the history: {type(exc).__name__}: {exc}"
     return _answer(bot, requests[-1])
 
 
