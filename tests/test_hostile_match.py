@@ -716,35 +716,3 @@ def test_match_shows_a_bar_by_games_on_a_terminal_only():
                            cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=120)
     assert quiet.returncode == 0 and quiet.stderr == ""
 
-
-class _Tty:
-    def __init__(self):
-        self.text = ""
-
-    def isatty(self):
-        return True
-
-    def write(self, s):
-        self.text += s
-
-    def flush(self):
-        pass
-
-
-def test_progress_is_quiet_off_a_terminal_and_hints_without_tqdm(monkeypatch, capsys):
-    from mjfast import _progress
-    bar = _progress.progress(range(3), total=3, desc="x")       # stderr here is not a terminal
-    assert list(bar) == [0, 1, 2] and not hasattr(bar, "format_dict")
-    bar.update(2)
-    bar.write("a line", file=sys.stderr)
-    bar.close()
-    assert capsys.readouterr().err == "a line\n"
-    tty = _Tty()
-    monkeypatch.setattr(sys, "stderr", tty)
-    assert hasattr(_progress.progress(total=3, desc="x"), "format_dict")       # a tqdm bar
-    assert not hasattr(_progress.progress(total=3, enabled=False), "format_dict")
-    monkeypatch.setitem(sys.modules, "tqdm", None)                              # tqdm not installed
-    tty.text = ""
-    bar = _progress.progress(total=3)
-    assert not hasattr(bar, "format_dict")
-    assert tty.text == "mjfast: no progress bar: tqdm is not installed (pip install 'mjfast[cli]')\n"

@@ -740,7 +740,12 @@ def main(args) -> int:
     def on_game(err):
         bar.update(1)
         if err is not None:         # each game's error as it happens, the summary after the table
-            bar.write(f"mjfast: {err.line()}", file=sys.stderr)
+            line = f"mjfast: {err.line()}"
+            write = getattr(bar, "write", None)     # a tqdm bar: the line above the bar, not through it
+            if write is not None:
+                write(line, file=sys.stderr)
+            else:
+                print(line, file=sys.stderr, flush=True)
     try:
         with _signals_end_the_match():
             res = run_match(args.bots, games=args.games, seed=args.seed, mode=args.mode,
