@@ -263,9 +263,12 @@ def check_program(b: Bytes) -> None:
     first = next((x.strip() for x in text.split("\n") if x.strip()), "")
     mode = "json" if first.startswith("{") else "simple"
     out = io.StringIO()
-    with contextlib.redirect_stderr(io.StringIO()):
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
         rc = run(io.StringIO(text), out, bot_name=b.pick(("sample", "baseline")), once=not keep)
-    assert rc == 0, rc
+    # 1 exactly when some turn was answered for an error (each has its stderr line), or there was no request
+    assert rc == (1 if err.getvalue() else 0), (rc, err.getvalue())
+    assert all(ln.startswith("python -m mjfast.botzone: error: ") for ln in err.getvalue().splitlines())
     answers = _answers(mode, out.getvalue(), keep)
     if text.strip() and not text.strip().startswith("\ufffd"):
         assert answers, "no answer"

@@ -24,13 +24,14 @@ Invariants:
   none is an "internal error";
 * a text archive gives the same rows, wins and problems on the compiled
   reader and on the Python reader, and as many matches as it has ``Match``
-  lines (plus one for text before the first); ``text_blocks`` with tiny blocks
+  lines (plus one for text before the first; a text without any is one file
+  that is not an archive, no match); ``text_blocks`` with tiny blocks
   and a tiny limit still covers every byte, in order, with the right line
   numbers, and reports exactly the matches over the limit;
 * a match JSON file reads the same (ids, positions, problems, events,
   recorded numbers) decoded whole by orjson, streamed by the json module, and
-  streamed in small pieces; a built file has exactly as many matches read or
-  skipped as it holds.
+  streamed in small pieces (or is no match archive for all three); a built
+  file has exactly as many matches read or skipped as it holds.
 """
 from __future__ import annotations
 
@@ -79,6 +80,8 @@ def _unit(path, fmt, fast=True, want_rows=True):
     from mjfast.logs.scoring import run_task
     rows, wins, s = run_task((path, fmt, 0, None, 1), want_rows, fast)
     assert s.matches == s.replayed + s.skipped, s
+    # a file that is not an archive counts no match
+    assert not s.not_archives or (s.matches == 0 and [p.kind for p in s.not_archives] == ["file"]), s
     assert s.skipped == sum(p.kind == "match" for p in s.problems), s
     assert s.wins - s.scored == sum(p.kind == "win" for p in s.problems) or not want_rows, s
     for p in s.problems:
@@ -123,7 +126,8 @@ def check_text(data: bytes) -> None:
     assert len(wx) == sf.wins and _problems(sx) == [
         p for p in _problems(sf) if p[3] == "match"]
     if len(data) <= (1 << 20):
-        assert sf.matches == _matches_present(data), (sf.matches, _matches_present(data))
+        assert sf.matches + len(sf.not_archives) == _matches_present(data), (sf.matches, _matches_present(data))
+        assert len(sf.not_archives) == len(sp.not_archives)
 
     # the block reader with tiny blocks and a tiny limit: every byte once, in order
     body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
@@ -157,13 +161,19 @@ def _json_views(path):
     streamed by the json module, and streamed 61 characters at a time."""
     import mjfast.logs.jsonlog as J
 
-    out = [[_match_view(m) for m in J.read_json(path)]]
+    def views():
+        try:
+            return [_match_view(m) for m in J.read_json(path)]
+        except J.NotAnArchive as exc:       # raised at the first value: nothing else read
+            return ("not an archive", str(exc))
+
+    out = [views()]
     real_whole, real_chunk = J.WHOLE_FILE_BYTES, J._CHUNK
     try:
         J.WHOLE_FILE_BYTES = -1
-        out.append([_match_view(m) for m in J.read_json(path)])
+        out.append(views())
         J._CHUNK = 61
-        out.append([_match_view(m) for m in J.read_json(path)])
+        out.append(views())
     finally:
         J.WHOLE_FILE_BYTES, J._CHUNK = real_whole, real_chunk
     return out
@@ -175,6 +185,9 @@ def check_json(data: bytes, expect=None) -> None:
     assert whole == stream, (whole, stream)
     assert stream == small, (stream, small)
     _r, _w, s = _unit(path, "json")
+    if isinstance(whole, tuple):
+        assert s.matches == 0 and [p.reason for p in s.not_archives] == [whole[1]] and expect is None
+        return
     assert s.matches == len(whole)
     if expect is not None:
         assert len(whole) == expect, (len(whole), expect)

@@ -452,3 +452,107 @@ def test_memory_bounded_on_30_mb_of_junk(tmp_path):
 @pytest.mark.slow
 def test_memory_bounded_on_200_mb_of_junk(tmp_path):
     _hostile_run(tmp_path, 200)
+
+
+# ---------------------------------------------------------------------------
+# files that are not match archives, and the files the platform ships with
+# its matches (a download is <id>.json + <id>_metadata.json per match)
+
+
+def _download(tmp_path):
+    d = tmp_path / "download"
+    d.mkdir()
+    for mid, m in (("5f0a", H.selfdrawn_json()), ("5f0b", H.huang_json())):
+        (d / f"{mid}.json").write_text(json.dumps(m), encoding="utf-8")
+        (d / f"{mid}_metadata.json").write_text(json.dumps({"_id": mid, "players": [{"bot": "x"}] * 4}),
+                                                encoding="utf-8")
+    return d
+
+
+def _report(capsys):
+    return capsys.readouterr().err.splitlines()
+
+
+def test_a_download_directory_reads_its_matches_and_ignores_the_metadata(tmp_path, capsys):
+    d = _download(tmp_path)
+    out = tmp_path / "r.jsonl"
+    assert main(["logs", "score", str(d), "--out", str(out), "--no-progress"]) == 0
+    err = _report(capsys)
+    assert err[0].startswith("matches read 2 = replayed 2 + skipped 0")
+    assert "platform files ignored (*_metadata.json, no match in them): 2" in err
+    assert not any("metadata" in ln and "match" in ln.split(":")[0] for ln in err[3:]), err
+    s = logs.score(d).attrs["summary"]
+    assert (s.matches, s.skipped, len(s.platform_files)) == (2, 0, 2)
+    s2 = logs.Summary()
+    assert len(list(logs.wins(d, s2))) == 1 and (s2.matches, s2.skipped, len(s2.platform_files)) == (2, 0, 2)
+    assert [m.id for m in logs.read(d)] == [m.id for m in logs.read(d / "5f0a.json")] + \
+        [m.id for m in logs.read(d / "5f0b.json")]
+    # named on the command line, a metadata file is recognised as well
+    assert main(["logs", "score", str(d / "5f0a_metadata.json"), "--out", str(out), "--no-progress"]) == 0
+    assert "platform files ignored (*_metadata.json, no match in them): 1" in _report(capsys)
+
+
+def test_hand_records_passed_by_mistake_are_one_line_not_one_per_record(tmp_path, capsys):
+    f = tmp_path / "hands.jsonl"
+    f.write_text("".join(json.dumps({"id": i, "hand": "123m456m789m123p5p5p"}) + "\n" for i in range(5001)))
+    out = tmp_path / "r.jsonl"
+    assert main(["logs", "score", str(f), str(_download(tmp_path)), "--out", str(out), "--no-progress"]) == 1
+    err = _report(capsys)
+    assert err[0].startswith("matches read 2 = replayed 2 + skipped 0")
+    i = err.index("files not read (not match archives): 1")
+    assert err[i + 1] == (f"  {f}: not a match archive: its first value is an object with keys 'id', 'hand', "
+                          "not a match record (with 'logs'); the file is not read")
+    assert len(err) < 10 and not any("skipped matches" in ln for ln in err), err
+    with pytest.raises(logs.NotAnArchive, match="not a match archive"):
+        list(logs.read(f))
+    s = logs.score([f]).attrs["summary"]
+    assert (s.matches, [p.kind for p in s.not_archives]) == (0, ["file"])
+    assert main(["stats", "logs", str(f)]) == 1
+    assert "files not read (not match archives): 1" in _report(capsys)
+
+
+@pytest.mark.parametrize("text,what", [("{}", "an empty object"), ('["hello"]', "a JSON str"),
+                                       ("[1, 2]", "a JSON int"), ('[{"a": 1}]', "an object with keys 'a'"),
+                                       ('{"a": 1}\n{"logs": []}', "an object with keys 'a'")])
+def test_json_that_cannot_begin_a_match_archive(tmp_path, text, what):
+    f = tmp_path / "x.json"
+    f.write_text(text)
+    s = logs.Summary()
+    assert list(logs.wins(f, s)) == [] and s.matches == 0
+    assert [p.reason for p in s.not_archives] == [
+        f"not a match archive: its first value is {what}, not a match record (with 'logs'); the file is not read"]
+
+
+def test_a_broken_first_match_is_still_a_skipped_match(tmp_path):
+    # a match object without its logs is a bad match of an archive, not a file of something else
+    f = tmp_path / "m.json"
+    m = H.selfdrawn_json()
+    f.write_text(json.dumps([{"initdata": m["initdata"]}, m]))
+    s = logs.score([f]).attrs["summary"]
+    assert (s.matches, s.skipped, s.not_archives) == (2, 1, [])
+    assert s.problems[0].reason == "not a match record: no 'logs' list"
+
+
+def test_a_text_file_without_a_match_line_is_one_line(tmp_path, capsys):
+    f = tmp_path / "notes.txt"
+    f.write_text("# my notes\n" + "some line\n" * 1000)
+    s = logs.Summary()
+    assert list(logs.wins(f, s)) == [] and s.matches == 0 and len(s.not_archives) == 1
+    assert main(["logs", "score", str(f), "--out", str(tmp_path / "r.jsonl"), "--no-progress"]) == 1
+    err = _report(capsys)
+    assert err[0].startswith("matches read 0 = replayed 0 + skipped 0")
+    assert f"  {f}: not a match archive: no 'Match' line (line 1: '# my notes'); the file is not read" in err
+    # text before a first Match line is still a bad entry of an archive
+    g = tmp_path / "a.txt"
+    g.write_text("junk\n" + open(os.path.join(os.path.dirname(__file__), "data", "logs", "archive.txt")).read())
+    s = logs.score([g]).attrs["summary"]
+    assert s.not_archives == [] and s.problems[0].reason == "line before the first 'Match' line: 'junk'"
+
+
+def test_a_directory_with_a_file_that_is_no_archive_reads_the_others(tmp_path, capsys):
+    d = _download(tmp_path)
+    (d / "hands.json").write_text(json.dumps({"hand": "123m456m789m123p5p5p"}))
+    ms = list(logs.read(d))
+    assert [m.id for m in ms] == ["5f0a", "5f0b", "hands"] and "not a match archive" in ms[2].problem[1]
+    s = logs.score(d).attrs["summary"]
+    assert (s.matches, s.replayed, len(s.not_archives), len(s.platform_files)) == (2, 2, 1, 2)

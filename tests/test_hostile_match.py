@@ -502,3 +502,217 @@ def test_a_missing_program_loses_by_the_error_rule():
 def test_bad_match_arguments(kw):
     with pytest.raises(ValueError):
         run_match(["mjfast:sample"] + BASE, **kw)
+
+
+# ---------------------------------------------------------------------------
+# a bot that fails is reported with its reason, per game and in the summary;
+# `mjfast match` exits 1 when a bot failed to run (an illegal answer is a
+# result of the game: exit 0, but reported with the answer)
+
+
+def _cli_match(bot, games=2, limit=5, extra=(), timeout=120):
+    p = subprocess.run([PY, "-m", "mjfast", "match", "mjfast:sample", "mjfast:baseline", "mjfast:baseline", bot,
+                        "--games", str(games), "--time-limit", str(limit), *extra],
+                       cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=timeout)
+    assert "Traceback" not in p.stderr, p.stderr
+    assert "nan" not in p.stdout, p.stdout
+    return p
+
+
+def _game_lines(p):
+    return [ln for ln in p.stderr.splitlines() if ln.startswith("mjfast: game ")]
+
+
+def _check_reported(p, bot, code, reason, games=2):
+    """Each game's line on stderr, the summary on stdout, one reason throughout."""
+    lines = _game_lines(p)
+    # the bot is the 4th: seat 3 in game 1, then 2, 1, 0 (the bots rotate)
+    assert [ln.split(": ", 3)[1:3] for ln in lines] == \
+        [[f"game {g + 1}", f"bot 4 ({bot}) in seat {3 - g % 4}"] for g in range(games)], p.stderr
+    for ln in lines:
+        assert ln.split(": ", 4)[3] == code and reason in ln, ln
+    out = p.stdout.splitlines()
+    assert f"  bot 4 ({bot}): {games} of {games} games ({code} {games})" in out, p.stdout
+    assert any(ln.startswith(f"    {code} x") and reason in ln for ln in out), p.stdout
+
+
+def test_a_bot_that_is_not_found_is_reported_and_the_match_exits_1():
+    p = _cli_match("nosuchbot-mjfast --x", games=4)
+    _check_reported(p, "nosuchbot-mjfast --x", "RE", "cannot start: command 'nosuchbot-mjfast' not found", games=4)
+    assert p.returncode == 1
+    assert p.stderr.splitlines()[-1].startswith("mjfast: error: bot 4 (nosuchbot-mjfast --x) failed to run in 4 of 4")
+    # the table: no nan where there is no interval or no win, a dash
+    row = [ln for ln in p.stdout.splitlines() if ln.startswith("nosuchbot-mjfast")][0]
+    assert row.split()[-1] == "-" and row.split()[-4] == "-30.00"
+
+
+def test_a_bot_that_is_not_executable_is_reported(tmp_path):
+    bot = tmp_path / "bot.py"
+    bot.write_text("print('never')\n")
+    bot.chmod(0o644)
+    p = _cli_match(str(bot), games=1)
+    _check_reported(p, str(bot), "RE", "is not executable (permission denied)", games=1)
+    assert p.returncode == 1
+
+
+def test_a_crash_is_reported_with_its_exit_status_and_the_end_of_its_stderr(tmp_path):
+    bot = _script(tmp_path / "crash.py", """
+        import sys
+        sys.stdin.readline()
+        print("loading the model", file=sys.stderr)
+        raise RuntimeError("the model file is missing")
+    """)
+    p = _cli_match(bot)
+    _check_reported(p, bot, "RE", "the bot printed no answer; exit status 1; stderr: ")
+    assert "RuntimeError: the model file is missing" in _game_lines(p)[0]
+    assert p.returncode == 1
+
+
+def test_an_exit_status_and_a_signal_are_reported(tmp_path):
+    bot = _script(tmp_path / "exit7.py", """
+        import sys
+        sys.stdin.readline()
+        sys.exit(7)
+    """)
+    p = _cli_match(bot, games=1)
+    _check_reported(p, bot, "RE", "the bot printed no answer; exit status 7", games=1)
+    assert "stderr:" not in _game_lines(p)[0]           # it wrote nothing there
+    bot = _script(tmp_path / "segv.py", """
+        import os, signal, sys
+        sys.stdin.readline()
+        os.kill(os.getpid(), signal.SIGSEGV)
+    """)
+    p = _cli_match(bot, games=1)
+    _check_reported(p, bot, "RE", "killed by signal 11 (SIGSEGV)", games=1)
+    assert p.returncode == 1
+
+
+def test_a_long_stderr_is_quoted_by_its_last_lines_on_one_line(tmp_path):
+    bot = _script(tmp_path / "chatty.py", """
+        import sys
+        sys.stdin.readline()
+        for i in range(100000):
+            print(f"debug line {i}", file=sys.stderr)
+        sys.exit(2)
+    """)
+    p = _cli_match(bot, games=1)
+    line = _game_lines(p)[0]
+    assert line.endswith("exit status 2; stderr: ...debug line 99997 | debug line 99998 | debug line 99999"), line
+    assert p.returncode == 1
+
+
+def test_a_time_out_is_reported_with_the_limit(tmp_path, mark):
+    bot = _script(tmp_path / "slow.py", f"""
+        import sys, time
+        sys.argv.append({mark!r})
+        sys.stdin.readline()
+        print("thinking", file=sys.stderr, flush=True)
+        time.sleep(60)
+    """)
+    p = _cli_match(bot, limit=0.3)
+    _check_reported(p, bot, "TLE", "no answer within the time limit (0.3 s); stderr: thinking")
+    assert p.returncode == 1
+    assert _survivors(mark) == []
+
+
+def test_an_answer_that_is_not_the_protocol_is_reported(tmp_path):
+    bot = _script(tmp_path / "chat.py", """
+        import sys
+        sys.stdin.readline()
+        print("hello, judge")
+    """)
+    p = _cli_match(bot, games=1)
+    _check_reported(p, bot, "RE", "not a JSON answer with a 'response': 'hello, judge'", games=1)
+    assert p.returncode == 1
+
+
+def test_an_illegal_answer_is_a_game_result_reported_with_the_answer(tmp_path):
+    # discards a tile it does not hold (W9 is not dealt to seat 3 nor 2 on these walls; checked below)
+    bot = _script(tmp_path / "wa.py", """
+        import json, sys
+        req = json.loads(sys.stdin.readline())["requests"][-1]
+        print(json.dumps({"response": "PLAY W9" if req.startswith("2 ") else "PASS"}), flush=True)
+    """)
+    p = _cli_match(bot)
+    _check_reported(p, bot, "WA", "answered 'PLAY W9': discards W9, which is not in the hand")
+    assert p.returncode == 0
+    assert "mjfast: error" not in p.stderr
+
+
+def test_a_false_hu_is_reported_with_the_answer(tmp_path):
+    bot = _script(tmp_path / "wh.py", """
+        import json, sys
+        req = json.loads(sys.stdin.readline())["requests"][-1]
+        print(json.dumps({"response": "HU" if req.startswith("2 ") else "PASS"}), flush=True)
+    """)
+    p = _cli_match(bot, games=1)
+    _check_reported(p, bot, "WH", "answered 'HU': declared Hu on ", games=1)
+    assert p.returncode == 0
+
+
+def test_match_errors_in_the_library():
+    res = run_match(["mjfast:sample", "/no/such/program"] + BASE[:2], games=3, first_game=2, time_limit=5)
+    errs = res.errors()
+    # games 3, 4, 5 of the match (numbers 2, 3, 4): rotations 2, 3, 0 put bot 1 in seats 3, 2, 1
+    assert [(e.game, e.bot, e.seat, e.code, e.failed_to_run) for e in errs] == \
+        [(3, 1, 3, "RE", True), (4, 1, 2, "RE", True), (5, 1, 1, "RE", True)]
+    assert all(e.reason == "cannot start: command '/no/such/program' not found" for e in errs)
+    assert res.failed
+    assert "nan" not in res.table()
+    ok = run_match(["mjfast:sample"] + BASE, games=1)
+    assert ok.errors() == [] and not ok.failed
+    seen = []
+    run_match(["mjfast:sample", "/no/such/program"] + BASE[:2], games=2, time_limit=5, on_game=seen.append)
+    assert [e.game for e in seen] == [1, 2]
+
+
+def test_the_tournament_reports_a_failing_bot_and_exits_1():
+    p = subprocess.run([PY, "-m", "mjfast.botzone.tournament", "--games", "4", "--opponent", "/no/such/program"],
+                       cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=120)
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert "nan" not in p.stdout
+    assert "    /no/such/program: RE x4: cannot start: command '/no/such/program' not found" in p.stdout.splitlines()
+    assert "95 % interval -" in p.stdout                # one wall set: no interval
+
+
+# ---------------------------------------------------------------------------
+# the progress bar: by games, on a terminal only
+
+
+def test_match_shows_a_bar_by_games_on_a_terminal_only():
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    master, slave = pty.openpty()
+    # a terminal 100 columns wide (a new pty has 0: tqdm would draw nothing)
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    err = b""
+    try:
+        p = subprocess.Popen([PY, "-m", "mjfast", "match", "mjfast:sample"] + BASE + ["--games", "4"],
+                             cwd=ROOT, env=_env(), stdout=subprocess.PIPE, stderr=slave)
+        os.close(slave)
+        slave = None
+        # read while it runs: once the last writer of a pty is gone, Linux may drop what is unread
+        while select.select([master], [], [], 60)[0]:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:         # EIO: the child is gone
+                break
+            if not chunk:
+                break
+            err += chunk
+        out = p.stdout.read().decode()
+        assert p.wait(timeout=60) == 0
+    finally:
+        if slave is not None:
+            os.close(slave)
+        os.close(master)
+    err = err.decode("utf-8", "replace")
+    assert "match" in err and "4/4" in err and "games" in err, err
+    assert "4/4" not in out and "mjfast:sample" in out
+    quiet = subprocess.run([PY, "-m", "mjfast", "match", "mjfast:sample"] + BASE + ["--games", "4"],
+                           cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=120)
+    assert quiet.returncode == 0 and quiet.stderr == ""
+

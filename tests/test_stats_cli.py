@@ -88,3 +88,22 @@ def test_plots(tmp_path, hands_file, capsys):
     assert main(["stats", "table", str(hands_file), "--plot", str(tmp_path / "c.svg")]) == 1
     assert (tmp_path / "c-totals.svg").exists() and (tmp_path / "c-cooccurrence.svg").exists()
     assert main(["stats", "table", str(hands_file), "--plot", str(tmp_path / "c.bmp")]) == 2
+
+
+def test_stats_table_lists_the_first_bad_lines_then_counts_the_rest(tmp_path, capsys):
+    from mjfast.logs.limits import REPORT_LIST_LIMIT
+    f = tmp_path / "h.jsonl"
+    good = json.dumps({"hand": "123m456m789m123p5p5p"})
+    bad_at = [i for i in range(1, 1001) if i % 7 == 0]                 # 142 bad lines
+    f.write_text("".join(("{bad" if i in bad_at else good) + "\n" for i in range(1, 1001)))
+    for workers in ("1", "2"):
+        assert main(["stats", "table", str(f), "--top", "1", "--workers", workers]) == 1
+        err = capsys.readouterr().err.splitlines()
+        assert [int(ln.split(":")[1]) for ln in err[:-1]] == bad_at[:REPORT_LIST_LIMIT]
+        assert all(ln.startswith(f"{f}:") and "bad JSON" in ln for ln in err[:-1])
+        assert err[-1] == f"... and {len(bad_at) - REPORT_LIST_LIMIT} more lines with a problem " \
+                          f"({len(bad_at)} in all, the first {REPORT_LIST_LIMIT} listed)"
+    # at most the limit: each listed, no count line
+    f.write_text("".join(("{bad" if i in bad_at[:3] else good) + "\n" for i in range(1, 101)))
+    assert main(["stats", "table", str(f), "--top", "1"]) == 1
+    assert len(capsys.readouterr().err.splitlines()) == 3

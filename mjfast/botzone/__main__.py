@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
@@ -74,7 +75,7 @@ def _replay(bot, requests, responses):
         for i, r in enumerate(requests[:-1]):
             st.update(r, responses[i] if i < len(responses) else None)
     except Exception as exc:  # noqa: BLE001
-        return "PASS", f"error replaying the history: {type(exc).__name__}: {exc}"
+        return "PASS", f"error: replaying the history: {type(exc).__name__}: {exc}"
     return _answer(bot, requests[-1])
 
 
@@ -114,6 +115,10 @@ def _format(mode, resp, debug):
 
 
 def run(stdin=None, stdout=None, bot_name="sample", once=False) -> int:
+    """Answer the interaction on ``stdin``; the exit status: 0, or 1 when
+    some turn was answered PASS for an error (input that is not the
+    interaction, a request the state refuses, an internal error: each has
+    its line on stderr), or when the input holds no request at all."""
     from .bots import make_bot
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
@@ -122,19 +127,25 @@ def run(stdin=None, stdout=None, bot_name="sample", once=False) -> int:
     while line and not line.strip():
         line = stdin.readline()
     if not line:
-        return 0
+        print(f"{_PROG}: error: no request: the input is empty", file=sys.stderr)
+        return 1
     line = line.strip()
     mode = "json" if line.startswith("{") else "simple"
+    failed = False
+
+    def answer(resp, debug):
+        nonlocal failed
+        failed = failed or bool(debug)
+        return _format(mode, resp, debug)
     if mode == "json":
-        resp, debug = _json_first(bot, line)
+        out = answer(*_json_first(bot, line))
     else:
-        resp, debug = _simple_first(bot, line, stdin)
-    out = _format(mode, resp, debug)
+        out = answer(*_simple_first(bot, line, stdin))
     while True:
         if once:
             stdout.write(out + "\n")
             stdout.flush()
-            return 0
+            return 1 if failed else 0
         stdout.write(out + "\n" + KEEP_RUNNING + "\n")
         stdout.flush()
         # the next turn: just the new request
@@ -142,7 +153,7 @@ def run(stdin=None, stdout=None, bot_name="sample", once=False) -> int:
         while req is None:
             line = stdin.readline()
             if not line:
-                return 0
+                return 1 if failed else 0
             s = line.strip()
             if not s:
                 continue
@@ -163,8 +174,7 @@ def run(stdin=None, stdout=None, bot_name="sample", once=False) -> int:
                     if len(reqs) == 1 and bot.state.turn:
                         req = reqs[0]
                     else:                      # a full history after all: rebuild
-                        resp, debug = _replay(bot, reqs, resps)
-                        out = _format(mode, resp, debug)
+                        out = answer(*_replay(bot, reqs, resps))
                         break
                 elif _is_request(s):
                     req = s
@@ -172,10 +182,9 @@ def run(stdin=None, stdout=None, bot_name="sample", once=False) -> int:
                 req = s
         if req is not None:
             if isinstance(req, _BadInput):
-                resp, debug = "PASS", f"error: {req}"
+                out = answer("PASS", f"error: {req}")
             else:
-                resp, debug = _answer(bot, req)
-            out = _format(mode, resp, debug)
+                out = answer(*_answer(bot, req))
 
 
 def main(argv=None) -> int:
@@ -191,11 +200,34 @@ def main(argv=None) -> int:
     except RulesArgError as exc:
         print(f"{_PROG}: error: {exc}", file=sys.stderr)
         return 2
+    from .bots import BOTS
+    if a.bot not in BOTS:
+        print(f"{_PROG}: error: --bot {a.bot!r}: no such bot; the bots are {', '.join(sorted(BOTS))}",
+              file=sys.stderr)
+        return 2
+    if sys.stdin is None or sys.stdout is None:
+        print(f"{_PROG}: error: standard input or output is closed", file=sys.stderr)
+        return 2
     # the judge's input is read as UTF-8 whatever the locale; a byte that is
     # not UTF-8 is a bad request, not a crash of the program
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") \
         if hasattr(sys.stdin, "buffer") else sys.stdin
-    return run(stdin=stdin, bot_name=a.bot, once=a.once)
+    try:
+        return run(stdin=stdin, bot_name=a.bot, once=a.once)
+    except KeyboardInterrupt:
+        print(f"{_PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader of the answers went away: the game is over for this
+        # program.  stdout goes to /dev/null, so that the interpreter's last
+        # flush does not report the closed pipe.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        except (OSError, AttributeError, ValueError):
+            pass
+        return 0
 
 
 if __name__ == "__main__":

@@ -40,6 +40,8 @@ def register(sub):
                         "default 6 (the platform's Python limit)")
     p.add_argument("--out", help="write the games to this file in the text archive format (checked "
                                  "before the first game)")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (there is one by games on a terminal, with tqdm installed)")
     add_rules(p, ("mcr",), _WHY)
     p.set_defaults(func=_run)
     return p

@@ -47,15 +47,18 @@ import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 
 from ..errors import InvalidArgument
+from .._progress import progress
 from ..game import GameRecord, GameState, IllegalAction, drive, random_walls
 from .__main__ import KEEP_RUNNING
 from .bots import BOTS, make_bot
 
-__all__ = ["run_match", "MatchResult", "BotStats", "SubprocessBot", "InProcessBot", "make_player", "main"]
+__all__ = ["run_match", "MatchResult", "GameError", "BotStats", "SubprocessBot", "InProcessBot", "make_player",
+           "main"]
 
 
 _POSIX = os.name == "posix"
@@ -66,6 +69,13 @@ _POLL = 0.05
 _GRACE = 0.5
 #: the longest output line read from a bot (an answer is a few dozen bytes)
 _MAX_LINE = 1 << 20
+#: how much of the end of a failed bot's stderr its failure message quotes
+_TAIL_BYTES = 4096
+_TAIL_LINES = 3
+_TAIL_CHARS = 300
+#: the codes of a bot that failed to run (late, crashed, no answer, not the
+#: protocol); WA and WH are answers the rules refuse: a result of the game
+FAILED_TO_RUN = ("TLE", "RE")
 
 
 def check_time_limit(value) -> float:
@@ -78,6 +88,41 @@ def check_time_limit(value) -> float:
     if not (math.isfinite(v) and v > 0):
         raise InvalidArgument(f"time_limit must be a finite number of seconds > 0, got {value!r}")
     return v
+
+
+def _exit_status(rc):
+    """How a process ended, from its return code (None: still running)."""
+    if rc is None:
+        return None
+    if rc < 0:
+        try:
+            name = signal.Signals(-rc).name
+        except ValueError:
+            name = None
+        return f"killed by signal {-rc}" + (f" ({name})" if name else "")
+    return f"exit status {rc}"
+
+
+def _tail(f):
+    """The last few non-empty lines of the bot's stderr file ``f``, as one
+    line (' | ' between lines), or ''."""
+    if f is None:
+        return ""
+    try:
+        f.flush()
+        end = f.seek(0, os.SEEK_END)
+        f.seek(max(0, end - _TAIL_BYTES))
+        data = f.read()
+    except (OSError, ValueError):
+        return ""
+    # a traceback's ^~~~ marker lines say nothing on one line
+    lines = [ln.strip() for ln in data.decode("utf-8", "replace").splitlines() if ln.strip(" \t^~")]
+    text = " | ".join(lines[-_TAIL_LINES:])
+    if len(lines) > _TAIL_LINES or end > _TAIL_BYTES:       # earlier lines left out
+        text = "..." + text
+    if len(text) > _TAIL_CHARS:
+        text = "..." + text[-_TAIL_CHARS:]
+    return text
 
 
 def _kill_group(p):
@@ -171,6 +216,7 @@ class SubprocessBot:
         self.time_limit = check_time_limit(time_limit)
         self.cwd = cwd
         self.proc = None
+        self._err = None            # the current process's stderr (a temporary file)
         self.times = []
         self.first_times = []
         self.keep_running_turns = 0
@@ -189,10 +235,49 @@ class SubprocessBot:
         # killed together (see _kill_group)
         kw = {"start_new_session": True} if _POSIX else \
             {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
-        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, cwd=self.cwd, **kw)
+        # stderr goes to a file, not a pipe: a pipe nobody drains would block
+        # a chatty bot; the file's end is quoted when the bot fails
+        self._close_err()
+        self._err = tempfile.TemporaryFile()
+        prog = self.argv[0]
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=self._err, cwd=self.cwd, **kw)
+        except FileNotFoundError:
+            where = f" (in {self.cwd})" if self.cwd is not None and not os.path.isdir(self.cwd) else ""
+            raise _BotFailure("RE", f"cannot start: command {prog!r} not found{where}") from None
+        except PermissionError:
+            raise _BotFailure("RE", f"cannot start: {prog!r} is not executable (permission denied)") from None
+        except OSError as exc:
+            raise _BotFailure("RE", f"cannot start {prog!r}: {exc.strerror or exc}") from None
         _LIVE.add(self.proc)
         self._buf = b""
+
+    def _close_err(self):
+        f, self._err = self._err, None
+        if f is not None:
+            try:
+                f.close()
+            except OSError:
+                pass
+
+    def _failure(self, code, what, wait=0.0):
+        """A :class:`_BotFailure` saying ``what`` went wrong, how the bot's
+        process ended (waiting up to ``wait`` s for it to exit by itself) and
+        the end of its stderr; the process group is killed."""
+        p = self.proc
+        status = None
+        if p is not None:
+            if wait > 0 and p.poll() is None:
+                try:
+                    p.wait(timeout=wait)
+                except subprocess.TimeoutExpired:
+                    pass
+            status = _exit_status(p.poll())
+        tail = _tail(self._err)
+        self.close(grace=0)
+        parts = [what] + ([status] if status else []) + ([f"stderr: {tail}"] if tail else [])
+        return _BotFailure(code, "; ".join(parts))
 
     def close(self, grace=_GRACE):
         """Done with the bot's process: close its input, give it ``grace``
@@ -200,6 +285,7 @@ class SubprocessBot:
         p = self.proc
         self.proc = None
         if p is None:
+            self._close_err()
             return
         try:
             try:
@@ -213,6 +299,7 @@ class SubprocessBot:
                     pass
         finally:
             _kill_group(p)
+            self._close_err()
 
     def _eof(self):
         if self._buf:
@@ -278,28 +365,28 @@ class SubprocessBot:
                 self._start()
             self.proc.stdin.write(data.encode())
             self.proc.stdin.flush()
-        except OSError as exc:
+        except _BotFailure:
             self.close(grace=0)
-            raise _BotFailure("RE", f"could not talk to the bot: {exc}") from None
+            raise
+        except OSError as exc:
+            # most often the bot has exited before reading its input
+            raise self._failure("RE", f"could not send the request: {exc.strerror or exc}", wait=_GRACE) from None
         deadline = t0 + limit
         try:
             line = self._readline(deadline)
             while line is not None and not line.strip():
                 line = self._readline(deadline)
-        except _BotFailure:
-            self.close(grace=0)
-            raise
+        except _BotFailure as e:
+            raise self._failure(e.code, e.detail) from None
         if line is None:
-            self.close(grace=0)
-            raise _BotFailure("RE", "the bot printed no answer")
+            raise self._failure("RE", "the bot printed no answer", wait=_GRACE)
         elapsed = time.perf_counter() - t0
         (self.first_times if first else self.times).append(elapsed)
         if self.mode == "json":
             try:
                 resp = json.loads(line)["response"]
             except (ValueError, KeyError, TypeError):
-                self.close(grace=0)
-                raise _BotFailure("RE", f"not a JSON answer with a 'response': {line[:80]!r}") from None
+                raise self._failure("RE", f"not a JSON answer with a 'response': {line[:80]!r}") from None
         else:
             resp = line
         resp = str(resp).strip()
@@ -360,12 +447,76 @@ class BotStats:
         return (m - h, m + h)
 
 
+def _answer(rec, seat):
+    """The answer of ``seat`` that the rules refused (WA / WH): its response
+    to the last request of the game, or None."""
+    if rec.rounds and 0 <= seat < len(rec.rounds[-1]):
+        return rec.rounds[-1][seat]
+    return None
+
+
+@dataclass
+class GameError:
+    """A game ended by the error rule: the ``game``-th game of the match
+    (from 1: game number ``game - 1`` of the walls and rotation), ``bot``
+    the index of the bot in the list given, ``seat`` its seat in that game,
+    ``code`` the judge's code and ``reason`` what went wrong (for WA / WH
+    with the answer)."""
+    game: int
+    bot: int
+    name: str
+    seat: int
+    code: str
+    reason: str
+
+    @property
+    def failed_to_run(self) -> bool:
+        """The bot did not play (could not start, crashed, printed no
+        answer or no protocol answer, was late): ``TLE`` / ``RE``."""
+        return self.code in FAILED_TO_RUN
+
+    def line(self) -> str:
+        return f"game {self.game}: bot {self.bot + 1} ({self.name}) in seat {self.seat}: {self.code}: {self.reason}"
+
+
+def _match_error(n, rec, order, names):
+    """The :class:`GameError` of game ``n`` (from 1), or None."""
+    if rec.error is None:
+        return None
+    seat, code, reason = rec.error[0], rec.error[1], " ".join(str(rec.error[2]).split())
+    if code not in FAILED_TO_RUN:
+        ans = _answer(rec, seat)
+        if ans is not None:
+            reason = f"answered {ans!r}: {reason}"
+    return GameError(n, order[seat], names[order[seat]], seat, code, reason)
+
+
+#: distinct reasons listed per bot in the summary (each game has its line too)
+_REASONS_SHOWN = 5
+
+
 @dataclass
 class MatchResult:
     stats: list                 # BotStats per bot (in the order given)
     records: list               # GameRecord per game
     seats: list                 # per game: the bot index in each seat
     huang: int = 0
+    first_game: int = 0         # the number of the first game (run_match's first_game)
+
+    def errors(self) -> list:
+        """A :class:`GameError` per game ended by the error rule, in order."""
+        names = [b.name for b in self.stats]
+        out = []
+        for n, (rec, order) in enumerate(zip(self.records, self.seats), self.first_game + 1):
+            e = _match_error(n, rec, order, names)
+            if e is not None:
+                out.append(e)
+        return out
+
+    @property
+    def failed(self) -> bool:
+        """Some bot failed to run in some game (``TLE`` / ``RE``)."""
+        return any(e.failed_to_run for e in self.errors())
 
     def table(self) -> str:
         head = f"{'bot':<32} {'games':>6} {'wins':>5} {'win%':>6} {'self':>5} {'dealin':>6} " \
@@ -373,13 +524,38 @@ class MatchResult:
         lines = [head, "-" * len(head)]
         for b in self.stats:
             lo, hi = b.interval()
-            wt = sum(b.win_totals) / len(b.win_totals) if b.win_totals else float("nan")
+            # no interval from one game, no mean total without a win: a dash, not nan
+            iv = f"[{lo:.2f}, {hi:.2f}]" if math.isfinite(lo) else "-"
+            wt = f"{sum(b.win_totals) / len(b.win_totals):.1f}" if b.win_totals else "-"
             err = sum(b.errors.values())
             lines.append(f"{b.name[:32]:<32} {b.games:>6} {b.wins:>5} {100 * b.wins / max(b.games, 1):>5.1f}% "
                          f"{b.self_drawn:>5} {b.dealt_in:>6} {err:>7} {b.mean:>11.2f} "
-                         f"{f'[{lo:.2f}, {hi:.2f}]':>18} {wt:>9.1f}")
+                         f"{iv:>18} {wt:>9}")
         lines.append(f"games: {len(self.records)}, no winner: {self.huang}")
+        lines += self._error_summary()
         return "\n".join(lines)
+
+    def _error_summary(self):
+        errs = self.errors()
+        if not errs:
+            return []
+        out = [f"games ended by the error rule: {len(errs)}"]
+        for i, b in enumerate(self.stats):
+            mine = [e for e in errs if e.bot == i]
+            if not mine:
+                continue
+            codes = {}
+            reasons = {}
+            for e in mine:
+                codes[e.code] = codes.get(e.code, 0) + 1
+                reasons[(e.code, e.reason)] = reasons.get((e.code, e.reason), 0) + 1
+            out.append(f"  bot {i + 1} ({b.name}): {len(mine)} of {b.games} games ("
+                       + ", ".join(f"{c} {k}" for c, k in codes.items()) + ")")
+            for (code, reason), k in list(reasons.items())[:_REASONS_SHOWN]:
+                out.append(f"    {code} x{k}: {reason}")
+            if len(reasons) > _REASONS_SHOWN:
+                out.append(f"    and {len(reasons) - _REASONS_SHOWN} other reasons (each game's is on its own line)")
+        return out
 
 
 def _close_all(players):
@@ -429,10 +605,13 @@ def play_game(players, walls, quan, match_id=None):
     return rec
 
 
-def run_match(specs, games=4, seed=0, mode="json", time_limit=6.0, progress=None, first_game=0) -> MatchResult:
+def run_match(specs, games=4, seed=0, mode="json", time_limit=6.0, progress=None, first_game=0,
+              on_game=None) -> MatchResult:
     """Play ``games`` games of the four bots ``specs`` (see the module docstring).
     ``first_game``: number of the first game (its walls and seat rotation), to
-    split one match over several processes."""
+    split one match over several processes.  After each game ``progress(n)``
+    gets the number of games played and ``on_game(error)`` the game's
+    :class:`GameError` (None when the game did not end by the error rule)."""
     if len(specs) != 4:
         raise ValueError(f"a match needs 4 bots, got {len(specs)}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -471,11 +650,13 @@ def run_match(specs, games=4, seed=0, mode="json", time_limit=6.0, progress=None
                         b.dealt_in += 1
                 if rec.error is not None and rec.error[0] == s:
                     b.errors[rec.error[1]] = b.errors.get(rec.error[1], 0) + 1
+            if on_game is not None:
+                on_game(_match_error(g + 1, rec, order, [p.name for p in players]))
             if progress:
                 progress(g + 1 - first_game)
     finally:
         _close_all(players)
-    return MatchResult(stats, records, seats, huang)
+    return MatchResult(stats, records, seats, huang, first_game)
 
 
 class _OutFile:
@@ -553,10 +734,22 @@ def main(args) -> int:
             out = _OutFile(args.out)
         except OSError as exc:
             return _error(f"--out {args.out}: cannot write: {exc.strerror or exc}")
+    bar = progress(total=args.games, desc="match", unit=" games",
+                   enabled=False if getattr(args, "no_progress", False) else None)
+
+    def on_game(err):
+        bar.update(1)
+        if err is not None:         # each game's error as it happens, the summary after the table
+            line = f"mjfast: {err.line()}"
+            write = getattr(bar, "write", None)     # a tqdm bar: the line above the bar, not through it
+            if write is not None:
+                write(line, file=sys.stderr)
+            else:
+                print(line, file=sys.stderr, flush=True)
     try:
         with _signals_end_the_match():
             res = run_match(args.bots, games=args.games, seed=args.seed, mode=args.mode,
-                            time_limit=args.time_limit)
+                            time_limit=args.time_limit, on_game=on_game)
     except ValueError as e:
         if out is not None:
             out.discard()
@@ -565,11 +758,20 @@ def main(args) -> int:
         if out is not None:
             out.discard()
         raise
-    print(res.table())
+    finally:
+        bar.close()
+    print(res.table(), flush=True)       # before the error line that follows on stderr
     if out is not None:
         try:
             out.write("".join(rec.to_botzone_text() for rec in res.records))
         except OSError as exc:
             out.discard()
             return _error(f"--out {args.out}: cannot write: {exc.strerror or exc}")
+    failed = [e for e in res.errors() if e.failed_to_run]
+    if failed:
+        bots = sorted({e.bot for e in failed})
+        who = ", ".join(f"bot {i + 1} ({res.stats[i].name})" for i in bots)
+        print(f"mjfast: error: {who} failed to run in {len({e.game for e in failed})} of "
+              f"{len(res.records)} games (time-out or crash: the reasons are listed above)", file=sys.stderr)
+        return 1
     return 0

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .match import run_match
 
 __all__ = ["duplicate", "TournamentResult"]
+
+#: distinct error reasons listed in the report (TournamentResult.errors has them all)
+_REASONS_SHOWN = 5
 
 
 @dataclass
@@ -37,6 +40,12 @@ class TournamentResult:
     opp_illegal: int
     huang: int
     seconds: float
+    errors: list = field(default_factory=list)     # a GameError per game ended by the error rule
+
+    @property
+    def failed(self) -> bool:
+        """Some bot failed to run (time-out or crash) in some game."""
+        return any(e.failed_to_run for e in self.errors)
 
     @property
     def win_rate(self):
@@ -49,15 +58,31 @@ class TournamentResult:
 
     def report(self) -> str:
         lo, hi = self.interval
-        return "\n".join([
+        # one wall set has no interval, no win no mean total: a dash, not nan
+        iv = f"[{lo:+.2f}, {hi:+.2f}]" if math.isfinite(lo) else "-"
+
+        def total(x):
+            return f"{x:.1f}" if math.isfinite(x) else "-"
+        lines = [
             f"{self.bot} (1 seat) vs {self.opponent} (3 seats): {self.games} games "
             f"({self.games // 4} wall sets x 4 seats), {self.seconds:.0f} s",
             f"  win rate        {100 * self.win_rate:.1f} %   (each opponent seat: {100 * self.opp_win_rate:.1f} %)",
             f"  self-drawn wins {self.self_drawn}, dealt in {self.dealt_in}, no winner {self.huang}",
-            f"  mean score/game {self.mean_score:+.2f}   95 % interval [{lo:+.2f}, {hi:+.2f}]",
-            f"  mean win total  {self.mean_win_total:.1f} points   (opponents: {self.opp_mean_win_total:.1f})",
+            f"  mean score/game {self.mean_score:+.2f}   95 % interval {iv}",
+            f"  mean win total  {total(self.mean_win_total)} points   (opponents: {total(self.opp_mean_win_total)})",
             f"  illegal responses {self.illegal} (false Hu {self.false_hu}); opponents {self.opp_illegal}",
-        ])
+        ]
+        reasons = {}
+        for e in self.errors:
+            who = self.bot if e.bot == 0 else self.opponent
+            key = (who, e.code, e.reason)
+            reasons[key] = reasons.get(key, 0) + 1
+        for (who, code, reason), k in list(reasons.items())[:_REASONS_SHOWN]:
+            lines.append(f"    {who}: {code} x{k}: {reason}")
+        if len(reasons) > _REASONS_SHOWN:
+            lines.append(f"    and {len(reasons) - _REASONS_SHOWN} other reasons "
+                         f"(TournamentResult.errors has each game's)")
+        return "\n".join(lines)
 
 
 def _play(args):
@@ -65,12 +90,13 @@ def _play(args):
     bot, opponent, seed, first, n = args
     res = run_match([bot, opponent, opponent, opponent], games=n, seed=seed, first_game=first)
     out = []
-    for rec, order in zip(res.records, res.seats):
+    errors = {e.game: e for e in res.errors()}
+    for g, (rec, order) in enumerate(zip(res.records, res.seats), first + 1):
         me = order.index(0)
         w = rec.win
         win = None if w is None else (w.winner == me, w.self_drawn, w.total, w.from_seat == me)
         err = None if rec.error is None else (rec.error[0] == me, rec.error[1])
-        out.append((rec.scores[me], win, err, rec.huang))
+        out.append((rec.scores[me], win, err, rec.huang, errors.get(g)))
     return out
 
 
@@ -100,8 +126,11 @@ def duplicate(bot="mjfast:sample", opponent="mjfast:baseline", games=2000, seed=
                 progress(len(games_out))
     secs = time.perf_counter() - t0
     scores, wins, opp_wins, sd, di, wt, owt, ill, fh, oill, huang = [], 0, 0, 0, 0, [], [], 0, 0, 0, 0
-    for score, win, err, hu in games_out:
+    errors = []
+    for score, win, err, hu, merr in games_out:
         scores.append(score)
+        if merr is not None:
+            errors.append(merr)
         huang += hu
         if win is not None:
             mine, self_drawn, total, from_me = win
@@ -129,7 +158,7 @@ def duplicate(bot="mjfast:sample", opponent="mjfast:baseline", games=2000, seed=
     return TournamentResult(bot, opponent, games, wins, opp_wins, sd, di, m, (m - h, m + h),
                             sum(wt) / len(wt) if wt else float("nan"),
                             sum(owt) / len(owt) if owt else float("nan"),
-                            ill, fh, oill, huang, secs)
+                            ill, fh, oill, huang, secs, errors)
 
 
 def main(argv=None) -> int:
@@ -145,7 +174,11 @@ def main(argv=None) -> int:
 
     def progress(g):
         print(f"  {g} games", file=sys.stderr, flush=True)
-    print(duplicate(a.bot, a.opponent, a.games, a.seed, workers=a.workers, progress=progress).report())
+    res = duplicate(a.bot, a.opponent, a.games, a.seed, workers=a.workers, progress=progress)
+    print(res.report())
+    if res.failed:
+        print("error: a bot failed to run (time-out or crash): the reasons are listed above", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -18,12 +18,13 @@ from typing import Iterable, Iterator, Union
 
 from .._extras import require
 from ..errors import InvalidArgument
+from .jsonlog import NotAnArchive, platform_file
 from .model import Claim, Event, Match, fan_key
 from .replay import MatchError, Replayed, Win, replay
-from .scoring import COLUMNS, Problem, Summary, detect_format, iter_matches, process, settlement
+from .scoring import COLUMNS, Problem, Summary, detect_format, iter_matches, no_match_line, process, settlement
 
 __all__ = ["read", "replay", "wins", "score", "export", "Match", "Event", "Claim", "Win", "Replayed",
-           "MatchError", "Summary", "Problem", "COLUMNS", "fan_key", "settlement"]
+           "MatchError", "NotAnArchive", "Summary", "Problem", "COLUMNS", "fan_key", "settlement"]
 
 PathArg = Union[str, os.PathLike, Iterable]
 
@@ -52,23 +53,49 @@ def read(path, format: str = None) -> Iterator[Match]:
 def wins(paths: PathArg, summary: Summary = None) -> Iterator[Win]:
     """Every win of every replayable match, in file order (not scored).
     Problems are added to ``summary`` when one is given."""
-    for p in _paths(paths):
-        for m in read(p):
+    for p in _files(_paths(paths)):
+        if platform_file(p) and os.path.isfile(p):
             if summary is not None:
-                summary.matches += 1
-            try:
-                r = replay(m)
-            except MatchError as exc:
-                if summary is not None:
-                    summary.skipped += 1
-                    summary.problems.append(Problem(p, exc.match, exc.pos, exc.reason, "match", exc.where))
-                continue
-            if summary is not None:
-                summary.replayed += 1
-                summary.wins += len(r.wins)
-                summary.huang += r.outcome == "huang"
-                summary.error_endings += r.outcome == "error"
-            yield from r.wins
+                summary.platform_files.append(p)
+            continue
+        s = Summary()
+        try:
+            yield from _file_wins(p, s)
+        except NotAnArchive as exc:
+            s.not_archives.append(Problem(p, None, None, str(exc), "file"))
+        if summary is not None:
+            if os.path.isfile(p) and detect_format(p) == "text":
+                s = no_match_line(p, s)
+            summary.add(s)
+
+
+def _files(paths):
+    """The paths, a directory replaced by its ``*.json`` files (as read() reads them)."""
+    for p in paths:
+        if os.path.isdir(p):
+            for name in sorted(os.listdir(p)):
+                f = os.path.join(p, name)
+                if name.endswith(".json") and os.path.isfile(f):
+                    yield f
+        else:
+            yield p
+
+
+def _file_wins(p, summary):
+    """The wins of one file (see :func:`wins`), counted in ``summary``."""
+    for m in read(p):
+        summary.matches += 1
+        try:
+            r = replay(m)
+        except MatchError as exc:
+            summary.skipped += 1
+            summary.problems.append(Problem(p, exc.match, exc.pos, exc.reason, "match", exc.where))
+            continue
+        summary.replayed += 1
+        summary.wins += len(r.wins)
+        summary.huang += r.outcome == "huang"
+        summary.error_endings += r.outcome == "error"
+        yield from r.wins
 
 
 def score(paths: PathArg, workers: int = 1, summary: Summary = None):

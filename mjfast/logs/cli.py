@@ -236,5 +236,5 @@ def _run(args) -> int:
         # timing only on a terminal: redirected reports stay byte-identical between runs
         rate = total.matches / dt if dt > 0 else 0.0
         print(f"{total.matches} matches in {dt:.2f} s ({rate:,.0f} matches/s)", file=sys.stderr)
-    bad = total.skipped or any(p.kind == "win" for p in total.problems)
+    bad = total.skipped or total.not_archives or any(p.kind == "win" for p in total.problems)
     return 1 if bad else 0

@@ -29,7 +29,40 @@ import numpy as np
 from .limits import MAX_JSON_CHARS, MAX_JSON_DEPTH, recorded_int
 from .model import Claim, Event, Match, TILE_SET, FLOWER_SET, TILE_CODES
 
-__all__ = ["read_json", "match_from_json", "iter_json_values"]
+__all__ = ["read_json", "match_from_json", "iter_json_values", "NotAnArchive", "platform_file"]
+
+
+class NotAnArchive(ValueError):
+    """The file is not a match archive (its first value is no match record):
+    it is not read at all, rather than each of its values being reported as
+    a bad match (a file of hand records passed by mistake)."""
+
+
+#: a key of the platform's match object; a first value with none of them is
+#: no match record (and its file no match archive)
+_MATCH_KEYS = ("logs", "initdata", "players", "status")
+
+
+def platform_file(path) -> bool:
+    """A file the platform ships next to the matches of a download, which
+    holds no match: ``<match id>_metadata.json``."""
+    return os.path.basename(os.fspath(path)).endswith("_metadata.json")
+
+
+def _first_value_check(v, path):
+    """Raise :class:`NotAnArchive` when ``v``, the first value of the file
+    ``path`` (or the first element of its list), cannot begin a match archive."""
+    if isinstance(v, dict):
+        if any(k in v for k in _MATCH_KEYS):
+            return
+        keys = ", ".join(repr(k) for k in list(v)[:4]) + (", ..." if len(v) > 4 else "")
+        what = f"an object with keys {keys}" if v else "an empty object"
+    elif isinstance(v, list):
+        return
+    else:
+        what = f"a JSON {type(v).__name__}"
+    raise NotAnArchive(f"not a match archive: its first value is {what}, not a match record "
+                       f"(with 'logs'); the file is not read")
 
 _CHUNK = 1 << 20
 _CLAIM_WORDS = {"CHI": "CHI", "PENG": "PENG", "GANG": "GANG", "HU": "HU"}
@@ -312,8 +345,14 @@ def read_json(path) -> Iterator[Match]:
     if os.path.isdir(path):
         for name in sorted(os.listdir(path)):
             p = os.path.join(path, name)
-            if name.endswith(".json") and os.path.isfile(p):
-                yield from read_json(p)
+            if name.endswith(".json") and os.path.isfile(p) and not platform_file(p):
+                try:
+                    yield from read_json(p)
+                except NotAnArchive as exc:
+                    # one file of the directory: reported as one bad entry, the others read on
+                    m = Match(os.path.splitext(name)[0], p, "json", 0)
+                    m.fail(0, str(exc))
+                    yield m
         return
     stem = os.path.splitext(os.path.basename(path))[0]
     whole = _whole(path)
@@ -352,6 +391,8 @@ def read_json(path) -> Iterator[Match]:
                     continue
                 if in_list and tag in ("value", "skip-value"):
                     in_list = False
+                if k == 0 and tag in ("value", "item"):
+                    _first_value_check(v, path)
                 mid = f"{stem}" if k == 0 and tag in ("value", "skip-value") else f"{stem}#{k}"
                 if tag in ("skip-item", "skip-value"):
                     m = Match(mid, path, "json", k)
@@ -360,6 +401,8 @@ def read_json(path) -> Iterator[Match]:
                 else:
                     yield match_from_json(v, mid, path, k)
                 k += 1
+        except NotAnArchive:
+            raise
         except (ValueError, UnicodeDecodeError) as exc:
             if logs_list is not None:
                 m = Match(stem, path, "json", 0)
@@ -428,11 +471,14 @@ def _whole(path):
 def _matches_of(v, stem, path):
     """The matches of one decoded file value, as the streaming reader yields them."""
     if not isinstance(v, list):
+        _first_value_check(v, path)
         yield match_from_json(v, stem, path, 0)
         return
     if v and _is_log_entry(v[0]):
         yield match_from_json({"logs": v}, stem, path, 0)     # a bare logs list: one match
         return
+    if v:
+        _first_value_check(v[0], path)
     for k, item in enumerate(v):
         yield match_from_json(item, f"{stem}#{k}", path, k)
 

@@ -21,6 +21,10 @@ MAX_JSON_CHARS = 8 << 20
 #: nesting of JSON arrays and objects (a match JSON nests 7 deep)
 MAX_JSON_DEPTH = 100
 
+#: a report lists this many problems of a kind (skipped matches, bad lines),
+#: then says how many more there are
+REPORT_LIST_LIMIT = 50
+
 #: a recorded number (fan total, fan count, score) must be an integer of at
 #: most this magnitude: it is kept in a 32-bit column (Parquet, logs.score())
 MAX_RECORDED = 2 ** 31 - 1

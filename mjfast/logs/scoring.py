@@ -21,11 +21,13 @@ from .._progress import set_total
 from ..batch import HandBatch, score_batch
 from ..rules.mcr import MCR
 from ..rules.mcr.sets import MCR_RULES
+from .jsonlog import NotAnArchive, platform_file
+from .limits import REPORT_LIST_LIMIT
 from .model import Match, fan_key
 from .replay import MatchError, replay
 from .replay import outcomes as replay_outcomes
 
-__all__ = ["COLUMNS", "Summary", "Problem", "iter_matches", "detect_format", "split_tasks",
+__all__ = ["COLUMNS", "Summary", "Problem", "iter_matches", "detect_format", "split_tasks", "no_match_line",
            "run_task", "process", "settlement", "task_bytes", "set_bytes_total"]
 
 #: The columns of a result row, in order.
@@ -47,7 +49,7 @@ class Problem:
     match: object
     pos: Optional[int]
     reason: str
-    kind: str = "match"       # "match" (skipped) | "win" (not scored)
+    kind: str = "match"       # "match" (skipped) | "win" (not scored) | "file" (not a match archive)
     where: str = "line"       # what pos counts: "line" (text) or "log" (JSON index)
 
     def __str__(self):
@@ -71,6 +73,10 @@ class Summary:
     with_record: int = 0
     problems: List[Problem] = field(default_factory=list)
     disagreements: list = field(default_factory=list)   # (file, match, pos, ours, recorded)
+    #: files that are not match archives, not read (a Problem of kind "file" each; no match counted)
+    not_archives: List[Problem] = field(default_factory=list)
+    #: files the platform ships next to the matches (``*_metadata.json``), recognised and not read
+    platform_files: List[str] = field(default_factory=list)
 
     def add(self, other: "Summary"):
         for k in ("matches", "replayed", "skipped", "huang", "error_endings", "wins", "scored", "agree",
@@ -78,8 +84,10 @@ class Summary:
             setattr(self, k, getattr(self, k) + getattr(other, k))
         self.problems.extend(other.problems)
         self.disagreements.extend(other.disagreements)
+        self.not_archives.extend(other.not_archives)
+        self.platform_files.extend(other.platform_files)
 
-    def text(self, list_limit: int = 50, exported: bool = False) -> str:
+    def text(self, list_limit: int = REPORT_LIST_LIMIT, exported: bool = False) -> str:
         """The report.  ``exported``: the wins were written as hand records
         (``logs export``), not scored: every win found is exported."""
         if exported:
@@ -89,6 +97,13 @@ class Summary:
                        + (f" + not scored {self.wins - self.scored}" if self.wins != self.scored else ""))
         lines = [f"matches read {self.matches} = replayed {self.replayed} + skipped {self.skipped}"
                  f"  (Huang {self.huang}, error-rule endings {self.error_endings})", balance]
+        if self.platform_files:
+            lines.append(f"platform files ignored (*_metadata.json, no match in them): {len(self.platform_files)}")
+        if self.not_archives:
+            lines.append(f"files not read (not match archives): {len(self.not_archives)}")
+            lines += [f"  {p}" for p in self.not_archives[:list_limit]]
+            if len(self.not_archives) > list_limit:
+                lines.append(f"  ... and {len(self.not_archives) - list_limit} more")
         if self.with_record:
             lines.append(f"agreement with the recorded fans: {self.agree}/{self.with_record} "
                          f"({100.0 * self.agree / self.with_record:.2f} %)")
@@ -310,6 +325,9 @@ def run_task(task, want_rows=True, fast=True):
     (:mod:`mjfast.logs.fasttext`; same results); False: the Python path only."""
     path, fmt, start, stop, first_line = task
     summary = Summary()
+    if fmt == "json" and platform_file(path):
+        summary.platform_files.append(path)
+        return [], [], summary
     rows = []
     pending = []
     scored = []
@@ -352,6 +370,8 @@ def run_task(task, want_rows=True, fast=True):
                     all_wins.extend(pending)
                 pending = []
                 scored = []
+    except NotAnArchive as exc:     # raised at the first value: nothing of the file was counted
+        summary.not_archives.append(Problem(path, None, None, str(exc), "file"))
     except OSError as exc:
         summary.matches += 1
         summary.skipped += 1
@@ -370,7 +390,26 @@ def run_task(task, want_rows=True, fast=True):
             _score_wins(pending, summary, rows, scored)
         else:
             all_wins.extend(pending)
+    if fmt == "text" and start == 0:
+        summary = no_match_line(path, summary)
     return rows, all_wins, summary
+
+
+#: the reason given to the text before the first 'Match' line of a text archive
+_BEFORE_FIRST = "line before the first 'Match' line: "
+
+
+def no_match_line(path, summary) -> Summary:
+    """``summary`` of the text file ``path`` read from its start; when all of
+    it was text before any 'Match' line (and no limit was hit), the file is
+    no match archive: a summary with that one line for the file instead."""
+    if not (summary.matches == 1 and summary.skipped == 1 and len(summary.problems) == 1
+            and summary.problems[0].match is None and summary.problems[0].reason.startswith(_BEFORE_FIRST)):
+        return summary
+    p = summary.problems[0]
+    return Summary(not_archives=[Problem(path, None, None, f"not a match archive: no 'Match' line (line {p.pos}: "
+                                                           f"{p.reason[len(_BEFORE_FIRST):]}); the file is not read",
+                                         "file")])
 
 
 def task_bytes(task) -> int:

@@ -282,11 +282,13 @@ def _cmd_table(args) -> int:
     for f in args.files:
         if not os.path.exists(f):
             raise _error(f"{f}: no such file")
-    problems = []
+    from ..logs.limits import REPORT_LIST_LIMIT     # the cap of the logs reports (loaded on use, as the rest)
+    problems = [0]          # lines with a problem; the first REPORT_LIST_LIMIT are listed
 
     def on_problem(path, line, msg):
-        problems.append((path, line, msg))
-        print(f"{path}:{line}: {msg}", file=sys.stderr)
+        problems[0] += 1
+        if problems[0] <= REPORT_LIST_LIMIT:
+            print(f"{path}:{line}: {msg}", file=sys.stderr)
 
     rs = _rules(args, "table", _mcr_table_sets(), why=_TABLE_WHY)
     t0 = time.perf_counter()
@@ -304,6 +306,9 @@ def _cmd_table(args) -> int:
     except ImportError as exc:
         raise _error(str(exc)) from None
     seconds = time.perf_counter() - t0
+    if problems[0] > REPORT_LIST_LIMIT:
+        print(f"... and {problems[0] - REPORT_LIST_LIMIT:,} more lines with a problem ({problems[0]:,} in all, "
+              f"the first {REPORT_LIST_LIMIT} listed)", file=sys.stderr)
     _report(acc, args, seconds, extra={"files": list(args.files)}, rules=rs)
     return 1 if acc.invalid else 0
 
@@ -471,5 +476,6 @@ def _cmd_logs(args) -> int:
         extra["matches"] = {"read": summary.matches, "replayed": summary.replayed, "skipped": summary.skipped,
                             "wins": summary.wins}
     _report(acc, args, seconds, extra=extra)
-    bad = summary is not None and (summary.skipped or any(p.kind == "win" for p in summary.problems))
+    bad = summary is not None and (summary.skipped or summary.not_archives
+                                   or any(p.kind == "win" for p in summary.problems))
     return 1 if bad or acc.invalid else 0
