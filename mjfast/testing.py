@@ -740,7 +740,7 @@ def _check_args(n, seed, rules, contradictions):
     if rules is None:
         return None
     rs = _get_rules(rules)
-    if rs.name == "mcr" and rs == _get_rules("mcr"):
+    if rs.is_default and not rs.changed_options:
         rs = None
     elif rs != _get_rules(rs.name):
         # a record names its rule set; options cannot travel in it

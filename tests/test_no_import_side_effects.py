@@ -100,7 +100,7 @@ def test_no_python_module_loads_the_two_player_table():
 
 def test_the_generated_two_player_table_is_the_data():
     from mjfast._core import TP_FAN_KEYS, TP_TABLE_MASKS, TP_TABLE_POINTS
-    from mjfast.rules.two_player_table import TWO_PLAYER_TABLE as TP
+    from mjfast.rules.two_player.table import TWO_PLAYER_TABLE as TP
     assert TP_FAN_KEYS[1:] == TP.keys
     assert len(TP_TABLE_POINTS) == len(TP_TABLE_MASKS) == max(TP.ids) + 1
     for f in TP:

@@ -284,7 +284,7 @@ def test_settle_takes_numpy_ints_and_refuses_bad_arguments():
         MCR_RULES.settle_seats(23, False, 0)
     with pytest.raises(ValueError, match="same seat"):
         MCR_RULES.settle_seats(23, False, 2, "W")
-    with pytest.raises(mjfast.InvalidHand, match="winner_seat"):
+    with pytest.raises(mjfast.InvalidArgument, match="winner_seat"):
         MCR_RULES.settle_seats(23, True, 4)
     with pytest.raises(mjfast.InvalidArgument, match="not 4"):
         mjfast.rules.get("two_player").settle_seats(23, True, 0)
