@@ -45,7 +45,12 @@ print(json.dumps(out))
 
 
 def run(pkg_dir, n, explicit=False):
-    r = subprocess.run([sys.executable, "-c", _CHILD, pkg_dir, os.path.join(ROOT, "tests"), str(n),
+    # the build's own tests/handgen.py (the generator's stream is the same in
+    # every build; today's wraps mjfast.testing, which older builds lack)
+    tests = os.path.join(pkg_dir, "tests")
+    if not os.path.isfile(os.path.join(tests, "handgen.py")):
+        tests = os.path.join(ROOT, "tests")
+    r = subprocess.run([sys.executable, "-c", _CHILD, pkg_dir, tests, str(n),
                         "1" if explicit else "0"], capture_output=True, text=True, check=True)
     return json.loads(r.stdout)
 
