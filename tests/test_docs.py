@@ -157,7 +157,9 @@ def test_ci_installs_and_tests_as_the_readme_says():
 RUN_PAGES = ("README.md",) + tuple(sorted(os.path.relpath(p, ROOT).replace(os.sep, "/")
                                           for p in glob.glob(os.path.join(ROOT, "docs", "*.md"))))
 # the claims each page must check at least (a reader that found none would pass anything)
-MIN_CLAIMS = {"README.md": 25, "docs/testing.md": 8}
+MIN_CLAIMS = {"README.md": 25, "docs/testing.md": 8, "docs/bots.md": 6, "docs/botzone.md": 6,
+              "docs/game.md": 10, "docs/logs.md": 3, "docs/notation.md": 8, "docs/rules.md": 19,
+              "docs/stats.md": 4, "docs/wildcards.md": 8}
 _FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
 _OBJ_REPR = re.compile(r"^[\[({]*[A-Za-z_][\w.]*\(")
 _STOP = " :;,"      # where a claim ends, outside brackets and quotes
@@ -326,8 +328,21 @@ def test_every_code_block_runs_and_prints_what_its_comments_say(page, docs_dir):
             claims += _run_python(code, where, ns)
         elif lang == "bash":
             commands += _run_bash(code, where, str(docs_dir), env)
-    if "python" in kinds:
-        # the page's claims are checked (a reader that found none would pass anything)
-        assert claims >= MIN_CLAIMS.get(page, 1), claims
+    # the page's claims are checked (a reader that found none would pass anything)
+    assert claims >= MIN_CLAIMS.get(page, 0), claims
+    assert ("python" in kinds) == (page in MIN_CLAIMS), f"{page}: python blocks and MIN_CLAIMS disagree"
     if page == "README.md":
         assert commands >= 8
+
+
+def test_the_runner_checks_print_claims_doctests_and_continued_commands(tmp_path):
+    ns = {}
+    assert _run_python("x = 2\nprint(x + 1)   # 3\n", "t", ns) == 1
+    with pytest.raises(AssertionError):
+        _run_python("print(2)   # 3\n", "t", {})
+    assert _run_doctest(">>> y = 4\n>>> y * 2\n8\n", "t", ns) == 1 and ns["y"] == 4
+    with pytest.raises(AssertionError):
+        _run_doctest(">>> 1 + 1\n3\n", "t", {})
+    assert _run_bash("test \\\n  1 -eq 1\n", "t", str(tmp_path), dict(os.environ)) == 1
+    with pytest.raises(AssertionError):
+        _run_bash("test \\\n  1 -eq 2\n", "t", str(tmp_path), dict(os.environ))
