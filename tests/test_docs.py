@@ -261,10 +261,11 @@ def _run_python(code, where, ns):
             continue
         expr = stmt.value
         if (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "print"
-                and len(expr.args) == 1 and not expr.keywords):
-            # print(x)  # claim: the claim is about x (printed as well)
-            value = eval(compile(ast.Expression(expr.args[0]), line, "eval"), ns)
-            print(value)
+                and expr.args and not expr.keywords and not any(isinstance(a, ast.Starred) for a in expr.args)):
+            # print(x)  # claim: the claim is about x; print(x, y): about (x, y) (printed as well)
+            args = tuple(eval(compile(ast.Expression(a), line, "eval"), ns) for a in expr.args)
+            print(*args)
+            value = args[0] if len(args) == 1 else args
         else:
             value = eval(compile(ast.Expression(expr), line, "eval"), ns)
         same_line = [s for s in tree.body if s.end_lineno == stmt.end_lineno]
@@ -338,6 +339,7 @@ def test_every_code_block_runs_and_prints_what_its_comments_say(page, docs_dir):
 def test_the_runner_checks_print_claims_doctests_and_continued_commands(tmp_path):
     ns = {}
     assert _run_python("x = 2\nprint(x + 1)   # 3\n", "t", ns) == 1
+    assert _run_python("print(x, x + 1)   # (2, 3)\n", "t", ns) == 1
     with pytest.raises(AssertionError):
         _run_python("print(2)   # 3\n", "t", {})
     assert _run_doctest(">>> y = 4\n>>> y * 2\n8\n", "t", ns) == 1 and ns["y"] == 4
