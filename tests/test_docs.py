@@ -4,12 +4,14 @@
   docs/ or fuzz/ mention exists in the repository (nothing points at
   documents users cannot read);
 * every example in docs/cli.md still prints exactly what the page shows;
-* every code block of README.md and docs/testing.md runs as written, and
+* every code block of README.md and of every docs/ page runs as written, and
   prints what its comments say (below: how a comment claims a value).
 """
 from __future__ import annotations
 
 import ast
+import doctest
+import glob
 import io
 import os
 import re
@@ -140,7 +142,7 @@ def test_ci_installs_and_tests_as_the_readme_says():
     assert any("-m venv" in ln for ln in ci) and any("rm -rf" in ln for ln in ci)
 
 
-# -- the code blocks of README.md (and of the pages listed) run as written ------------
+# -- the code blocks of README.md and docs/*.md run as written ------------------------
 #
 # A page's ```python blocks run in order in one namespace (a block may use what
 # the blocks before it defined), in a temporary directory that holds a copy of
@@ -151,10 +153,17 @@ def test_ci_installs_and_tests_as_the_readme_says():
 # the value's repr.  A comment starting with words is prose.  The ```bash
 # blocks run line by line (a failing command fails the test), except the
 # install and test-suite lines, which .ci/run runs (see the test above).
-# ```text blocks are synopses and diagrams, not run.
+# ```text blocks are synopses and diagrams, not run; ```json blocks are data
+# (records, results) and ```console blocks are docs/cli.md's transcripts,
+# which tools/cli_doc.py checks (see test_cli_examples_print_what_docs_cli_md_shows).
 
 
-RUN_PAGES = ("README.md", "docs/testing.md")
+RUN_PAGES = ("README.md",) + tuple(sorted(os.path.relpath(p, ROOT).replace(os.sep, "/")
+                                          for p in glob.glob(os.path.join(ROOT, "docs", "*.md"))))
+# the claims each page must check at least (a reader that found none would pass anything)
+MIN_CLAIMS = {"README.md": 25, "docs/testing.md": 8, "docs/bots.md": 6, "docs/botzone.md": 6,
+              "docs/game.md": 10, "docs/logs.md": 3, "docs/notation.md": 8, "docs/rules.md": 19,
+              "docs/stats.md": 4, "docs/wildcards.md": 8}
 _FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
 _OBJ_REPR = re.compile(r"^[\[({]*[A-Za-z_][\w.]*\(")
 _STOP = " :;,"      # where a claim ends, outside brackets and quotes
@@ -254,7 +263,15 @@ def _run_python(code, where, ns):
         if not isinstance(stmt, ast.Expr):
             exec(compile(ast.Module([stmt], []), line, "exec"), ns)
             continue
-        value = eval(compile(ast.Expression(stmt.value), line, "eval"), ns)
+        expr = stmt.value
+        if (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "print"
+                and expr.args and not expr.keywords and not any(isinstance(a, ast.Starred) for a in expr.args)):
+            # print(x)  # claim: the claim is about x; print(x, y): about (x, y) (printed as well)
+            args = tuple(eval(compile(ast.Expression(a), line, "eval"), ns) for a in expr.args)
+            print(*args)
+            value = args[0] if len(args) == 1 else args
+        else:
+            value = eval(compile(ast.Expression(expr), line, "eval"), ns)
         same_line = [s for s in tree.body if s.end_lineno == stmt.end_lineno]
         comment = comments.get(stmt.end_lineno)
         claim = _claim(comment) if comment and len(same_line) == 1 else None
@@ -264,12 +281,25 @@ def _run_python(code, where, ns):
     return checked
 
 
+def _run_doctest(code, where, ns):
+    """Run an interpreter-session block; returns the number of outputs checked."""
+    test = doctest.DocTestParser().get_doctest(code, ns, where, where, 0)
+    out = io.StringIO()
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    result = runner.run(test, out=out.write, clear_globs=False)
+    ns.update(test.globs)       # (DocTest works on a copy) later blocks see what this one defined
+    assert result.failed == 0, f"{where}:\n{out.getvalue()}"
+    return sum(1 for ex in test.examples if ex.want)
+
+
 _NOT_RUN_HERE = re.compile(r"^(pip install|python -m pytest)\b")
 
 
 def _run_bash(code, where, cwd, env):
     ran = 0
-    for k, ln in enumerate(code.splitlines()):
+    # a line ending in a backslash goes on on the next line: one command
+    lines = re.sub(r"\\\n", " ", code).splitlines()
+    for k, ln in enumerate(lines):
         cmd = ln.strip()
         if not cmd or cmd.startswith("#") or _NOT_RUN_HERE.match(cmd):
             continue
@@ -295,13 +325,30 @@ def test_every_code_block_runs_and_prints_what_its_comments_say(page, docs_dir):
     for lang, line, code in _fenced(page):
         where = f"{page}:{line}"
         kinds.append(lang)
-        assert lang in ("python", "bash", "text"), f"{where}: a block without a language (python, bash or text)"
-        if lang == "python":
+        assert lang in ("python", "bash", "text", "json", "console"), \
+            f"{where}: a block without a language (python, bash, text, json or console)"
+        if lang == "python" and code.lstrip().startswith(">>>"):
+            claims += _run_doctest(code, where, ns)
+        elif lang == "python":
             claims += _run_python(code, where, ns)
         elif lang == "bash":
             commands += _run_bash(code, where, str(docs_dir), env)
-    assert "python" in kinds
     # the page's claims are checked (a reader that found none would pass anything)
-    assert claims >= {"README.md": 25, "docs/testing.md": 8}[page], claims
+    assert claims >= MIN_CLAIMS.get(page, 0), claims
+    assert ("python" in kinds) == (page in MIN_CLAIMS), f"{page}: python blocks and MIN_CLAIMS disagree"
     if page == "README.md":
         assert commands >= 8
+
+
+def test_the_runner_checks_print_claims_doctests_and_continued_commands(tmp_path):
+    ns = {}
+    assert _run_python("x = 2\nprint(x + 1)   # 3\n", "t", ns) == 1
+    assert _run_python("print(x, x + 1)   # (2, 3)\n", "t", ns) == 1
+    with pytest.raises(AssertionError):
+        _run_python("print(2)   # 3\n", "t", {})
+    assert _run_doctest(">>> y = 4\n>>> y * 2\n8\n", "t", ns) == 1 and ns["y"] == 4
+    with pytest.raises(AssertionError):
+        _run_doctest(">>> 1 + 1\n3\n", "t", {})
+    assert _run_bash("test \\\n  1 -eq 1\n", "t", str(tmp_path), dict(os.environ)) == 1
+    with pytest.raises(AssertionError):
+        _run_bash("test \\\n  1 -eq 2\n", "t", str(tmp_path), dict(os.environ))
