@@ -316,7 +316,7 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     """
     if rules is not None and rules is not MCR_RULES:
         rs = rules if type(rules) is RuleSet else _get_rules(rules)
-        if not rs.impl.mcr_fans:
+        if rs is not MCR_RULES and not rs.impl.mcr_fans:
             # the rule set's own engine (mjfast.rules.engine); those on the
             # compiled MCR kernel (mcr, dazhong) are scored below, with their
             # variant bits (their engine's score comes back here)
