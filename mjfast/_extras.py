@@ -2,9 +2,11 @@
 and the one check every command and function makes before its work.
 
 Each need names exactly one extra of pyproject.toml that installs all it
-imports, so a message says one thing to install::
+imports -- one of the users' extras by job (README, "Install": cli, tables,
+plot, dask) -- so a message says one thing to install, as it is installed
+from mjfast's source directory (mjfast is on no package index)::
 
-    --out fans.parquet needs pyarrow: pip install 'mjfast[stats]'
+    --out fans.parquet needs pyarrow: install mjfast's extra 'tables' (pip install '.[tables]' in its source directory)
 
 A command checks its needs when it starts (:func:`require`), before reading
 or computing anything, and reports a missing one as a usage error (one
@@ -16,13 +18,13 @@ from __future__ import annotations
 
 import importlib
 
-__all__ = ["MissingExtra", "NEEDS", "require", "missing"]
+__all__ = ["MissingExtra", "NEEDS", "require", "missing", "install_hint"]
 
 #: need -> (modules it imports, in the order checked; the extra that installs them all)
 NEEDS = {
-    "pandas": (("pandas",), "pandas"),                      # DataFrames, .csv tables
-    "arrow": (("pyarrow",), "arrow"),                       # Arrow tables, Parquet written by pyarrow
-    "parquet": (("pandas", "pyarrow"), "stats"),            # DataFrames read from / written to Parquet
+    "pandas": (("pandas",), "tables"),                      # DataFrames, .csv tables
+    "arrow": (("pyarrow",), "tables"),                      # Arrow tables, Parquet written by pyarrow
+    "parquet": (("pandas", "pyarrow"), "tables"),           # DataFrames read from / written to Parquet
     "plot": (("matplotlib",), "plot"),                      # figures
     "dask": (("dask", "dask.dataframe", "distributed"), "dask"),   # --scheduler, mjfast.dask
 }
@@ -47,10 +49,15 @@ def missing(need: str):
     return None
 
 
+def install_hint(extra: str) -> str:
+    """How a message tells the user to install ``extra``."""
+    return f"install mjfast's extra '{extra}' (pip install '.[{extra}]' in its source directory)"
+
+
 def require(need: str, what: str) -> None:
-    """Raise :class:`MissingExtra` ``"<what> needs <module>: pip install
-    'mjfast[<extra>]'"`` if a module of ``need`` (a key of :data:`NEEDS`)
+    """Raise :class:`MissingExtra` ``"<what> needs <module>: install mjfast's
+    extra '<extra>' (...)"`` if a module of ``need`` (a key of :data:`NEEDS`)
     does not import."""
     name = missing(need)
     if name is not None:
-        raise MissingExtra(f"{what} needs {_SHOWN.get(name, name)}: pip install 'mjfast[{NEEDS[need][1]}]'")
+        raise MissingExtra(f"{what} needs {_SHOWN.get(name, name)}: {install_hint(NEEDS[need][1])}")

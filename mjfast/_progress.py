@@ -9,7 +9,7 @@ they all look and behave alike:
   stderr stays the same from run to run);
 * a total, and so an ETA, whenever the command knows it (bytes of the input,
   lines of a file, games, hands);
-* tqdm is optional (``pip install 'mjfast[cli]'``): without it a terminal gets
+* tqdm is optional (``pip install '.[cli]'``): without it a terminal gets
   one line saying how to have a bar, once per process, and the command runs
   the same.
 
@@ -25,7 +25,7 @@ import sys
 __all__ = ["progress", "set_total", "NoBar", "HINT"]
 
 #: printed once to a terminal's stderr when a bar would be drawn but tqdm does not import
-HINT = "(no progress bar: tqdm is not installed; pip install 'mjfast[cli]' for one)"
+HINT = "(no progress bar: tqdm is not installed; mjfast's extra 'cli' has it: pip install '.[cli]' in mjfast's source directory)"
 
 _hinted = False
 

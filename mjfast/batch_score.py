@@ -233,7 +233,7 @@ class BatchResult:
         the tables of ``mjfast.stats``), ``"display"`` (the English names of
         ``fan_names``) or ``"zh"``.  ``id``: Int64 (<NA> where a record had
         none) when the ids are integers, else objects as given.  Needs pandas
-        (``pip install 'mjfast[pandas]'``)."""
+        (``pip install '.[tables]'``)."""
         fan_cols = self._fan_column_names(names)
         pd = _need("pandas", "BatchResult.to_pandas()")
         df = pd.DataFrame(self.fan_counts, columns=fan_cols, copy=False)
@@ -259,7 +259,7 @@ class BatchResult:
         likewise).  Each fan column's field metadata holds the fan's ``key``,
         ``name`` (English), ``zh`` and ``points``.  ``id``: int64 when the
         ids are integers, string when they are strings, else each id's JSON
-        text.  Needs pyarrow (``pip install 'mjfast[arrow]'``)."""
+        text.  Needs pyarrow (``pip install '.[tables]'``)."""
         fan_cols = self._fan_column_names(names)
         pa = _need("arrow", "BatchResult.to_arrow()")
         cols = {}

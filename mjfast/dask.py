@@ -1,4 +1,4 @@
-"""Scale-out on Dask (``pip install 'mjfast[dask]'``).
+"""Scale-out on Dask (``pip install '.[dask]'``).
 
 Each partition is scored by the ordinary single-machine path
 (``HandBatch`` + ``score_batch``), so a cluster gives the same rows as one

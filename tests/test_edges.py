@@ -594,8 +594,8 @@ def test_cli_json_outputs(capsys):
     assert d["points"] == 16 and d["zh"] == "清龙" and isinstance(d["excludes"], list)
 
 
-@pytest.mark.parametrize("module,method,extra", [("pandas", "to_pandas", "pandas"),
-                                                 ("pyarrow", "to_arrow", "arrow")])
+@pytest.mark.parametrize("module,method,extra", [("pandas", "to_pandas", "tables"),
+                                                 ("pyarrow", "to_arrow", "tables")])
 def test_missing_optional_dependency_says_how_to_install(monkeypatch, module, method, extra):
     import sys
     res = score_batch([WIN])
@@ -605,7 +605,7 @@ def test_missing_optional_dependency_says_how_to_install(monkeypatch, module, me
     monkeypatch.setitem(sys.modules, module, None)     # makes `import module` raise ImportError
     with pytest.raises(ImportError) as ei:
         getattr(res, method)()
-    assert f"pip install 'mjfast[{extra}]'" in str(ei.value)
+    assert f"pip install '.[{extra}]'" in str(ei.value)
     assert not type(ei.value) is ModuleNotFoundError
 
 

@@ -57,10 +57,10 @@ def files(tmp_path_factory):
 
 def _missing(blocked, need, flag, args, out, tmp_path):
     """The command exits 2 with exactly ``mjfast: error: <flag> needs <module>:
-    pip install 'mjfast[<extra>]'`` on stderr, prints nothing else and writes no file."""
+    install mjfast's extra '<extra>' (...)`` on stderr, prints nothing else and writes no file."""
     r = _mjfast(blocked, *args, cwd=tmp_path)
     module = blocked[0]
-    want = f"mjfast: error: {flag} needs {module}: pip install 'mjfast[{_extras.NEEDS[need][1]}]'\n"
+    want = f"mjfast: error: {flag} needs {module}: {_extras.install_hint(_extras.NEEDS[need][1])}\n"
     assert (r.returncode, r.stderr, r.stdout) == (2, want, ""), (args, r.stderr[-2000:])
     if out is not None:
         assert not os.path.exists(tmp_path / out), "the work was done before the check"
@@ -183,12 +183,12 @@ def test_every_need_names_one_extra_that_installs_it():
 def test_library_functions_say_what_to_install(monkeypatch):
     monkeypatch.setattr(_extras, "missing", lambda need: _extras.NEEDS[need][0][0])
     acc = FanStats()
-    with pytest.raises(ImportError, match=r"^FanStats.table\(\) .*needs pandas: pip install 'mjfast\[pandas\]'$"):
+    with pytest.raises(ImportError, match=r"^FanStats.table\(\) .*needs pandas: install mjfast's extra 'tables' \(pip install '\.\[tables\]' in its source directory\)$"):
         acc.table()
     res = mjfast.score_batch(mjfast.HandBatch.from_strings(["123m456m789m123p5p5p"]))
-    with pytest.raises(mjfast.batch.MissingDependency, match=r"needs pyarrow: pip install 'mjfast\[arrow\]'$"):
+    with pytest.raises(mjfast.batch.MissingDependency, match=r"needs pyarrow: install mjfast's extra 'tables' "):
         res.to_arrow()
-    with pytest.raises(ImportError, match=r"needs matplotlib: pip install 'mjfast\[plot\]'$"):
+    with pytest.raises(ImportError, match=r"needs matplotlib: install mjfast's extra 'plot' "):
         from mjfast.stats import plot
         plot.fan_bars(acc, "x.png")
 

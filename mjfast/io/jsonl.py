@@ -39,7 +39,7 @@ result lines are written in compiled code too; Python writes only the error
 lines and the rare others (a dropped flag, an id that needs escaping), and a
 chunk whose records name rule sets goes through :func:`score_records`.
 Figures: benchmarks/README.md, "Records in, scores out".
-orjson is used when installed (``pip install 'mjfast[cli]'``), else the
+orjson is used when installed (``pip install '.[cli]'``), else the
 standard :mod:`json`; the output is the same, error messages included
 (mjfast._jsontext decides what is JSON and words what is not).
 """

@@ -18,7 +18,7 @@ import time
 __all__ = ["add_parser", "run"]
 
 
-from .._extras import require
+from .._extras import install_hint, require
 from .._progress import progress
 from ..cli_args import RulesArgError, add_rules, rules_from_args
 
@@ -50,7 +50,7 @@ def add_parser(sub):
         add_rules(q, ("mcr",), _WHY)
         q.add_argument("--scheduler", default=None, metavar="ADDRESS|local",
                        help="run the units of work on Dask: a scheduler address (tcp://host:8786) or 'local' "
-                            "for a local cluster (pip install 'mjfast[dask]'); same output")
+                            "for a local cluster (pip install '.[dask]'); same output")
         q.set_defaults(func=run, logs_action=name)
     p.set_defaults(func=run, logs_action=None, logs_parser=p)
     return p
@@ -92,7 +92,7 @@ class _Writer:
             try:
                 import pyarrow  # noqa: F401
             except ImportError:
-                raise _Usage("--out *.parquet needs pyarrow: pip install 'mjfast[logs]'") from None
+                raise _Usage(f"--out *.parquet needs pyarrow: {install_hint('tables')}") from None
             self.kind = "parquet"
             self.path = out
         elif ext in (".jsonl", ".json", ".ndjson"):

@@ -7,7 +7,7 @@ statistics over every fully concealed winning hand.
     acc.table()                                    # per fan (pandas)
     acc.summary()                                  # wins, forms, self-drawn share, totals
 
-Plots live in :mod:`mjfast.stats.plot` (matplotlib, ``pip install 'mjfast[plot]'``).
+Plots live in :mod:`mjfast.stats.plot` (matplotlib, ``pip install '.[plot]'``).
 """
 __all__ = ["FanStats", "wilson_interval", "forms_of", "self_drawn_of", "FORM_NAMES", "Z95",
            "Chunk", "iter_file", "iter_files", "frame_arrays", "stats_of_files"]

@@ -136,7 +136,7 @@ def _rules(args, command, supported, options=True, why=""):
 def _scheduler(p):
     p.add_argument("--scheduler", default=None, metavar="ADDRESS|local",
                    help="run on Dask: a scheduler address (tcp://host:8786) or 'local' for a local cluster "
-                        "(pip install 'mjfast[dask]')")
+                        "(pip install '.[dask]')")
 
 
 def _common(p, workers_help="scoring threads (-1 = all cores)"):

@@ -1,4 +1,4 @@
-"""Figures of fan statistics (matplotlib: ``pip install 'mjfast[plot]'``).
+"""Figures of fan statistics (matplotlib: ``pip install '.[plot]'``).
 
 Each ``*_figure`` function takes a :class:`FanStats` and returns a matplotlib
 Figure; the other functions write that figure to a file, whose format
