@@ -4,6 +4,8 @@ A hand is a 34-slot count array (0-8 = 1m-9m, 9-17 = 1p-9p, 18-26 = 1s-9s,
 27-30 = E S W N, 31-33 = C F P).  The compiled core answers win / waits /
 shanten / decompositions; the fan engine scores all 81 MCR fans.
 """
+import importlib as _importlib
+
 from ._version import __version__
 from .errors import InvalidArgument, InvalidHand, InvalidOption, NotWinning, UnknownRules
 
@@ -77,3 +79,19 @@ __all__ = [
     "waits_batch",
     "openmp_enabled",
 ]
+
+#: The subpackages ``import mjfast`` leaves unloaded (they pull in more than
+#: scoring needs; tests/test_imports.py holds import time to it), loaded on
+#: first use as attributes: ``mjfast.testing.winning_records(...)`` works
+#: after a plain ``import mjfast``, as ``import mjfast.testing`` does.
+_SUBPACKAGES = ("botzone", "dask", "game", "io", "logs", "stats", "testing")
+
+
+def __getattr__(name):
+    if name in _SUBPACKAGES:
+        return _importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_SUBPACKAGES))

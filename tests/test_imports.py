@@ -171,3 +171,22 @@ else:
 print("ok")
 """], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+def test_subpackages_are_attributes_loaded_on_first_use():
+    # `import mjfast` leaves them unloaded, and `mjfast.testing` (etc.) loads one
+    out = subprocess.run([sys.executable, "-c", """
+import sys, mjfast
+names = mjfast._SUBPACKAGES
+assert not [n for n in names if "mjfast." + n in sys.modules], [n for n in names if "mjfast." + n in sys.modules]
+assert mjfast.testing.winning_hands(1, seed=1) and mjfast.logs.Summary and mjfast.game.GameState
+assert set(names) <= set(dir(mjfast))
+try:
+    mjfast.no_such_module
+except AttributeError as exc:
+    assert "no_such_module" in str(exc)
+else:
+    raise AssertionError("no AttributeError")
+print("ok")
+"""], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr

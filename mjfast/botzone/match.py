@@ -772,6 +772,6 @@ def main(args) -> int:
         bots = sorted({e.bot for e in failed})
         who = ", ".join(f"bot {i + 1} ({res.stats[i].name})" for i in bots)
         print(f"mjfast: error: {who} failed to run in {len({e.game for e in failed})} of "
-              f"{len(res.records)} games (time-out or crash: the reasons are listed above)", file=sys.stderr)
+              f"{len(res.records)} games (it could not start, crashed, gave no answer or was late: the reasons are listed above)", file=sys.stderr)
         return 1
     return 0

@@ -177,7 +177,7 @@ def main(argv=None) -> int:
     res = duplicate(a.bot, a.opponent, a.games, a.seed, workers=a.workers, progress=progress)
     print(res.report())
     if res.failed:
-        print("error: a bot failed to run (time-out or crash): the reasons are listed above", file=sys.stderr)
+        print("error: a bot failed to run (it could not start, crashed, gave no answer or was late): the reasons are listed above", file=sys.stderr)
         return 1
     return 0
 
