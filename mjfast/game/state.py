@@ -60,8 +60,10 @@ def code_of(tile: int) -> str:
 
 
 def tile_of(code) -> int:
-    """Tile index of a Botzone code (``"W1"`` -> 0); an int 0-41 passes through."""
-    if isinstance(code, int) and not isinstance(code, bool):
+    """Tile index of a Botzone code (``"W1"`` -> 0); an int 0-41 passes through
+    (a numpy integer too: a wall of ``mjfast._game.shuffled_walls`` is one)."""
+    if isinstance(code, (int, np.integer)) and not isinstance(code, (bool, np.bool_)):
+        code = int(code)
         if 0 <= code < len(CODES):
             return code
         raise ValueError(f"tile index {code} out of range 0-41")
@@ -469,9 +471,11 @@ class GameState:
         return f"1 {nf} {tiles}{fls}"
 
     def request(self, seat: int) -> Optional[str]:
-        """The request ``seat`` receives for the last event (None before the first draw)."""
+        """The request ``seat`` receives for the last event: None before the
+        first draw, and once the game is over (the judge sends nothing after
+        a Hu, a Huang or an error ending)."""
         ev = self._event
-        if ev is None:
+        if ev is None or self.phase == "over":
             return None
         kind, p, t, extra = ev
         if kind == "DRAW":
