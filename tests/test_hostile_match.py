@@ -237,8 +237,13 @@ def test_a_match_stopped_by_a_signal_kills_the_bots(tmp_path, mark, sig, code):
         subprocess.Popen({_sleeper(mark)}, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
         time.sleep(60)
     """, started=started)
+    # SIGINT at its default in the match, as in a terminal: a job started in
+    # the background by a non-interactive shell (`cmd &`) inherits SIGINT
+    # ignored, and Python then installs no KeyboardInterrupt handler, so the
+    # signal would do nothing (rightly: an ignored SIGINT stays ignored)
     p = subprocess.Popen([PY, "-m", "mjfast", "match", bot] + BASE + ["--time-limit", "60"], cwd=ROOT,
-                         env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                         env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         end = time.monotonic() + 60
         while not _marked(mark) and time.monotonic() < end:
