@@ -31,16 +31,14 @@ cdef score_counts_t _kernel = NULL
 
 
 cdef int _bind_kernel() except -1:
-    """Fetch the fan kernel from mjfast._core (once)."""
+    """Fetch the fan kernel from mjfast._core (once; _core loads its fan
+    tables itself when it starts)."""
     global _kernel
     if _kernel != NULL:
         return 0
-    import mjfast.score        # loads the fan table into the kernel
     from mjfast import _core
     _kernel = <score_counts_t>PyCapsule_GetPointer(_core.score_capsule(), b"mjfast._core.score_counts")
     return 0
-
-
 
 
 
