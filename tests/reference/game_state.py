@@ -16,106 +16,17 @@ from its back; flowers are set aside as drawn (``BUHUA``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Optional
 
 from mjfast.errors import NotWinning
-from mjfast.hand import Meld
-
-from .seat_rules import CODES, N_KINDS, SeatRules, score_win
+from mjfast.game.seat_rules import CODES, N_KINDS, SeatRules, score_win
+# the game's data types and tile codes are the package's: the oracle is its
+# transitions (below), not a second copy of what a meld or a win holds
+from mjfast.game.state import ERROR_WA, ERROR_WH, GameMeld, IllegalAction, Win, code_of, tile_of
 
 __all__ = ["GameState", "IllegalAction", "GameMeld", "Win", "CODES", "code_of", "tile_of", "score_win"]
 
 _INDEX = {c: i for i, c in enumerate(CODES)}
-
-#: What the judge writes when a seat breaks the rules: WA = wrong action,
-#: WH = a Hu that is not a win of 8 points or more.
-ERROR_WA = "WA"
-ERROR_WH = "WH"
-
-
-def code_of(tile: int) -> str:
-    """Botzone code of a tile index (0-41)."""
-    return CODES[tile]
-
-
-def tile_of(code) -> int:
-    """Tile index of a Botzone code (``"W1"`` -> 0); an int 0-41 passes through."""
-    if isinstance(code, int) and not isinstance(code, bool):
-        if 0 <= code < len(CODES):
-            return code
-        raise ValueError(f"tile index {code} out of range 0-41")
-    i = _INDEX.get(code)
-    if i is None:
-        raise ValueError(f"unknown tile code {code!r}")
-    return i
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow: ``seat`` broke them, ``reason`` says how.
-
-    ``code`` is what the platform's judge displays for it (``"WA"`` wrong
-    action, ``"WH"`` a Hu that does not win or scores under 8)."""
-
-    def __init__(self, seat: int, reason: str, code: str = ERROR_WA):
-        super().__init__(f"seat {seat}: {reason}")
-        self.seat = seat
-        self.reason = reason
-        self.code = code
-
-
-@dataclass
-class GameMeld:
-    """A meld on the table.  ``tile``: lowest tile of a chow, else the meld's
-    tile; ``from_seat``: the discarder (None for a concealed kong);
-    ``claimed``: the claimed tile; ``added``: a kong added to an own pung."""
-    kind: str
-    tile: int
-    from_seat: Optional[int]
-    claimed: Optional[int]
-    added: bool = False
-
-    def tiles(self):
-        t = self.tile
-        if self.kind == "chow":
-            return (t, t + 1, t + 2)
-        return (t,) * (3 if self.kind == "pung" else 4)
-
-    def to_meld(self, owner: int) -> Meld:
-        """The meld in our notation: claim digit 1 = previous seat (上家), 2 =
-        opposite, 3 = next seat; for a chow the position of the claimed tile."""
-        if self.kind == "chow":
-            return Meld("chow", self.tile, claimed=self.claimed - self.tile + 1)
-        if self.from_seat is None:
-            return Meld("kong", self.tile, concealed=True)
-        digit = (owner - self.from_seat) % 4
-        return Meld(self.kind, self.tile, claimed=digit, added=self.added)
-
-
-@dataclass
-class Win:
-    """A win and the context the judge scores it with."""
-    winner: int
-    from_seat: Optional[int]          # the discarder / the robbed seat; None if self-drawn
-    tile: int
-    hand: str                         # our notation, melds with claim digits, winning tile last
-    self_drawn: bool
-    fourth_tile: bool
-    last_tile: bool
-    kong: bool
-    robbed_kong: bool
-    seat_wind: int
-    round_wind: int
-    flowers: int
-    total: int
-    fans: list = field(default_factory=list)   # FanResult, highest first
-
-    def as_record(self) -> dict:
-        """The win as a hand record of our JSONL format."""
-        winds = "ESWN"
-        return {"hand": self.hand, "self_drawn": self.self_drawn, "fourth_tile": self.fourth_tile,
-                "kong": self.kong, "last_tile": self.last_tile, "seat_wind": winds[self.seat_wind],
-                "round_wind": winds[self.round_wind], "flowers": self.flowers}
 
 
 def _walls_arg(walls):
