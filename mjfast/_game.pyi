@@ -1,0 +1,49 @@
+"""Type stub of compiled self-play and the text-log replay (src/_game.pyx,
+src/_logread.pxi): FastGame is the engine (mjfast._engine.Engine) with the
+built-in policies and a whole game's run."""
+from typing import Any, Callable, Optional, Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+from typing_extensions import disjoint_base
+
+from mjfast._engine import Engine
+from mjfast._engine import flat_out as flat_out
+from mjfast._engine import int_arg as int_arg
+from mjfast._engine import prob_arg as prob_arg
+from mjfast._engine import seat_arg as seat_arg
+from mjfast._engine import u64_arg as u64_arg
+
+POLICY_TSUMOGIRI: int
+POLICY_RANDOM: int
+POLICY_BASELINE: int
+
+#: the optional winners' hands of play_many / play_seeded:
+#: counts (n, 34), melds (n, 4, 3), n_melds (n,), win_tile (n,), uint8
+_HandsOut = tuple[NDArray[np.uint8], NDArray[np.uint8], NDArray[np.uint8], NDArray[np.uint8]]
+
+@disjoint_base
+class FastGame(Engine):
+    def run(self, policies: Sequence[int], seed: int, p_claim: float = 0.5, p_kong: float = 0.7) -> None: ...
+    def decide(self, seat: int, policy: int, seed: int = 1, p_claim: float = 0.5,
+               p_kong: float = 0.7) -> tuple[int, int, int]: ...
+    def rounds_array(self) -> NDArray[np.int8]: ...
+
+def legal_masks(games: Sequence[FastGame], out: Optional[NDArray[np.uint8]] = None) -> NDArray[np.uint8]: ...
+def observe_many(games: Sequence[FastGame], out: Optional[NDArray[np.int8]] = None) -> NDArray[np.int8]: ...
+def action_layout() -> dict[str, dict[str, int]]: ...
+def play_many(walls: NDArray[np.uint8], quans: NDArray[np.int8], policies: Sequence[int], seed_: int,
+              p_claim_: float, p_kong_: float, hu_fn: Optional[Callable[..., int]], int32_out: NDArray[np.int32],
+              hands_out: Optional[_HandsOut] = None) -> None: ...
+def play_seeded(seed_: int, first_: int, n_: int, quan_: int, policies: Sequence[int], p_claim_: float,
+                p_kong_: float, hu_fn: Optional[Callable[..., int]], int32_out: NDArray[np.int32],
+                hands_out: Optional[_HandsOut] = None) -> None: ...
+def shuffled_walls(seed_: int) -> NDArray[np.uint8]: ...
+# one tuple per segment: (0, start, stop, line) to read with the Python path,
+# (1, ...) a Huang, (2, ...) a Hu (the fields: the docstring of replay_text)
+def replay_text(data: bytes, first_line_: int, keys: tuple[str, ...],
+                max_line: int = 65536) -> list[tuple[Any, ...]]: ...
+# None if refused, ("huang",) or ("hu", winner, from_seat, tile, hand, melds,
+# self_drawn, fourth_tile, last_tile, kong)
+def replay_match(m: Any, walls: Optional[Sequence[Sequence[int]]], tile_index: dict[str, int],
+                 parse_action: Callable[[str], tuple[int, int, int]]) -> Optional[tuple[Any, ...]]: ...
