@@ -30,7 +30,7 @@ from typing import Optional, Tuple
 try:  # several times faster than the standard decoder
     from orjson import loads as _fast_loads
 except ImportError:  # pragma: no cover - depends on the environment
-    _fast_loads = None
+    _fast_loads = None  # type: ignore[assignment]  # no orjson: the standard decoder (checked before each use)
 
 __all__ = ["BadJSON", "loads", "describe", "DEPTH_LIMIT", "DIGITS_LIMIT"]
 
@@ -188,7 +188,8 @@ def _string_end(s: str, i: int, n: int):
     """s[i] is '"': the index past the closing quote, or (pos, message)."""
     j = i + 1
     while j < n:
-        j = _STRING_RUN.match(s, j).end()       # (the plain characters at once)
+        # (the plain characters at once; a *-run matches everywhere, never None)
+        j = _STRING_RUN.match(s, j).end()  # type: ignore[union-attr]
         if j >= n:
             break
         c = s[j]
@@ -258,7 +259,7 @@ def _find_error(s: str) -> Optional[Tuple[int, str]]:
     """(position, what is wrong) of the first error of JSON text ``s``, or
     None when it is a JSON text under the module's rules."""
     n = len(s)
-    stack = []
+    stack: list = []
     state = _VALUE
     may_close = False       # a ']' / '}' may come here (not after a comma)
     i = 0

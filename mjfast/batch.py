@@ -237,7 +237,7 @@ class HandBatch:
         kinds = np.zeros(n, np.uint64)
         slow = np.zeros(n, np.uint8)
         ids = [None] * n
-        kongs = []      # [row, hand, ...]: the rows with a melded kong
+        kongs: list = []    # [row, hand, ...]: the rows with a melded kong
         # the common record (a dict, a compact winning hand, well-typed fields)
         # is read in compiled code; the rest goes through the Python validator
         n_rules = _core.read_records(records, cols["counts"], cols["melds"], cols["n_melds"], cols["win_tile"],
@@ -298,7 +298,7 @@ class HandBatch:
         f0, s0, r0, fl0 = check_context(*(v if sc else d for v, sc, d in zip(values, scalar, defaults)))
         cols, ok = _parse_hands(hands)
         invalid = np.zeros(n, bool)
-        messages = {}
+        messages: dict = {}
         if all(scalar):
             cols["flags"][:] = f0
             cols["seat"][:] = s0
@@ -319,7 +319,8 @@ class HandBatch:
             # not a 14-tile hand or holds flower codes): hand_args reads it or
             # words the problem
             try:
-                _fill_row(cols, i, hands[i], *_flag_values(int(cols["flags"][i])), int(cols["seat"][i]),
+                # (_flag_values: the four win flags; a tuple's length is not in its type)
+                _fill_row(cols, i, hands[i], *_flag_values(int(cols["flags"][i])), int(cols["seat"][i]),  # type: ignore[call-arg]
                           int(cols["round"][i]), int(cols["flowers"][i]))
             except (InvalidHand, TypeError, ValueError) as exc:
                 invalid[i] = True
@@ -379,7 +380,7 @@ class HandBatch:
         kinds = np.zeros(n, np.uint64)
         status = np.zeros(n, np.uint8)
         ids = [None] * n
-        kongs = []      # [row, line, ...]: the scanned rows with a melded kong
+        kongs: list = []    # [row, line, ...]: the scanned rows with a melded kong
         _core.scan_lines(chunk, cols["counts"], cols["melds"], cols["n_melds"], cols["win_tile"], cols["flags"],
                          cols["seat"], cols["round"], cols["flowers"], rflags, status, ids, kongs)
         invalid = np.zeros(n, bool)

@@ -92,11 +92,11 @@ def score_rows_mcr(batch, rs, nthreads, strict) -> BatchResult:
     if wild_rows.size:
         kernel_invalid = invalid.copy()
         kernel_invalid[wild_rows] = True
-    for i in np.flatnonzero((batch.rule_flags != 0) & ~kernel_invalid):
-        rf = int(batch.rule_flags[i])
+    for r in np.flatnonzero((batch.rule_flags != 0) & ~kernel_invalid):
+        rf = int(batch.rule_flags[r])
         d = ignored_flags(rs, {k: rf & b for k, b in RULE_FLAG_BITS.items()})
         if d:
-            extra[int(i)] = d
+            extra[int(r)] = d
     if strict and extra:
         kernel_invalid = kernel_invalid.copy()
         for i, d in extra.items():
@@ -111,8 +111,9 @@ def score_rows_mcr(batch, rs, nthreads, strict) -> BatchResult:
         res.fan_counts = np.ascontiguousarray(res.fan_counts[:, [MCR.index(f.key) for f in rs.table]])
     res.extra_ignored = extra
     if wild_rows.size:
+        assert res.ignored is not None      # the MCR pass fills every column
         res.ignored[wild_rows] = 0
-        own_legal = {}
+        own_legal: dict = {}
         _score_rows_by_score(batch, rs, wild_rows, strict, res.totals, res.fan_counts, res.errors, messages,
                              extra, res.substitutions, own_legal)
         for i, ok in own_legal.items():
@@ -131,7 +132,7 @@ def score_rows_own(batch, rs, nthreads, strict, *, by_score=None, compiled=None,
     and returns the rows left to the row path; ``report_winds``: winds it
     has no fan for are reported as score() reports them."""
     n, messages, invalid = _checked_rows(batch, rs)
-    extra = {}
+    extra: dict = {}
     eng = rs.impl
     totals = np.full(n, -1, dtype=np.int32)
     fans = np.zeros((n, len(rs.table)), dtype=np.uint8)
@@ -139,8 +140,8 @@ def score_rows_own(batch, rs, nthreads, strict, *, by_score=None, compiled=None,
     ignored = np.zeros(n, np.uint8)
     own_illegal = np.zeros(n, bool)     # a score_fn result's own legality (guizhou: the pass)
     col = {f.key: j for j, f in enumerate(rs.table.fans)}
-    own_legal = {}      # row -> the rule set's own verdict (zhuji: self-drawn only, its minimum)
-    subs = {}           # row -> what its wildcards stood for
+    own_legal: dict = {}    # row -> the rule set's own verdict (zhuji: self-drawn only, its minimum)
+    subs: dict = {}         # row -> what its wildcards stood for
     errors[invalid] = ERR_INVALID
     rows = np.flatnonzero(~invalid)
     score_mask, by_score = by_score, []     # rows scored by mjfast.score itself
@@ -156,12 +157,12 @@ def score_rows_own(batch, rs, nthreads, strict, *, by_score=None, compiled=None,
             skip = invalid.copy()
             skip[by_score] = True
         rows = compiled(batch, rs, nthreads, strict, skip, totals, fans, errors, messages, extra)
-    scored_legal = {}
+    scored_legal: dict = {}
     if len(by_score):
         _score_rows_by_score(batch, rs, by_score, strict, totals, fans, errors, messages, extra, subs,
                              scored_legal)
-    for i in rows:
-        i = int(i)
+    for r in rows:
+        i = int(r)
         try:
             h = _row_hand(batch, i)
             f = int(batch.flags[i])

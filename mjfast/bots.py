@@ -41,7 +41,7 @@ def _discard_repr(d) -> str:
 
 # the type is built in compiled code (src/include/discard.h) as a heap type,
 # so its repr can be set here, with the tile names
-Discard.__repr__ = _discard_repr
+Discard.__repr__ = _discard_repr  # type: ignore[method-assign]  # on purpose: the tile by name
 
 
 class WinningTile(NamedTuple):

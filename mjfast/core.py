@@ -367,7 +367,7 @@ def decompose(hand, *, melds: int | None = None, rules=None, wildcards=None, wil
                              "has no place in the decomposer); use is_win / waits / shanten")
         counts, k, melds, full, caps = _wild_hand(hand, melds, "win", w)
         _wild_rules(rules, counts, full, k, w)
-        out = []
+        out: list = []
         for sub in _wild.win_substitutions(counts, k, melds, -1, caps):
             s = np.frombuffer(sub, dtype=np.uint8)
             tiles = tuple(t for t in range(34) for _ in range(int(s[t])))
@@ -434,13 +434,13 @@ def waits(hand, *, melds: int | None = None, rules=None, wildcards=None, wildcar
         rs = _rule_set(rules, counts, full)
         out = [t for t in out if t in rs.tiles]
         if not _all_forms(rs):
-            keep = []
+            kept = []
             for t in out:
                 c = counts.copy()
                 c[t] += 1
                 if any(form in rs.forms for form, _ in _core.decompose_one(c, melds)):
-                    keep.append(t)
-            out = keep
+                    kept.append(t)
+            out = kept
     if full is not None:
         out = [t for t in out if full[t] < 4]
     return out

@@ -23,9 +23,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-from typing import List, Optional, Sequence
+from typing import TYPE_CHECKING, List, Optional, Sequence
 
 from ._extras import require
+
+if TYPE_CHECKING:       # an annotation only: pandas comes with dask's dataframe
+    import pandas
 
 require("dask", "mjfast.dask")
 

@@ -314,7 +314,7 @@ class Hand:
 _KINDS = ("chow", "pung", "kong")
 # the compiled parser's meld codes (kind | claimed << 2 | flags << 4 | tile << 6)
 # -> Meld; a Meld is immutable, so every hand shares them
-_MELDS = {}
+_MELDS: dict = {}
 
 
 def _meld_of(code):

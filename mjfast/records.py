@@ -19,6 +19,7 @@ takes its default.  Unknown keys are ignored.
 from __future__ import annotations
 
 import json
+from typing import Optional
 
 import numpy as np
 
@@ -42,12 +43,12 @@ FLAG_NAMES = _flags.names(_flags.WIN)
 FLAG_BITS = _flags.bits(_flags.WIN)
 
 
-def _one_line(exc: BaseException) -> str:
+def _one_line(exc: object) -> str:
     msg = str(exc) or type(exc).__name__
     return " ".join(msg.split()) if "\n" in msg or "\r" in msg else msg
 
 
-def _parse_error(line, exc: BaseException = None) -> str:
+def _parse_error(line, exc: Optional[BaseException] = None) -> str:
     """The message for a line that did not decode (slow path: errors only):
     mjfast's own wording with the column (see mjfast._jsontext), whichever
     JSON decoder raised ``exc``."""
@@ -155,7 +156,8 @@ def validate_record(rec: dict) -> tuple:
     values = [False if v is None else v for v in values]
     seat, rnd, flowers = get("seat_wind"), get("round_wind"), get("flowers")
     try:
-        flags, seat, rnd, flowers = check_context(
+        # (values: the four win flags, FLAG_NAMES; a list's length is not in its type)
+        flags, seat, rnd, flowers = check_context(  # type: ignore[call-arg]
             *values, "E" if seat is None else seat, "E" if rnd is None else rnd,
             0 if flowers is None else flowers)
     except (InvalidHand, InvalidArgument) as exc:

@@ -314,6 +314,7 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
     Raises :class:`~mjfast.NotWinning` if the tiles are not a winning hand,
     :class:`~mjfast.InvalidHand` for malformed input.
     """
+    rs: Optional[RuleSet]
     if rules is not None and rules is not MCR_RULES:
         rs = rules if type(rules) is RuleSet else _get_rules(rules)
         if rs is not MCR_RULES and not rs.impl.mcr_fans:
@@ -423,7 +424,7 @@ def _score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule
         for wt in (sorted(set(stood)) if win_wild else [win]):
             c = full.copy()
             c[wt] -= 1
-            tiles = [t for t in range(34) for _ in range(int(c[t]))] + [wt]
+            tiles = tuple([t for t in range(34) for _ in range(int(c[t]))] + [wt])
             sc = score(Hand(melds=h.melds, tiles=tiles, flowers=h.flowers), strict=strict, rules=rules,
                        **ctx, **rule_flags)
             if best is None or sc.total > best[0].total:

@@ -42,7 +42,7 @@ class FanTarget(NamedTuple):
     key: str            # target key: the fan's key, or "a+b" for a pair of fans
     name: str           # English name(s)
     points: int         # points the pattern guarantees (sum for a pair of fans)
-    shanten: int        # -1 = a win with this pattern now, 0 = one tile away, ...; None = out of reach
+    shanten: Optional[int]  # -1 = a win with this pattern now, 0 = one tile away, ...; None = out of reach
     useful: list        # tiles whose draw lowers it (13-3k tile hands; [] otherwise)
 
 

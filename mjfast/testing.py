@@ -107,7 +107,7 @@ def _meld_str(tiles: Tuple[int, ...], digit: str) -> str:
 
 
 # Chow meld strings: _CHOW_STR[start][claimed 1..3]
-_CHOW_STR = {s: [None] + [_meld_str((s, s + 1, s + 2), str(d)) for d in (1, 2, 3)]
+_CHOW_STR: Dict[int, list] = {s: [None] + [_meld_str((s, s + 1, s + 2), str(d)) for d in (1, 2, 3)]
              for su in _SUITS for s in range(su, su + 7)}
 # Pung / kong meld strings keyed by digit string ('' = no digit)
 _PUNG_STR = [{d: _meld_str((i, i, i), d) for d in ("1", "2", "3")} for i in range(34)]
@@ -453,6 +453,7 @@ def _finish(rng: random.Random, meld_strs: List[str], counts: List[int], meld_ti
             if k < 0:
                 win = i
                 break
+    assert win is not None      # k < n: the loop picks one
     counts[win] -= 1
     hand = "".join(meld_strs) + _compact(counts) + _TILE_STR[win]
     counts[win] += 1
@@ -770,9 +771,10 @@ def iter_winning_records(n: int, seed: int = 0, *, rules=None, contradictions: b
     done = 0
     for rec in stream:
         if rs is not None or not contradictions:
-            rec = _under(rec, rs)
-            if rec is None:
+            under = _under(rec, rs)
+            if under is None:
                 continue
+            rec = under
         done += 1
         yield rec
         if done == n:

@@ -20,6 +20,8 @@ True when every tile with a copy left completes the hand.
 """
 from __future__ import annotations
 
+from typing import Optional
+
 import numpy as np
 
 from . import _wild
@@ -71,7 +73,7 @@ def check(wildcards, wildcard_tiles, wild_fifth, *, batch=False) -> WildArgs:
     if wildcards is not None and wildcard_tiles is not None:
         raise InvalidArgument("pass wildcards=k or wildcard_tiles=[...], not both")
     kinds = None
-    k = 0
+    k: Optional[int] = 0
     if wildcard_tiles is not None:
         if isinstance(wildcard_tiles, (str, int, np.integer)):
             wildcard_tiles = [wildcard_tiles]

@@ -159,7 +159,7 @@ def _kill_group(p):
 
 #: bot processes started and not yet killed (killed at interpreter exit, for
 #: a program that drops a SubprocessBot without closing it)
-_LIVE = set()
+_LIVE: set = set()
 
 
 @atexit.register

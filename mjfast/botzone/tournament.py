@@ -72,7 +72,7 @@ class TournamentResult:
             f"  mean win total  {total(self.mean_win_total)} points   (opponents: {total(self.opp_mean_win_total)})",
             f"  illegal responses {self.illegal} (false Hu {self.false_hu}); opponents {self.opp_illegal}",
         ]
-        reasons = {}
+        reasons: dict = {}
         for e in self.errors:
             who = self.bot if e.bot == 0 else self.opponent
             key = (who, e.code, e.reason)

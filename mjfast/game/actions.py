@@ -53,9 +53,9 @@ _BLOCKS = (("PASS", 1), ("HU", 1), ("PLAY", 34), ("CHI", 63), ("PENG", 34), ("GA
 #: First index of each block of actions.
 OFFSETS = {}
 _n = 0
-for _name, _size in _BLOCKS:
+for _name, _width in _BLOCKS:
     OFFSETS[_name] = _n
-    _n += _size
+    _n += _width
 #: The number of actions.
 N_ACTIONS = _n
 PASS, HU, PLAY, CHI, PENG, GANG, ANGANG, BUGANG = (OFFSETS[b] for b, _ in _BLOCKS)
@@ -188,7 +188,8 @@ def from_botzone(response: str, claimed: Optional[int] = None) -> int:
     code = OP_NAMES.index(op)
     if op == "GANG":
         return encode(code, tiles[0] if tiles else -1, 0, claimed)
-    return encode(code, *(tiles + [0, 0])[:2], claimed=claimed)
+    a, b = (tiles + [0, 0])[:2]
+    return encode(code, a, b, claimed=claimed)
 
 
 def action_name(index: int) -> str:

@@ -157,6 +157,7 @@ class GameRecord:
             logs.append({str(s): {"response": resp[s], "verdict": "OK", "time": 0} for s in range(4)})
 
         st = self.replay(on_request)
+        assert st.scores is not None        # the game is over
         logs.append({"output": {"command": "finish", "content": {str(s): st.scores[s] for s in range(4)},
                                 "display": _finish_display(st)}, "time": 0, "verdict": "OK"})
         if self.wall is not None:
@@ -174,7 +175,7 @@ class GameRecord:
 
 
 def _display(st: GameState, kind: str) -> dict:
-    d = {"action": kind}
+    d: dict = {"action": kind}
     if kind == "INIT":
         d["quan"] = st.quan
     elif kind == "DEAL":
@@ -192,6 +193,7 @@ def _display(st: GameState, kind: str) -> dict:
 
 
 def _finish_display(st: GameState) -> dict:
+    assert st.scores is not None            # the game is over
     if st.win is not None:
         w = st.win
         return {"action": "HU", "player": w.winner, "tile": CODES[w.tile],

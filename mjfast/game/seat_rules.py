@@ -18,7 +18,7 @@ context of a win and its value are decided here once for both.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Callable, Optional
 
 from .. import _core
 from ..errors import NotWinning
@@ -53,6 +53,18 @@ def score_win(seat, counts, melds, ctx, quan, flowers=0):
 class SeatRules:
     """The judge's rules for one seat, over the host's public attributes
     (see the module docstring)."""
+
+    # the host's attributes (the module docstring), declared for type checkers
+    quan: int
+    hands: list
+    melds: list
+    flowers: list
+    shown: list
+    phase: str
+    current: int
+    last_tile: Any
+    after_kong: bool
+    wall_left: Callable[[int], int]
 
     def kong_allowed(self, seat: int, discarder: Optional[int] = None) -> bool:
         """After its own draw (``discarder`` None), a concealed or added kong

@@ -149,7 +149,8 @@ class GameMeld:
         """The meld in our notation: claim digit 1 = previous seat (上家), 2 =
         opposite, 3 = next seat; for a chow the position of the claimed tile."""
         if self.kind == "chow":
-            return Meld("chow", self.tile, claimed=self.claimed - self.tile + 1)
+            # (a chow always has its claimed tile)
+            return Meld("chow", self.tile, claimed=self.claimed - self.tile + 1)  # type: ignore[operator]
         if self.from_seat is None:
             return Meld("kong", self.tile, concealed=True)
         digit = (owner - self.from_seat) % 4
@@ -306,12 +307,12 @@ class GameState:
             self._wall = _wall_arg(wall)
             e.reset_table(np.array(self._wall, dtype=np.uint8), quan)
         self.deals = [e.deal_of(s) for s in range(4)]   # the 13 dealt tiles, in wall order (flowers set aside)
-        self.log = [("Deal", s, list(self.deals[s])) for s in range(4)]   # events, for the records (record.py)
+        self.log: list = [("Deal", s, list(self.deals[s])) for s in range(4)]   # events, for the records (record.py)
         self.win: Optional[Win] = None
-        self.error = None                          # (seat, code, reason) after the error rule
-        self.scores = None
+        self.error: Optional[tuple] = None         # (seat, code, reason) after the error rule
+        self.scores: Optional[list] = None
         self.huang = False
-        self._event = None                         # the last event: (kind, seat, tile, extra)
+        self._event: Optional[tuple] = None        # the last event: (kind, seat, tile, extra)
         self._nev = 0                              # engine events read into the log
         self._views = None                         # hands, melds, discards, flowers, shown (rebuilt on change)
         # the engine's phase, current seat, last tile and after_kong, copied after

@@ -75,7 +75,7 @@ DEFAULT_CHUNK_SIZE = 8192
 try:  # orjson is several times faster at both ends
     import orjson as _orjson
 except ImportError:  # pragma: no cover - depends on the environment
-    _orjson = None
+    _orjson = None  # type: ignore[assignment]  # no orjson: the json module (checked before each use)
 
 _encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 

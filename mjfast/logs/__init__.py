@@ -14,7 +14,7 @@ memory does not grow with the file.  Details: docs/logs.md.
 from __future__ import annotations
 
 import os
-from typing import Iterable, Iterator, Union
+from typing import Iterable, Iterator, Optional, Union
 
 from .._extras import require
 from ..errors import InvalidArgument
@@ -38,7 +38,7 @@ def _paths(paths):
         raise TypeError(f"expected a path or a list of paths, got {paths!r}") from None
 
 
-def read(path, format: str = None) -> Iterator[Match]:
+def read(path, format: Optional[str] = None) -> Iterator[Match]:
     """The matches of one file or directory, streamed (no rule checked yet:
     a malformed match has ``problem = (position, reason)``).  ``format``:
     "text", "json" or "pmn" (default: detected)."""
@@ -50,7 +50,7 @@ def read(path, format: str = None) -> Iterator[Match]:
     return iter_matches(path, format)
 
 
-def wins(paths: PathArg, summary: Summary = None) -> Iterator[Win]:
+def wins(paths: PathArg, summary: Optional[Summary] = None) -> Iterator[Win]:
     """Every win of every replayable match, in file order (not scored).
     Problems are added to ``summary`` when one is given."""
     for p in _files(_paths(paths)):
@@ -98,7 +98,7 @@ def _file_wins(p, summary):
         yield from r.wins
 
 
-def score(paths: PathArg, workers: int = 1, summary: Summary = None):
+def score(paths: PathArg, workers: int = 1, summary: Optional[Summary] = None):
     """A pandas DataFrame with one row per win (columns ``COLUMNS``; ``fans``
     and ``recorded_fans`` are ``{fan key: count}``), scored in bulk.
 

@@ -191,7 +191,8 @@ def _run(args) -> int:
         # the same units of work, run by a Dask cluster, yielded in order
         from ..dask import client_for, process_logs
 
-        def process(paths, workers=1, want_rows=True, bytes_bar=None):     # noqa: F811
+        # (the Dask stand-in for scoring.process, called the same way)
+        def process(paths, workers=1, want_rows=True, bytes_bar=None):  # type: ignore[misc]  # noqa: F811
             return process_logs(paths, want_rows=want_rows, bytes_bar=bytes_bar)
     try:
         if getattr(args, "scheduler", None):

@@ -30,7 +30,7 @@ except ImportError:  # pragma: no cover
 try:  # the same replay driven from compiled code (src/_logread.pxi)
     from .._game import replay_match as _replay_match
 except ImportError:  # pragma: no cover
-    _replay_match = None
+    _replay_match = None  # type: ignore[assignment]  # no compiled replay: the Python one (checked before use)
 
 __all__ = ["AVAILABLE", "replay_fast", "replay_compiled"]
 

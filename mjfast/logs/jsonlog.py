@@ -68,7 +68,7 @@ _CHUNK = 1 << 20
 _CLAIM_WORDS = {"CHI": "CHI", "PENG": "PENG", "GANG": "GANG", "HU": "HU"}
 
 
-def iter_json_values(f, chunk: int = _CHUNK, max_chars: int = None, max_depth: int = None):
+def iter_json_values(f, chunk: int = _CHUNK, max_chars: Optional[int] = None, max_depth: Optional[int] = None):
     """Top-level JSON values of a text stream, one at a time.  A top-level
     list is *opened*: yields ``("list", None)`` then each element as
     ``("item", value)``; other values as ``("value", value)``.  A value over
@@ -279,7 +279,8 @@ def _scan(buf: str, i: int, depth: int, in_str: bool, deepest: int):
         j = min(stop, i + _SCAN)
         if buf[j - 1] == "\\":
             # not between a backslash and the character it escapes
-            j = min(stop, _BACKSLASHES.match(buf, j).end() + 1)
+            # (a *-run: it matches everywhere, never None)
+            j = min(stop, _BACKSLASHES.match(buf, j).end() + 1)  # type: ignore[union-attr]
         end, depth, in_str, d = _scan_brackets(buf[i:j], depth, in_str)
         deepest = max(deepest, d)
         if end >= 0:
@@ -363,7 +364,7 @@ def read_json(path) -> Iterator[Match]:
     with open(path, "r", encoding="utf-8-sig", errors="strict") as f:
         k = 0
         in_list = False
-        logs_list = None
+        logs_list: Optional[list] = None
         logs_chars = 0          # characters of a bare logs list so far (one match: bounded)
         logs_problem = None     # (index, reason) once an entry of it is skipped
         logs_n = 0
@@ -430,7 +431,7 @@ WHOLE_FILE_BYTES = MAX_JSON_CHARS
 try:
     import orjson as _orjson
 except ImportError:  # pragma: no cover - optional
-    _orjson = None
+    _orjson = None  # type: ignore[assignment]  # no orjson: the json module (checked before each use)
 
 _BOM = b"\xef\xbb\xbf"
 # 19 digits in a row: maybe an integer outside [-2**63, 2**64), which orjson
@@ -674,7 +675,7 @@ def _events(m: Match, logs):
                 m.events.append(Event(i, seat, "GANG", tile, None, None, _losers(m, logs, i, seat, discarder)))
         elif act == "HU":
             self_drawn = last is not None and last[0] == "DRAW" and last[1] == seat
-            win_tile = last[2] if self_drawn else last_tile
+            win_tile = last[2] if last is not None and self_drawn else last_tile
             ign = () if self_drawn else _losers(m, logs, i, seat, discarder)
             m.events.append(Event(i, seat, "HU", win_tile, None, None, ign))
             m.end = "hu"

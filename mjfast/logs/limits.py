@@ -37,6 +37,7 @@ def recorded_int(v, what: str) -> int:
     float (``23.0``) and a string of digits are taken at their value."""
     if isinstance(v, bool) or not isinstance(v, (int, float, str)):
         raise ValueError(f"{what} is not a number: {_show(v)}")
+    n: float
     if isinstance(v, str):
         try:
             n = int(v)

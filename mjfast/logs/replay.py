@@ -11,7 +11,7 @@ number in a text archive, log index in a match JSON) and the reason.
 """
 from __future__ import annotations
 
-from typing import List, NamedTuple, Optional
+from typing import Any, List, NamedTuple, NoReturn, Optional
 
 from .model import Match, TILE_CODES
 
@@ -127,7 +127,7 @@ def replay(m: Match, fast: bool = True) -> Replayed:
 
     where = "log" if m.fmt == "json" else "line"
 
-    def fail(pos, reason):
+    def fail(pos, reason) -> NoReturn:
         raise MatchError(mid, pos, reason, path, where)
 
     if m.problem is not None:
@@ -150,7 +150,7 @@ def replay(m: Match, fast: bool = True) -> Replayed:
 
     live = None          # the tile that can be claimed now (discard or added kong)
     last_draw = None
-    ev = None
+    ev: Any = None       # the event being replayed (set before the engine is asked anything)
     try:
         draw, turn, claim = st.draw, st.turn, st.claim
         for ev in m.events:

@@ -18,7 +18,7 @@ line and goes on.  Blank lines are ignored.
 """
 from __future__ import annotations
 
-from typing import Iterator, Optional
+from typing import Any, Iterator, Optional
 
 from .limits import MAX_LINE_CHARS, MAX_RECORDED, MAX_TEXT_MATCH_BYTES, recorded_int
 from .model import Claim, Event, Match, TILE_SET, FLOWER_SET
@@ -98,8 +98,8 @@ def parse_text_lines(lines, path=None, first_line: int = 1) -> Iterator[Match]:
     # "hot": the current match is dealt, has no pending claim, no problem and
     # has not ended, so a plain action line only needs its words checked
     hot = False
-    add = None
-    dealt = (False, False, False, False)
+    add: Any = None         # m.events.append of the hot match (hot is False until it is set)
+    dealt: tuple = (False, False, False, False)
     for raw in lines:
         lineno += 1
         if len(raw) > MAX_LINE_CHARS:

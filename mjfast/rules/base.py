@@ -15,7 +15,7 @@ from __future__ import annotations
 import numbers
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Callable, Mapping, Optional, Tuple
+from typing import Any, Callable, Mapping, Optional, Tuple
 
 import numpy as np
 
@@ -68,6 +68,9 @@ class CountedResult:
     ({item key: count}) over ``rules.table``, and ``_dropped`` (the flags
     the rule set could not hold, with why)."""
     __slots__ = ()
+    # what the subclass holds (declared for type checkers)
+    fans: Any
+    _dropped: Any
 
     def fan_counts(self):
         """int16 counts indexed by the rule set's fan ids (0 unused)."""
@@ -202,7 +205,7 @@ class RuleSet:
     settlement_text: str = ""
     engine: str = "mcr"
     variant_of: Callable = field(default=lambda opts: 0, repr=False, compare=False)
-    settle_fn: Callable = field(default=None, repr=False, compare=False)
+    settle_fn: Optional[Callable] = field(default=None, repr=False, compare=False)
     source: str = ""
     #: what a hand's total counts (the minimum to win is in this unit)
     unit: str = "points"

@@ -9,6 +9,10 @@ statistics over every fully concealed winning hand.
 
 Plots live in :mod:`mjfast.stats.plot` (matplotlib, ``pip install '.[plot]'``).
 """
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:       # for the annotations: the submodules are loaded on first use (below)
+    from .accumulate import FanStats
 __all__ = ["FanStats", "wilson_interval", "forms_of", "self_drawn_of", "FORM_NAMES", "Z95",
            "Chunk", "iter_file", "iter_files", "frame_arrays", "stats_of_files"]
 

@@ -115,7 +115,7 @@ def forms_of(presence: np.ndarray) -> np.ndarray:
 
 def self_drawn_of(presence: np.ndarray) -> np.ndarray:
     """True where a row's fans show a self-drawn win (see ``_SELF_DRAWN``)."""
-    return presence[:, list(_SELF_DRAWN)].any(1)
+    return np.asarray(presence[:, list(_SELF_DRAWN)].any(1))
 
 
 _HASH_KEYS = np.random.default_rng(20261201).integers(1, 2 ** 63, 11, dtype=np.uint64) | np.uint64(1)
@@ -433,7 +433,7 @@ class FanStats:
         t = np.arange(self.hist.size)
         mean = self.total_sum / wins if wins else math.nan
         var = float((self.hist * (t - mean) ** 2).sum() / wins) if wins else math.nan
-        out = {
+        out: dict = {
             "weighted": self.weighted,
             "rows": self.rows,
             "invalid": self.invalid,
@@ -459,7 +459,7 @@ class FanStats:
             out["self_drawn_interval"] = tuple(float(x) for x in wilson_interval(self.self_drawn, wins))
         for f, name in enumerate(FORM_NAMES):
             k = int(self.forms[f])
-            d = {"wins": k, "share": k / wins if wins else math.nan,
+            d: dict = {"wins": k, "share": k / wins if wins else math.nan,
                  "mean_total": int(self.form_total[f]) / k if k else math.nan}
             if not self.weighted:
                 d["interval"] = tuple(float(x) for x in wilson_interval(k, wins))

@@ -471,7 +471,7 @@ def _cmd_logs(args) -> int:
     seconds = time.perf_counter() - t0
     if summary is not None:
         print(summary.text(), file=sys.stderr)
-    extra = {"files": list(args.files)}
+    extra: dict = {"files": list(args.files)}
     if summary is not None:
         extra["matches"] = {"read": summary.matches, "replayed": summary.replayed, "skipped": summary.skipped,
                             "wins": summary.wins}

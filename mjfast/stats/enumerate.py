@@ -41,7 +41,7 @@ import itertools
 import time
 from dataclasses import dataclass, field
 from math import comb
-from typing import Callable, Dict, Iterator, List, Optional, Sequence
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 import numpy as np
 
@@ -85,11 +85,11 @@ def suit_table(k: int, pair: bool, honors: bool = False) -> np.ndarray:
     if t is None:
         n = 7 if honors else 9
         sets = _suit_sets(n)
-        pairs = [None]
+        pairs: list = [None]
         if pair:
             pairs = []
             for r in range(n):
-                v = np.zeros(n, np.uint8)
+                v: np.ndarray = np.zeros(n, np.uint8)
                 v[r] = 2
                 pairs.append(v)
         vecs = []
@@ -224,7 +224,7 @@ def _honors_knitted(chunk: int) -> Iterator[np.ndarray]:
 
 
 def _knitted_straight(chunk: int) -> Iterator[np.ndarray]:
-    sets = []
+    sets: Any = []          # the rows, then their (55, 34) array
     for t in range(34):
         v = np.zeros(34, np.uint8)
         v[t] = 3
@@ -454,6 +454,7 @@ def enumerate_stats(forms: Sequence[str] = FORM_NAMES, *, workers: int = 1, chun
     for form, n, (part, upart) in chunks:
         out[form].merge(part)
         if upart is not None:
+            assert union is not None    # a union part comes with all_forms
             union.merge(upart)
         done[form] += n
         if progress is not None:

@@ -13,13 +13,16 @@ unit at a time.
 """
 from __future__ import annotations
 
-from typing import Tuple
+from typing import TYPE_CHECKING, Optional, Tuple
 
 import numpy as np
 
 from ..rules.mcr.sets import MCR_RULES
 from .accumulate import FanStats, N_FANS
 from .sources import _fill_fans
+
+if TYPE_CHECKING:       # the annotation only: mjfast.logs is loaded when a run needs it
+    from ..logs.scoring import Summary
 
 __all__ = ["stats_of_logs", "rows_arrays"]
 
@@ -43,7 +46,7 @@ def rows_arrays(rows) -> tuple:
 
 
 def stats_of_logs(paths, workers: int = 1, progress=None, on_dask: bool = False,
-                  bytes_bar=None) -> Tuple[FanStats, "object"]:
+                  bytes_bar=None) -> Tuple[FanStats, Optional[Summary]]:
     """(:class:`FanStats` of every win of the archives, the
     :class:`mjfast.logs.Summary` of the run).  Wins that could not be scored
     count as invalid rows (and are listed in the summary).  ``on_dask``: the

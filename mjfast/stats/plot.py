@@ -206,7 +206,8 @@ def totals_figure(stats: FanStats, *, title: Optional[str] = None, max_total: Op
     if intervals and stats.weighted:
         raise ValueError("intervals=True: weighted statistics have no sampling intervals")
     if max_total is None:
-        max_total = max(16, stats.totals_quantile(0.999) + 1)
+        # (an int: the histogram holds wins, checked above)
+        max_total = max(16, int(stats.totals_quantile(0.999)) + 1)
     wins = float(stats.wins)
     if width is None:
         width = _bin_width(wins, max_total + 1)

@@ -36,7 +36,7 @@ from ..rules.mcr.sets import MCR_RULES
 __all__ = ["Chunk", "frame_arrays", "iter_file", "iter_files", "fan_column_index"]
 
 N_FANS = len(MCR)
-_NAME_TO_INDEX = {}
+_NAME_TO_INDEX: dict = {}
 for _j, _f in enumerate(MCR):
     _NAME_TO_INDEX[_f.en] = _j
     _NAME_TO_INDEX[_f.key] = _j
@@ -69,7 +69,7 @@ def frame_arrays(df, first_row: int = 0) -> tuple:
     # a "fans" column ({key: count}, as mjfast.logs writes) is the fan list;
     # then columns such as seat_wind are the hand's context, not fans
     idx = {} if "fans" in df.columns else fan_column_index(df.columns)
-    seen = {}
+    seen: dict = {}
     for c, j in idx.items():
         if j in seen:
             raise ValueError(f"fan {MCR.keys[j]!r} appears twice, as columns {seen[j]!r} and {c!r}")

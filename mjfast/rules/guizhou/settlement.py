@@ -149,7 +149,7 @@ class Settlement:
 
     def by_reason(self) -> dict:
         """{reason: net per seat} for the reasons that occur."""
-        out = {}
+        out: dict = {}
         for p in self.payments:
             row = out.setdefault(p.reason, [0] * PLAYERS)
             row[p.payer] -= p.amount
@@ -294,7 +294,7 @@ def settle(game, rules=None, **options) -> Settlement:
     opts = rs.options
     g = _game(game)
     ctx = _Context(g, rs)
-    pays = []
+    pays: list = []
     ctx.pattern_payments(pays)
     if ctx.winners:
         ctx.kong_payments(pays)
@@ -384,7 +384,7 @@ class _Context:
         late = g.late_kongs
         if not isinstance(late, Mapping):
             raise TypeError(f"late_kongs must be a dict {{seat: [tile, ...]}}, got {late!r}")
-        late_by = [[] for _ in range(PLAYERS)]
+        late_by: list = [[] for _ in range(PLAYERS)]
         for s, ts in late.items():
             s = _seat(s, "late_kongs (a key)")
             if isinstance(ts, (str, bytes)) or not hasattr(ts, "__iter__"):

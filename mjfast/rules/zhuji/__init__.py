@@ -818,7 +818,7 @@ def score_zhuji(h, rs, *, self_drawn=False, kong=False, heavenly_hand=False, ear
         # few 财神: scoring every winning substitution is quicker than the search
         subs = _wild.win_substitutions(real, n_wild, n_melds, -1, caps)
     else:
-        memo = {}
+        memo: dict = {}
 
         def total_of(n_chow, n_pung, dragons, east, bits):
             key = (n_chow, n_pung, dragons, east, bits)
@@ -866,6 +866,7 @@ def score_zhuji(h, rs, *, self_drawn=False, kong=False, heavenly_hand=False, ear
     if held_wilds is not None:
         subs_out = None
     elif has_wild_game:
+        assert best_sub is not None     # set with best
         stood = [t for t in range(34) for _ in range(int(best_sub[t]))]
         if win_wild and stood:
             # the winning 财神 stood for one of these; none of Zhuji's items

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...tiles import TILE_NAMES
 
-_L = {
+_L: dict = {
     "en": {"hand": "Hand", "win": "Win", "self_drawn": "self-drawn", "robbing": "robbing a kong",
            "discard": "on a discard", "wilds": "财神", "stood": "stood for", "sets": "Sets",
            "item": "Item", "other": "项目", "tai": "台", "count": "Count", "subtotal": "Subtotal",
