@@ -4,6 +4,7 @@
 #      sdist is complete); the sdist holds the Cython sources (.pyx/.pxi/.pxd),
 #      the C headers of src/include/ (.h), every file git tracks that the tests
 #      and docs read (all but .github/ and .gitignore), LICENSE, and no generated .c/.so;
+#      the wheel holds mjfast/py.typed and a .pyi stub beside each compiled module;
 #   2. the wheel installs into a fresh venv and passes tools/smoke_test.py with
 #      NO compiler reachable: PATH holds only the venv's bin, CC/CXX=false.
 # Usage: tools/check_wheel.sh [WORKDIR]   (default: a new temporary directory)
@@ -46,6 +47,19 @@ git -C "$ROOT" ls-files | grep -v -E '^(\.github/|\.gitignore$)' | sort > "$WORK
 if comm -23 "$WORK/tracked.txt" "$WORK/sdist-files.txt" | grep .; then echo "MISSING from sdist (above)"; exit 1; fi
 grep -qx LICENSE "$WORK/sdist-files.txt" || { echo "MISSING from sdist: LICENSE"; exit 1; }
 echo "   ok: every tracked file ($(wc -l < "$WORK/tracked.txt")) is in the sdist: tests/data, docs/examples, fuzz corpora, LICENSE"
+
+echo "== wheel contents (type information)"
+# PEP 561: the py.typed marker, and a .pyi stub beside every compiled module
+"$PY" - "$WHEEL" <<'PYEOF'
+import sys, zipfile
+names = set(zipfile.ZipFile(sys.argv[1]).namelist())
+ext = sorted(n for n in names if n.startswith("mjfast/") and n.endswith((".so", ".pyd")))
+stubs = [n.split(".")[0] + ".pyi" for n in ext]
+missing = [n for n in ["mjfast/py.typed"] + stubs if n not in names]
+if not ext or missing:
+    sys.exit(f"MISSING from the wheel: {missing or 'its compiled modules'}")
+print(f"   ok: mjfast/py.typed and the stubs of {len(ext)} compiled modules")
+PYEOF
 
 echo "== fresh venv, no compiler on PATH"
 VENV="$WORK/venv"
