@@ -9,7 +9,7 @@ given here: the compiled side takes typed memoryviews and refuses another
 dtype) and return a count of bad rows or None; ``form`` is -1 (every form)
 or 0-4, ``nthreads`` the OpenMP threads."""
 import sys
-from typing import Any, Callable, Final, Optional, Sequence, Union
+from typing import Any, Callable, Final, Iterable, Optional, Sequence, Union
 
 import numpy as np
 from _typeshed import structseq
@@ -21,6 +21,8 @@ from mjfast.rules.base import RuleSet
 
 #: a notation string, a Hand, or the 34 concealed counts (any integer dtype)
 _HandArg = Union[str, Hand, Sequence[int], NDArray[np.integer[Any]]]
+#: wildcard_tiles=: a tile (name or index 0-33) or several
+_WildTiles = Union[str, int, Iterable[Union[str, int]]]
 #: 34 uint8 counts: a uint8 array, or any buffer of bytes (bytes, bytearray)
 _Counts = Union[NDArray[np.uint8], bytes, bytearray]
 #: a reading's packs: (type, tile index of the lowest tile, melded)
@@ -68,10 +70,10 @@ def counts_info(c: _Counts) -> tuple[int, int]: ...
 def decompose_one(counts: _Counts, melds: int) -> list[tuple[str, tuple[tuple[str, int], ...]]]: ...
 def shanten(hand: _HandArg, *, melds: Optional[int] = None, form: Optional[str] = None, exact: bool = False,
             rules: Union[str, RuleSet, None] = None, wildcards: Optional[int] = None,
-            wildcard_tiles: Optional[Any] = None, wild_fifth: bool = False) -> int: ...
+            wildcard_tiles: Optional[_WildTiles] = None, wild_fifth: bool = False) -> int: ...
 def useful_tiles(hand: _HandArg, *, melds: Optional[int] = None, form: Optional[str] = None,
                  rules: Union[str, RuleSet, None] = None, wildcards: Optional[int] = None,
-                 wildcard_tiles: Optional[Any] = None, wild_fifth: bool = False) -> list[int]: ...
+                 wildcard_tiles: Optional[_WildTiles] = None, wild_fifth: bool = False) -> list[int]: ...
 def best_discards(hand: _HandArg, *, melds: Optional[int] = None, visible: Optional[ArrayLike] = None,
                   **options: Any) -> list[Discard]: ...
 def discards_core(c: _Counts, melds: int, held: _Counts,

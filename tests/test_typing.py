@@ -5,8 +5,8 @@ compiled modules seen through their stubs (mjfast/_core.pyi, ...); stubtest
 imports each compiled module and compares every name, signature and class
 of the stub with the runtime object, so a changed .pyx signature fails here
 until its stub follows (docs/architecture.md, "Types").  mypy comes with the
-dev extra (pip install -e '.[dev]', as CI installs); without it these tests
-are skipped.
+dev extra (pip install -e '.[dev]', as CI installs; mypy runs on Python
+3.10+); without it these tests are skipped.
 """
 import contextlib
 import importlib.machinery
@@ -16,9 +16,9 @@ import sys
 
 import pytest
 
-mypy_api = pytest.importorskip(
-    "mypy.api", reason="mypy is not installed (the dev extra has it: pip install -e '.[dev]')")
-stubtest = pytest.importorskip("mypy.stubtest", reason="mypy is not installed (the dev extra has it)")
+_WHY = "mypy is not installed (the dev extra has it on Python 3.10+: pip install -e '.[dev]')"
+mypy_api = pytest.importorskip("mypy.api", reason=_WHY)
+stubtest = pytest.importorskip("mypy.stubtest", reason=_WHY)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "mjfast")
