@@ -107,7 +107,9 @@ def four_tile_waits_check(a: int, b: int, c: int, d: int) -> tuple[int, int]: ..
 
 # --- batches -----------------------------------------------------------------
 
-def narrow_rows(src: NDArray[np.integer[Any]], dst: NDArray[np.uint8], flags: NDArray[np.uint8]) -> int: ...
+# src: any integer dtype but uint8 (the kernel is fused over these)
+_Wide = Union[np.int8, np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64]
+def narrow_rows(src: NDArray[_Wide], dst: NDArray[np.uint8], flags: NDArray[np.uint8]) -> int: ...
 def validate_batch(hands: NDArray[np.uint8], melds_given: NDArray[np.int64], mode: int,
                    melds_out: NDArray[np.uint8], err_out: NDArray[np.uint8]) -> int: ...
 def is_win_checked(hands: NDArray[np.uint8], melds_given: NDArray[np.int64], out: NDArray[np.uint8],
