@@ -10,10 +10,12 @@ takes minutes); tests/test_botzone_tournament.py keeps a small version.
 """
 from __future__ import annotations
 
+import argparse
 import math
 import time
 from dataclasses import dataclass, field
 
+import sys
 from .match import run_match
 
 __all__ = ["duplicate", "TournamentResult"]
@@ -162,8 +164,6 @@ def duplicate(bot="mjfast:sample", opponent="mjfast:baseline", games=2000, seed=
 
 
 def main(argv=None) -> int:
-    import argparse
-    import sys
     ap = argparse.ArgumentParser(prog="python -m mjfast.botzone.tournament", description=__doc__.split("\n\n")[0])
     ap.add_argument("--bot", default="mjfast:sample")
     ap.add_argument("--opponent", default="mjfast:baseline")

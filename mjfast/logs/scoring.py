@@ -18,14 +18,13 @@ from typing import Iterable, Iterator, List, Optional
 import numpy as np
 
 from .._progress import set_total
-from ..batch import HandBatch, score_batch
+from ..scoring.batch import HandBatch, score_batch
 from ..rules.mcr import MCR
 from ..rules.mcr.sets import MCR_RULES
-from .jsonlog import NotAnArchive, platform_file
+from .jsonlog import NotAnArchive, platform_file, read_json
 from .limits import REPORT_LIST_LIMIT
 from .model import Match, fan_key
-from .replay import MatchError, replay
-from .replay import outcomes as replay_outcomes
+from .replay import MatchError, replay, outcomes as replay_outcomes
 
 __all__ = ["COLUMNS", "Summary", "Problem", "iter_matches", "detect_format", "split_tasks", "no_match_line",
            "run_task", "process", "settlement", "task_bytes", "set_bytes_total"]
@@ -144,7 +143,6 @@ def detect_format(path) -> str:
 def iter_matches(path, fmt=None, start=0, stop=None, first_line=1) -> Iterator[Match]:
     fmt = fmt or detect_format(path)
     if fmt == "json":
-        from .jsonlog import read_json
         return read_json(path)
     if fmt == "pmn":
         return iter([_pmn_not_read(path)])

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..rules.mcr.sets import MCR_RULES
 from .accumulate import FanStats, N_FANS
-from .sources import _fill_fans
+from .sources import fill_fans as _fill_fans
 
 __all__ = ["stats_of_logs", "rows_arrays"]
 
@@ -49,11 +49,11 @@ def stats_of_logs(paths, workers: int = 1, progress=None, on_dask: bool = False,
     count as invalid rows (and are listed in the summary).  ``on_dask``: the
     units of work run on the current dask.distributed client.  ``progress``
     and ``bytes_bar``: as :func:`mjfast.logs.scoring.process`'s."""
-    from ..logs import Summary, _paths
+    from ..logs import Summary, path_list as _paths
     acc = FanStats()
     total = Summary()
     if on_dask:
-        from ..dask import process_logs
+        from .dask import process_logs
         units = process_logs(_paths(paths), bytes_bar=bytes_bar)
     else:
         from ..logs.scoring import process

@@ -24,7 +24,9 @@ from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
 
+import os
 from .accumulate import FanStats
+from ..scoring.batch import score_batch
 
 __all__ = ["simulate", "SimulationResult", "simulate_chunk", "DEFAULT_CHUNK"]
 
@@ -92,7 +94,6 @@ def simulate_chunk(seed: int, first: int, n: int, policies: Sequence[str] = ("ba
                    p_claim: float = 0.5, p_kong: float = 0.7) -> SimulationResult:
     """Games ``first`` .. ``first + n - 1`` of the series ``seed``, their wins
     scored by :func:`~mjfast.score_batch` (one worker's task)."""
-    from ..batch import score_batch
     from ..game.fast import selfplay_series
     c0 = time.process_time()
     r = selfplay_series(n, list(policies), seed=seed, first=first, p_claim=p_claim, p_kong=p_kong, hands=True)
@@ -128,7 +129,7 @@ def _int(name, v, low):
 
 def _on_dask(tasks, scheduler: str):
     """The chunks as Dask tasks on ``scheduler``: (results in task order, workers)."""
-    from ..dask import client_for      # (first: it says what to install when Dask is missing)
+    from .dask import client_for      # (first: it says what to install when Dask is missing)
     import dask
     with client_for(scheduler) as client:
         parts = dask.compute(*[dask.delayed(simulate_chunk, pure=True)(*t) for t in tasks])
@@ -157,7 +158,6 @@ def simulate(games: int, *, seed: int = 0, bots: Union[str, Sequence[str]] = "ba
     p_claim = check_probability(p_claim, "p_claim")
     p_kong = check_probability(p_kong, "p_kong")
     if workers == -1:
-        import os
         workers = os.cpu_count() or 1
     workers = _int("workers", workers, 1)
     tasks = [(seed, f, min(chunk_size, games - f), pols, p_claim, p_kong)

@@ -6,8 +6,8 @@ variant bits; and how ``mjfast score`` prints its four-player settlement
 (the rule set's own: :meth:`RuleSet.settle <mjfast.rules.RuleSet.settle>`)."""
 from __future__ import annotations
 
-from ...batch_rules import score_rows_mcr
-from ...score import WINDS, score
+from ...scoring.batch_rules import score_rows_mcr
+from ...scoring.score import WINDS, score
 from ..engine import Engine
 
 __all__ = ["MCREngine", "MCR_ENGINE"]

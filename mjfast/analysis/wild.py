@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _wild
-from .errors import InvalidArgument, InvalidHand
-from .records import _show
-from .tiles import tile_index
+from .. import _wild
+from ..errors import InvalidArgument, InvalidHand
+from ..scoring.records import show as _show
+from ..tiles import tile_index
 
 __all__ = ["WILDCARD", "MAX_WILDCARDS", "waits_any"]
 
