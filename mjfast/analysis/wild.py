@@ -1,6 +1,6 @@
 """Wildcard arguments of the win / waits / shanten functions (docs/wildcards.md).
 
-A wildcard may stand for any tile.  The functions of :mod:`mjfast.core` take
+A wildcard may stand for any tile.  The functions of :mod:`mjfast.analysis.hands` take
 them in one of two ways:
 
 * ``wildcards=k``: the hand's real tiles plus ``k`` wildcards held apart

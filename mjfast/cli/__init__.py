@@ -44,9 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # (in the order of `mjfast --help`)
     score.register(sub)          # mjfast score
-    rules.register(sub)          # mjfast fans, mjfast rules
+    rules.register_fans(sub)     # mjfast fans
     analysis.register(sub)       # mjfast shanten, mjfast waits
+    rules.register_rules(sub)    # mjfast rules
     stats.register(sub)          # mjfast stats ...
     logs.add_parser(sub)         # mjfast logs score|export
     match.register(sub)          # mjfast match

@@ -99,8 +99,8 @@ def _cmd_rules(args) -> int:
     return 0
 
 
-def register(sub) -> None:
-    """Register ``mjfast fans`` and ``mjfast rules`` on the CLI's subparsers."""
+def register_fans(sub) -> None:
+    """Register ``mjfast fans`` on the CLI's subparsers."""
     p = sub.add_parser("fans", help="list the MCR fan table, or describe one fan",
                        description="List the 81 MCR fans (and flowers), or describe one by key, "
                                    "id, English or Chinese name.")
@@ -112,6 +112,9 @@ def register(sub) -> None:
                         "or one such object for KEY")
     p.set_defaults(func=_cmd_fans)
 
+
+def register_rules(sub) -> None:
+    """Register ``mjfast rules`` on the CLI's subparsers."""
     p = sub.add_parser("rules", help="list the rule sets, or describe one (tiles, forms, options)",
                        description="The rule sets mjfast scores (--rules NAME on every command), or "
                                    "one rule set's tiles, forms, minimum, flags, options and settlement "

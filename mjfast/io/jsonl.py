@@ -41,7 +41,7 @@ chunk whose records name rule sets goes through :func:`score_records`.
 Figures: benchmarks/README.md, "Records in, scores out".
 orjson is used when installed (``pip install '.[cli]'``), else the
 standard :mod:`json`; the output is the same, error messages included
-(mjfast._jsontext decides what is JSON and words what is not).
+(mjfast.io.jsontext decides what is JSON and words what is not).
 """
 from __future__ import annotations
 
@@ -335,7 +335,7 @@ def _process_chunk(chunk: list, n_done: int, loads, strict: bool = False, rules=
     for i, line in enumerate(chunk):
         try:
             obj = loads(line)
-        except Exception as exc:  # BadJSON (mjfast._jsontext), worded by _parse_error
+        except Exception as exc:  # BadJSON (mjfast.io.jsontext), worded by _parse_error
             out[i] = {"id": None, "line": n_done + i + 1, "error": _parse_error(line, exc)}
             continue
         if type(obj) is not dict:

@@ -67,7 +67,7 @@ class Engine:
 
     def score_batch(self, rs, batch, nthreads: int, strict: bool, compiled: bool = True):
         """Score a :class:`~mjfast.HandBatch` under ``rs``: a
-        :class:`~mjfast.batch_score.BatchResult` whose rows are what
+        :class:`~mjfast.scoring.batch_result.BatchResult` whose rows are what
         :meth:`score` gives each row.  The default scores row by row through
         :meth:`score` (``compiled``: an engine with a compiled batch pass
         may be asked for its row path instead, to test one against the

@@ -11,8 +11,8 @@ never yields a number: its row is flagged in ``errors`` with a message.
 
 This module builds batches (:class:`HandBatch` from records, JSON lines,
 strings or arrays) and holds :func:`score_batch`, which picks the pass:
-:mod:`mjfast.batch_score` has :class:`BatchResult` and the compiled MCR pass,
-:mod:`mjfast.batch_rules` the rows of other rule sets.
+:mod:`mjfast.scoring.batch_result` has :class:`BatchResult` and the compiled MCR pass,
+:mod:`mjfast.scoring.batch_rules` the rows of other rule sets.
 """
 from __future__ import annotations
 
@@ -177,7 +177,7 @@ class HandBatch:
     @classmethod
     def from_records(cls, records: Sequence[dict], *, rules=None) -> "HandBatch":
         """From hand-record dicts (docs/notation.md; fields checked by
-        :func:`mjfast.records.validate_record`); a bad record is flagged, not raised.
+        :func:`mjfast.scoring.records.validate_record`); a bad record is flagged, not raised.
 
         ``records`` is a list (or any iterable) of dicts; a single dict or a
         string raises TypeError (it would otherwise make one row per key / character).
@@ -393,7 +393,7 @@ class HandBatch:
             for i in slow:
                 try:
                     objs.append(_loads(chunk[i]))
-                except Exception as exc:  # BadJSON (mjfast._jsontext), worded by _parse_error
+                except Exception as exc:  # BadJSON (mjfast.io.jsontext), worded by _parse_error
                     objs.append(None)
                     msg = _parse_error(chunk[i], exc)
                     bad[i] = msg if first_line is None else f"line {first_line + i}: {msg}"
@@ -831,7 +831,7 @@ def _read_rule_flags(rflags, i, rec):
 def score_batch(batch, *, workers: int = 1, strict: bool = False, rules=None) -> BatchResult:
     """Score every hand of ``batch`` (a :class:`HandBatch`, or a list of notation
     strings / record dicts).  ``workers``: threads, checked by
-    :func:`mjfast.core.resolve_workers` (-1 = all cores; counts above the usable
+    :func:`mjfast.analysis.inputs.resolve_workers` (-1 = all cores; counts above the usable
     cores are clamped to them); results do not depend on it.  A single string or
     dict raises TypeError.
 

@@ -2,10 +2,10 @@
 
 :class:`BatchResult` (totals, fan counts, legal, error codes and messages of
 every row, with tables for pandas / pyarrow), the error codes of a row, the
-per-row rule-flag bits a :class:`~mjfast.batch.HandBatch` carries, and
+per-row rule-flag bits a :class:`~mjfast.scoring.batch.HandBatch` carries, and
 ``score_batch_mcr``: MCR (and the rule sets on its engine) scored in one
 compiled pass that writes every output of every row.  Both
-:mod:`mjfast.batch` (``score_batch``) and :mod:`mjfast.batch_rules` (the rows
+:mod:`mjfast.scoring.batch` (``score_batch``) and :mod:`mjfast.scoring.batch_rules` (the rows
 of other rule sets) build on it.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """score_batch under a rule set other than plain MCR: the rows its own
 predicates score.
 
-:func:`mjfast.batch.score_batch` comes here when the batch or the call names
+:func:`mjfast.scoring.batch.score_batch` comes here when the batch or the call names
 a rule set, or a row carries what only a rule set reads (wildcards, its
 flags).  Rule sets on MCR's engine go back to the compiled MCR pass with
 their variant bits; two-player rows go to its compiled engine where it can

@@ -49,7 +49,7 @@ def one_line(exc: BaseException) -> str:
 
 def parse_error(line, exc: BaseException = None) -> str:
     """The message for a line that did not decode (slow path: errors only):
-    mjfast's own wording with the column (see mjfast._jsontext), whichever
+    mjfast's own wording with the column (see mjfast.io.jsontext), whichever
     JSON decoder raised ``exc``."""
     return describe(line)
 
