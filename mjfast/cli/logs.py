@@ -179,8 +179,8 @@ def _run(args) -> int:
         require("arrow", f"--out {args.out}")
     if getattr(args, "scheduler", None):
         require("dask", f"--scheduler {args.scheduler}")
-    from ..logs.scoring import COLUMNS, Summary, process
-    from ..logs import win_record
+    from ..logs.scoring import COLUMNS, Summary, process   # start-up: loaded when the command runs
+    from ..logs import win_record   # start-up: loaded when the command runs
 
     total = Summary()
     t0 = time.perf_counter()
@@ -189,7 +189,7 @@ def _run(args) -> int:
     cluster = contextlib.ExitStack()
     if getattr(args, "scheduler", None):
         # the same units of work, run by a Dask cluster, yielded in order
-        from ..stats.dask import client_for, process_logs
+        from ..stats.dask import client_for, process_logs   # optional: needs dask
 
         def process(paths, workers=1, want_rows=True, bytes_bar=None):     # noqa: F811
             return process_logs(paths, want_rows=want_rows, bytes_bar=bytes_bar)

@@ -21,7 +21,7 @@ def _run(args):
     except RulesArgError as exc:
         print(f"mjfast: error: {exc}", file=sys.stderr)
         return 2
-    from ..botzone.match import main
+    from ..botzone.match import main   # start-up: loaded when the command runs
     return main(args)
 
 

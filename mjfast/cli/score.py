@@ -371,7 +371,7 @@ def _flag_help(name: str) -> str:
 
 
 def _cmd_score_jsonl(args) -> int:
-    from ..io.jsonl import DEFAULT_CHUNK_SIZE, score_jsonl
+    from ..io.jsonl import DEFAULT_CHUNK_SIZE, score_jsonl   # start-up: loaded on first use
 
     given = [_flag_option(k) for k in _flags.names(_flags.WIN) if getattr(args, k) is not None]
     given += [name for name, v in (

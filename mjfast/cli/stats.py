@@ -169,7 +169,7 @@ def _check_out(path):
 def _check_plot(path):
     if path is None:
         return
-    from ..stats.plot import SUFFIXES
+    from ..stats.plot import SUFFIXES   # start-up: loaded when the command runs
     if os.path.splitext(path)[1].lower() not in SUFFIXES:
         raise _error(f"--plot {path}: the figure format follows the suffix: {', '.join(SUFFIXES)}")
 
@@ -294,7 +294,7 @@ def _cmd_table(args) -> int:
     t0 = time.perf_counter()
     try:
         if args.scheduler:
-            from ..stats.dask import client_for, fan_frequencies_of_files
+            from ..stats.dask import client_for, fan_frequencies_of_files   # optional: needs dask
             with client_for(args.scheduler):
                 acc = fan_frequencies_of_files(args.files, chunk_size=args.chunk_size, rules=rs)
         else:
@@ -321,7 +321,7 @@ def _report(acc, args, seconds, extra=None, timing=True, rules=None):
     if args.out:
         _write_table(rows, args.out)
     if args.plot:
-        from ..stats.plot import plot_all
+        from ..stats.plot import plot_all   # start-up: loaded when the command runs
         plot_all(acc, args.plot)
     if args.json:
         cols = ["id", "key", "name", "zh", "points", "wins", "count", "share", "share_low", "share_high",
@@ -339,7 +339,7 @@ def _report(acc, args, seconds, extra=None, timing=True, rules=None):
 
 def _cmd_enumerate(args) -> int:
     _check_extras(args)
-    from ..stats.enumerate import enumerate_stats, FORM_NAMES, count_hands
+    from ..stats.enumerate import enumerate_stats, FORM_NAMES, count_hands   # start-up: loaded when the command runs
     rs = _rules(args, "enumerate", _mcr_table_sets(full=True), why=_ENUM_WHY)
     forms = FORM_NAMES if args.form == "all" else (args.form,)
     t0 = time.perf_counter()
@@ -370,7 +370,7 @@ def _cmd_enumerate(args) -> int:
     main = results["all" if "all" in results else forms[0]]
     if args.plot:
         # exact counts: no sampling intervals; both weightings
-        from ..stats.plot import plot_all
+        from ..stats.plot import plot_all   # start-up: loaded when the command runs
         what = "all concealed winning hands" if args.form == "all" else args.form
         plot_all(main.stats, args.plot, title=what, intervals=False,
                  xlabel="share of (hand, winning tile) rows with the fan (exact)")
@@ -413,7 +413,7 @@ def _timing(seconds):
 
 def _cmd_simulate(args) -> int:
     _check_extras(args)
-    from ..game.fast import POLICIES
+    from ..game.fast import POLICIES   # start-up: loaded when the command runs
     bad = [b for b in args.bots if b not in POLICIES]
     if bad or len(args.bots) not in (1, 4):
         raise _error(f"--bots: one bot for all seats or four, each one of {', '.join(sorted(POLICIES))}; "
@@ -421,7 +421,7 @@ def _cmd_simulate(args) -> int:
     if args.workers < 1 and args.workers != -1:
         raise _error(f"--workers must be >= 1 (or -1 for all cores), got {args.workers}")
     _rules(args, "simulate", ("mcr",), options=False, why=_ENGINE_WHY)
-    from ..stats.simulate import simulate
+    from ..stats.simulate import simulate   # start-up: loaded when the command runs
     with progress(total=args.games, desc="playing", unit="game", enabled=False if args.json else None) as bar:
         def moved(done):
             bar.update(done - bar.n)
@@ -457,10 +457,10 @@ def _cmd_logs(args) -> int:
     _rules(args, "logs", ("mcr",), options=False, why=_LOGS_WHY)
     t0 = time.perf_counter()
     try:
-        from ..stats.logs import stats_of_logs
+        from ..stats.logs import stats_of_logs   # start-up: loaded when the command runs
         with progress(desc="replaying", unit="B", enabled=False if args.json else None) as bar:
             if args.scheduler:
-                from ..stats.dask import client_for
+                from ..stats.dask import client_for   # optional: needs dask
                 with client_for(args.scheduler):
                     acc, summary = stats_of_logs(args.files, on_dask=True, bytes_bar=bar)
             else:

@@ -146,7 +146,7 @@ def iter_matches(path, fmt=None, start=0, stop=None, first_line=1) -> Iterator[M
         return read_json(path)
     if fmt == "pmn":
         return iter([_pmn_not_read(path)])
-    from .text import read_text
+    from .text import read_text   # start-up: loaded on first use
     return read_text(path, start, stop, first_line)
 
 
@@ -333,7 +333,7 @@ def run_task(task, want_rows=True, fast=True):
     gc_off = False
     try:
         if fast and fmt == "text":
-            from . import fasttext
+            from . import fasttext   # start-up: loaded on first use
             fast = fasttext.AVAILABLE
         if fast and fmt == "text":
             source = fasttext.outcomes(path, start, stop, first_line)
@@ -448,7 +448,7 @@ def process(paths, workers: int = 1, want_rows=True, progress=None, fast=True,
                 progress_bytes(task_bytes(t))
             yield out
         return
-    import multiprocessing as mp
+    import multiprocessing as mp   # only with workers > 1 (import cost ~4 ms)
     ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
     with ctx.Pool(workers) as pool:
         # imap keeps the order of the units

@@ -52,8 +52,8 @@ def stats_of_files(paths, *, chunk_size: int = 65536, workers: int = 1, on_probl
         if not rules.impl.mcr_fans:
             raise ValueError(f"rule set {rules.name!r} has its own fan table; the statistics count "
                              "MCR's (a rule set scored with it, e.g. mcr or dazhong)")
-    from .accumulate import FanStats
-    from .sources import iter_file
+    from .accumulate import FanStats   # start-up: loaded on first use
+    from .sources import iter_file   # start-up: loaded on first use
     acc = FanStats()
     for p in paths:
         for ch in iter_file(p, chunk_size=chunk_size, workers=workers, rules=rules):

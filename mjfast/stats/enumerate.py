@@ -396,7 +396,7 @@ def _chunks_on_dask(forms, chunk, union, scheduler, rules=None):
     """(form, hands in the chunk, results) per chunk, in order, the scoring done
     by Dask workers; at most a few chunks in flight per worker, so memory stays
     bounded while the hands are generated here."""
-    from .dask import client_for
+    from .dask import client_for   # optional: needs dask
     with client_for(scheduler) as client:
         ahead = 2 * max(1, len(client.scheduler_info().get("workers", {})))
         pending = deque()
