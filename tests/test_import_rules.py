@@ -166,13 +166,16 @@ def _toplevel(body):
             yield from _toplevel(h.body)
 
 
-def imports(mod):
-    """[(line, imported module, names or None, at module level)] of a module:
-    ``from X import a, b`` gives X with (a, b), or X.a for a submodule a."""
-    path = MODULES[mod]
+def imports(mod, text=None):
+    """[(line, imported module, names or None, at module level)] of a module
+    (``text``: its source, else read from its file): ``from X import a, b``
+    gives X with (a, b), or X.a for a submodule a."""
+    path = MODULES.get(mod, "")
     base = mod.split(".") if path.endswith("__init__.py") else mod.split(".")[:-1]
-    with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read())
+    if text is None:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    tree = ast.parse(text)
     top = {id(n) for n in _toplevel(tree.body)}
     out = []
     for n in ast.walk(tree):
@@ -221,19 +224,40 @@ def test_the_scan_sees_imports_of_each_kind():
     assert any(m == "threadpoolctl" and not top for _, m, _, top in imports("mjfast.stats.accumulate"))
 
 
+def test_a_made_up_module_breaking_each_rule_is_caught():
+    src = ("from ..cli.score import register\n"          # api -> users
+           "from .records import _not_public\n"          # a private name
+           "from .. import _core\n"                      # a private module: fine
+           "def f():\n    from ..rules import get\n")   # inside a function
+    found = imports("mjfast.scoring.madeup", src)
+    assert _against_layers("mjfast.scoring.madeup", found) == ["mjfast.scoring.madeup:1 (api) imports mjfast.cli.score (users)"]
+    assert _private(found) == [(2, "mjfast.scoring.records", "_not_public")]
+    assert [(line, m) for line, m, _, top in found if not top] == [(5, "mjfast.rules")]
+    assert (3, "mjfast._core", None, True) in found
+
+
 # -- the rules ----------------------------------------------------------------------
+
+def _against_layers(mod, found, table=None):
+    table = table or _rank_table()
+    rank, name = layer_of(mod, table)
+    out = []
+    for line, imported, _, _ in found:
+        if _internal(imported):
+            r, n = layer_of(imported, table)
+            if r > rank:
+                out.append(f"{mod}:{line} ({name}) imports {imported} ({n})")
+    return out
+
+
+def _private(found):
+    return [(line, imported, n) for line, imported, names, _ in found if _internal(imported) and names
+            for n in names if n.startswith("_") and not n.startswith("__")]
+
 
 def test_imports_flow_down_the_layers():
     table = _rank_table()
-    bad = []
-    for mod in MODULES:
-        rank, name = layer_of(mod, table)
-        for line, imported, _, _ in imports(mod):
-            if not _internal(imported):
-                continue
-            r, n = layer_of(imported, table)
-            if r > rank:
-                bad.append(f"{mod}:{line} ({name}) imports {imported} ({n})")
+    bad = [b for mod in MODULES for b in _against_layers(mod, imports(mod), table)]
     assert not bad, "imports against the layers (docs/architecture.md, 'Layers'):\n" + "\n".join(bad)
 
 
@@ -249,12 +273,7 @@ def test_only_the_users_import_the_facade():
 
 
 def test_no_private_names_across_modules():
-    bad = []
-    for mod in MODULES:
-        for line, imported, names, _ in imports(mod):
-            if _internal(imported) and names:
-                bad += [f"{mod}:{line}: from {imported} import {n}" for n in names
-                        if n.startswith("_") and not n.startswith("__")]
+    bad = [f"{mod}:{line}: from {imported} import {n}" for mod in MODULES for line, imported, n in _private(imports(mod))]
     assert not bad, "private names imported from another module (give the name a public one " \
                     "in the module that owns it):\n" + "\n".join(bad)
 
