@@ -109,6 +109,7 @@ _MOVED = {
     "stats.cli": "cli.stats",
     "logs.cli": "cli.logs",
     "botzone.cli": "cli.match",
+    "rules.zhuji_table": "rules.zhuji.table",
 }
 
 
