@@ -245,3 +245,16 @@ def test_changes_lists_every_moved_path():
         unreleased = f.read().split("## Unreleased", 1)[1].split("\n## ", 1)[0]
     for old, new in mjfast._MOVED.items():
         assert f"| `mjfast.{old}`" in unreleased and f"`mjfast.{new}`" in unreleased, old
+
+
+def test_the_wheel_lists_every_package():
+    # pyproject.toml names the packages a wheel holds: one left out would be
+    # missing from an install (tools/check_wheel.sh builds one by hand)
+    try:
+        import tomllib
+    except ImportError:     # Python < 3.11
+        tomllib = pytest.importorskip("tomli")
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        listed = set(tomllib.load(f)["tool"]["setuptools"]["packages"])
+    packages = {m for m in _modules() if os.path.isdir(os.path.join(ROOT, *m.split(".")))}
+    assert packages == listed, (sorted(packages - listed), sorted(listed - packages))
