@@ -63,7 +63,7 @@ INNER_IMPORTS = {
     ("mjfast.scoring.batch", "mjfast.scoring.batch_rules"):
         "start-up: the other rule sets' batch rows load on first use, as the rule sets do (about 6 ms)",
     ("mjfast.rules.engine", "mjfast.scoring.batch_rules"):
-        "cycle: scoring.batch_rules imports the rule sets' engines; and it loads on first use (about 6 ms)",
+        "start-up: a rule set's engine loads without the batch-row code (about 6 ms), which loads with the first batch that needs it",
     ("mjfast.stats", "mjfast.stats.accumulate"):
         "start-up: mjfast.stats loads its modules on first use (the command line's parser imports the package)",
     ("mjfast.stats", "mjfast.stats.sources"):

@@ -72,14 +72,14 @@ class Engine:
         :meth:`score` (``compiled``: an engine with a compiled batch pass
         may be asked for its row path instead, to test one against the
         other)."""
-        from ..scoring.batch_rules import score_rows_own   # cycle: scoring.batch_rules imports the rule sets' engines
+        from ..scoring.batch_rules import score_rows_own   # start-up: loaded on first use
         return score_rows_own(batch, rs, nthreads, strict)
 
     def score_row(self, rs, h, f, given, seat, rnd, k=0, strict=False, kinds=None):
         """One batch row for the default :meth:`score_batch`: (total or -1
         when not winning, {fan key: count}, {flag: reason}, legal by the
         rule set's own test, the tiles its wildcards stood for or None)."""
-        from ..scoring.batch_rules import score_row_by_engine   # cycle: scoring.batch_rules imports the rule sets' engines
+        from ..scoring.batch_rules import score_row_by_engine   # start-up: loaded on first use
         return score_row_by_engine(self, rs, h, f, given, seat, rnd, k, strict, kinds)
 
     def wild_kinds(self, rs) -> tuple:
