@@ -1,5 +1,5 @@
-"""Imports flow one way: tiles -> hand -> analysis -> scoring -> io -> cli
-(docs/architecture.md, "Layers"; tests/test_import_rules.py checks the layers).
+"""Imports flow one way, down the layers of docs/architecture.md, "Layers"
+(tests/test_import_rules.py checks them); here:
 
 * every module of the package imports on its own in a fresh interpreter
   (no module works only because another one was imported first);
