@@ -120,7 +120,7 @@ def _report(tmp):
     values = []
     for line in lines:
         try:
-            values.append(repr(mjfast.records._loads(line)))
+            values.append(repr(mjfast.io.jsontext.loads(line)))
         except Exception as exc:
             values.append(type(exc).__name__ + ": " + str(exc))
     return {"jsonl": b"".join(out).decode(), "batch": msgs, "stats": problems, "values": values,

@@ -23,7 +23,7 @@ import json
 import numpy as np
 
 from .. import _core
-from ..io.jsontext import describe, loads as _loads
+from ..io.jsontext import describe
 from ..errors import InvalidArgument, InvalidHand
 from ..spec import flags as _flags
 
