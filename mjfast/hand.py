@@ -23,14 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import InvalidHand
-from .tiles import (
-    N_TILES,
-    TILE_NAMES,
-    BOTZONE_CODES,
-    _counts_of,
-    _parse,
-    _counts_str,
-)
+from .tiles import (N_TILES, TILE_NAMES, BOTZONE_CODES, counts_of as _counts_of, parse_compiled as _parse,
+                    counts_str as _counts_str)
 
 __all__ = ["Meld", "Hand", "parse_hand", "format_hand", "check_size", "to_counts", "counts_to_str"]
 

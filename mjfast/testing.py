@@ -66,10 +66,11 @@ from typing import Dict, Iterator, List, Optional, Tuple
 
 import numpy as np
 
+import itertools
 from .errors import InvalidArgument, InvalidHand
 from .hand import Hand, parse_hand
 from .rules.base import RuleSet, get as _get_rules
-from .score import score as _score
+from .scoring.score import score as _score
 
 __all__ = ["iter_winning_records", "winning_records", "winning_hands", "winning_hand_objects",
            "write_jsonl", "random_hands", "BIASES"]
@@ -833,7 +834,6 @@ def _weights_table(bias: str) -> np.ndarray:
         w[27:] = 1.0
         rows.append(w)
     elif bias == "knitted":
-        import itertools
         for a, b, c in itertools.permutations(_SUITS):
             w = np.full(34, 0.04)
             w[27:] = 1.0

@@ -207,7 +207,7 @@ def _tile_problem(src, err, a, b):
     return f"cannot parse tiles {src[a:b]!r} in {src!r}"  # pragma: no cover - the scanners agree
 
 
-def _parse(s, mode):
+def parse_compiled(s, mode):
     """The compiled parser's result (see _core.parse_notation), or InvalidHand."""
     r = _core.parse_notation(s, mode)
     if r[0]:
@@ -225,7 +225,7 @@ def parse_tiles(s):
     """
     if not isinstance(s, str):
         raise InvalidHand(f"a tile string must be a str, got {type(s).__name__}")
-    return list(_parse(s, 1)[2])
+    return list(parse_compiled(s, 1)[2])
 
 
 def _fifth_copy(tile, n):
@@ -234,11 +234,11 @@ def _fifth_copy(tile, n):
     )
 
 
-def _counts_of(x):
+def counts_of(x):
     """The body of :func:`mjfast.to_counts` for everything but melds: a
     string of concealed tiles, tile indices or 34 counts (see there)."""
     if isinstance(x, str):
-        return np.array(_parse(x, 2)[4], dtype=np.uint8)
+        return np.array(parse_compiled(x, 2)[4], dtype=np.uint8)
 
     if isinstance(x, np.ndarray):
         if x.ndim != 1:
@@ -303,7 +303,7 @@ def _counts_of(x):
     return c.astype(np.uint8)
 
 
-def _counts_str(c):
+def counts_str(c):
     """Compact string of a validated list/array of 34 counts."""
     parts = []
     for base, suit in ((0, "m"), (9, "p"), (18, "s")):

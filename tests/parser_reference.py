@@ -9,7 +9,7 @@ Each function returns ``("ok", value)`` or ``("err", message)``:
   flowers a count (what mjfast.parse_hand's Hand holds);
 * :func:`parse_tiles` -> the list of tile indices;
 * :func:`counts_of` -> the 34 counts of a string without brackets
-  (mjfast.tiles._counts_of on a string);
+  (mjfast.tiles.counts_of on a string);
 * :func:`to_counts` -> the concealed counts (mjfast.to_counts on a string).
 """
 from __future__ import annotations

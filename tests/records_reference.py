@@ -11,7 +11,7 @@ import numpy as np
 
 from mjfast.batch import RULE_FLAG_BITS, _records_rules
 from mjfast.errors import InvalidHand
-from mjfast.records import RecordError, check_context, validate_record, _show
+from mjfast.scoring.records import RecordError, check_context, validate_record, show as _show
 from mjfast.score import hand_args
 
 

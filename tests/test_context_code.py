@@ -12,7 +12,7 @@ import pytest
 
 import mjfast
 from mjfast.errors import InvalidArgument, InvalidHand
-from mjfast.records import FLAG_BITS, FLAG_NAMES, _show, check_context, check_wind
+from mjfast.scoring.records import FLAG_BITS, FLAG_NAMES, check_context, check_wind, show as _show
 
 
 def _ref_flag(value, name):

@@ -1,4 +1,5 @@
-"""Imports flow one way: tiles -> hand -> core -> score -> batch -> io/cli.
+"""Imports flow one way, down the layers of docs/architecture.md, "Layers"
+(tests/test_import_rules.py checks them); here:
 
 * every module of the package imports on its own in a fresh interpreter
   (no module works only because another one was imported first);
@@ -33,7 +34,7 @@ def _modules():
 
 
 # the compiled modules (src/*.pyx): they import nothing of the package's Python
-_COMPILED = ("mjfast._core", "mjfast._wild", "mjfast._game")
+_COMPILED = ("mjfast._core", "mjfast._wild", "mjfast._game", "mjfast._engine")
 
 
 def _path(mod):
@@ -68,9 +69,9 @@ def _imports(mod):
 
 def test_the_scan_sees_known_imports():
     assert "mjfast.tiles" in _imports("mjfast.hand")
-    assert "mjfast.hand" in _imports("mjfast.core")
-    assert "mjfast.batch" in _imports("mjfast.io.jsonl")
-    assert "mjfast.rules.mcr" in _imports("mjfast.cli")       # an import inside a function
+    assert "mjfast.hand" in _imports("mjfast.analysis.inputs") and "mjfast.analysis.inputs" in _imports("mjfast.analysis.hands")
+    assert "mjfast.scoring.batch" in _imports("mjfast.io.jsonl")
+    assert "mjfast.stats.plot" in _imports("mjfast.cli.stats")       # an import inside a function
 
 
 def test_tiles_imports_nothing_but_errors_and_the_core():
@@ -118,7 +119,7 @@ def test_to_counts_still_public():
     from mjfast import tiles
 
     with pytest.raises(mjfast.InvalidHand, match="brackets"):
-        tiles._counts_of("[EEE]11m")
+        tiles.counts_of("[EEE]11m")
 
 
 # -- start-up: what `import mjfast` and the command line's parser load -----------------
@@ -179,6 +180,7 @@ def test_subpackages_are_attributes_loaded_on_first_use():
 import sys, mjfast
 names = mjfast._SUBPACKAGES
 assert not [n for n in names if "mjfast." + n in sys.modules], [n for n in names if "mjfast." + n in sys.modules]
+assert "mjfast.io.jsonl" not in sys.modules
 assert mjfast.testing.winning_hands(1, seed=1) and mjfast.logs.Summary and mjfast.game.GameState
 assert set(names) <= set(dir(mjfast))
 try:
@@ -190,3 +192,69 @@ else:
 print("ok")
 """], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+# -- the module paths of earlier releases (mjfast._MOVED; CHANGES.md lists them) ---------
+
+def test_old_module_paths_are_the_new_modules():
+    out = subprocess.run([sys.executable, "-c", """
+import importlib, os, sys
+import mjfast
+moved = mjfast._MOVED
+assert moved and "core" in moved and "stats.cli" in moved
+for old, new in moved.items():
+    m = importlib.import_module("mjfast." + old)
+    assert m is importlib.import_module("mjfast." + new), old
+    assert m.__name__ == "mjfast." + new and m.__spec__.name == "mjfast." + new, (old, m.__spec__)
+    # no file is left at the old path
+    base = os.path.join(os.path.dirname(mjfast.__file__), *old.split("."))
+    assert not os.path.exists(base + ".py") and not os.path.isdir(base), old
+# the function mjfast.score is not replaced by the module of the same old name
+import mjfast.score
+from mjfast.score import Score
+assert callable(mjfast.score)
+assert mjfast.score("123m456m789m123p5p5p").total > 0 and isinstance(mjfast.score("123m456m789m123p5p5p"), Score)
+from mjfast.batch import HandBatch
+from mjfast.core import FORMS, ERR_BAD_MELDS
+from mjfast.bots import Discard
+from mjfast.wild import WILDCARD
+from mjfast.records import validate_record
+from mjfast.batch_score import RULE_FLAG_BITS
+from mjfast.cli_args import rules_from_args
+from mjfast import core, dask, stats
+assert HandBatch is mjfast.HandBatch and core.FORMS is mjfast.FORMS and WILDCARD == 34
+assert dask is sys.modules["mjfast.stats.dask"] and mjfast.dask is dask
+import mjfast.stats.cli
+assert stats.cli is sys.modules["mjfast.cli.stats"]
+import mjfast.logs.cli, mjfast.botzone.cli
+assert mjfast.logs.cli is sys.modules["mjfast.cli.logs"] and mjfast.botzone.cli.register
+try:
+    import mjfast.no_such_old_module
+except ImportError:
+    pass
+else:
+    raise AssertionError("an unknown module imported")
+print("ok")
+"""], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+def test_changes_lists_every_moved_path():
+    import mjfast
+    with open(os.path.join(ROOT, "CHANGES.md"), encoding="utf-8") as f:
+        unreleased = f.read().split("## Unreleased", 1)[1].split("\n## ", 1)[0]
+    for old, new in mjfast._MOVED.items():
+        assert f"| `mjfast.{old}`" in unreleased and f"`mjfast.{new}`" in unreleased, old
+
+
+def test_the_wheel_lists_every_package():
+    # pyproject.toml names the packages a wheel holds: one left out would be
+    # missing from an install (tools/check_wheel.sh builds one by hand)
+    try:
+        import tomllib
+    except ImportError:     # Python < 3.11
+        tomllib = pytest.importorskip("tomli")
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        listed = set(tomllib.load(f)["tool"]["setuptools"]["packages"])
+    packages = {m for m in _modules() if os.path.isdir(os.path.join(ROOT, *m.split(".")))}
+    assert packages == listed, (sorted(packages - listed), sorted(listed - packages))

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 import mjfast
-from mjfast import _jsontext
+from mjfast.io import jsontext as _jsontext
 from mjfast.batch import HandBatch, score_batch
 from mjfast.io.jsonl import process_jsonl
 from mjfast.stats import stats_of_files
@@ -120,7 +120,7 @@ def _report(tmp):
     values = []
     for line in lines:
         try:
-            values.append(repr(mjfast.records._loads(line)))
+            values.append(repr(mjfast.io.jsontext.loads(line)))
         except Exception as exc:
             values.append(type(exc).__name__ + ": " + str(exc))
     return {"jsonl": b"".join(out).decode(), "batch": msgs, "stats": problems, "values": values,
@@ -132,8 +132,8 @@ import json, sys
 sys.modules["orjson"] = None          # import orjson now raises ImportError
 sys.path.insert(0, {here!r})
 import test_json_messages as t
-import mjfast._jsontext
-assert mjfast._jsontext._fast_loads is None
+import mjfast.io.jsontext
+assert mjfast.io.jsontext._fast_loads is None
 print(json.dumps(t._report(sys.argv[1])))
 """
 

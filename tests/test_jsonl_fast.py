@@ -170,7 +170,7 @@ def mjfast_batch(recs):
 def test_from_lines_equals_decoding_then_reading():
     # HandBatch.from_lines (scanner + decoder) == every line decoded, then read by the Python reader
     from mjfast import HandBatch
-    from mjfast.records import _parse_error
+    from mjfast.scoring.records import parse_error as _parse_error
     import records_reference as ref
     from test_records_fast import _check_same
     chunk = _lines(1500, 7) + [e.encode() + b"\n" for e in _EDGE]

@@ -44,7 +44,7 @@ def _check(strings):
                 c[t] += 1
             assert h.counts.tolist() == c, s
         for name, fn, rfn in (("parse_tiles", mjfast.parse_tiles, ref.parse_tiles),
-                              ("_counts_of", lambda x: _tiles._counts_of(x).tolist(), ref.counts_of),
+                              ("_counts_of", lambda x: _tiles.counts_of(x).tolist(), ref.counts_of),
                               ("to_counts", lambda x: mjfast.to_counts(x).tolist(), ref.to_counts)):
             want2 = rfn(s)
             got2 = _ours(fn, s)

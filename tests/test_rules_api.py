@@ -109,7 +109,7 @@ def test_useful_tiles_rules_with_melds_and_wildcards():
 
 
 def _brute_useful_hand(h):
-    from mjfast.core import _concealed
+    from mjfast.analysis.inputs import concealed as _concealed
     counts, melds, full = _concealed(h, None, "ready")
     base = mjfast.shanten(counts, melds=melds, rules="two_player")
     out = []

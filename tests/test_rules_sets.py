@@ -13,7 +13,7 @@ import pytest
 
 import handgen
 import mjfast
-from mjfast.batch_score import _on_mcr_columns
+from mjfast.scoring.batch_result import on_mcr_columns as _on_mcr_columns
 from mjfast import rules as R
 from mjfast import score, score_batch
 from mjfast.io.jsonl import score_records

@@ -563,7 +563,7 @@ def _tp_batch_records(n, seed):
 @pytest.mark.parametrize("strict", [False, True])
 def test_compiled_batch_equals_the_row_path(options, strict):
     from mjfast.batch import HandBatch
-    from mjfast.batch_rules import _score_batch_rules
+    from mjfast.scoring.batch_rules import score_batch_rules as _score_batch_rules
     rs = TP.with_options(**options)
     recs = _tp_batch_records(3000, seed=77 + len(options))
     b = HandBatch.from_records(recs)
@@ -611,7 +611,7 @@ def test_compiled_batch_leaves_rows_it_refuses_to_the_row_path():
     # notation makes): the kernel refuses it (-3) and the row path words the error
     from mjfast import _core
     from mjfast.batch import HandBatch
-    from mjfast.batch_rules import _score_batch_rules
+    from mjfast.scoring.batch_rules import score_batch_rules as _score_batch_rules
     b = HandBatch.from_records([{"hand": "[111m1]234m567mEEE9m9m"}, {"hand": "123m456m789mEEE5m5m"}])
     b.melds[0, 0, 2] = 0
     n = len(b)

@@ -17,7 +17,7 @@ def __getattr__(name):
     # the state (and the game engine under it) loads on first use, so that the
     # command line's `mjfast match` parser does not import it
     if name in __all__:
-        from . import state
+        from . import state   # start-up: loaded on first use
         value = getattr(state, name)
         globals()[name] = value
         return value

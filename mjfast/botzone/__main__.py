@@ -14,10 +14,14 @@ exits with status 2 and a message naming it.
 """
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
 import sys
+
+from ..cli.args import RulesArgError, add_rules, rules_from_args
+from .bots import BOTS, make_bot
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 _PROG = "python -m mjfast.botzone"
@@ -119,7 +123,6 @@ def run(stdin=None, stdout=None, bot_name="sample", once=False) -> int:
     some turn was answered PASS for an error (input that is not the
     interaction, a request the state refuses, an internal error: each has
     its line on stderr), or when the input holds no request at all."""
-    from .bots import make_bot
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     bot = make_bot(bot_name)
@@ -188,11 +191,9 @@ def run(stdin=None, stdout=None, bot_name="sample", once=False) -> int:
 
 
 def main(argv=None) -> int:
-    import argparse
     ap = argparse.ArgumentParser(prog=_PROG, description="The mjfast MCR bot for Botzone.")
     ap.add_argument("--bot", default="sample", help="sample (default) or baseline")
     ap.add_argument("--once", action="store_true", help="answer one turn and exit (no keep-running)")
-    from ..cli_args import RulesArgError, add_rules, rules_from_args
     add_rules(ap, ("mcr",), _WHY)
     a = ap.parse_args(argv)
     try:
@@ -200,7 +201,6 @@ def main(argv=None) -> int:
     except RulesArgError as exc:
         print(f"{_PROG}: error: {exc}", file=sys.stderr)
         return 2
-    from .bots import BOTS
     if a.bot not in BOTS:
         print(f"{_PROG}: error: --bot {a.bot!r}: no such bot; the bots are {', '.join(sorted(BOTS))}",
               file=sys.stderr)

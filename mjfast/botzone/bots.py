@@ -23,11 +23,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .. import _core
-from ..bots import winning_tiles
+from ..analysis.discards import winning_tiles
 from ..errors import InvalidArgument, InvalidHand
-from ..targets import fan_shanten
-from ..game.state import CODES, N_KINDS
-from ..tiles import _counts_str
+from ..analysis.targets import fan_shanten
+from ..game.state import CODES, N_KINDS, GameMeld
+from ..tiles import counts_str as _counts_str
 from .state import BotState
 
 __all__ = ["Bot", "BaselineBot", "SampleBot", "make_bot", "BOTS"]
@@ -284,7 +284,6 @@ class SampleBot(Bot):
 
     def _claim_meld(self, st, action):
         """The notation of the meld a PENG / CHI would add."""
-        from ..game.state import GameMeld
         p = action.split()
         d = st.current
         if p[0] == "PENG":

@@ -26,7 +26,7 @@ from typing import Optional
 
 from ..game.seat_rules import CODES, N_KINDS, SeatRules
 from ..game.state import GameMeld
-from ..tiles import _counts_str
+from ..tiles import counts_str as _counts_str
 
 __all__ = ["BotState", "ProtocolError"]
 

@@ -10,10 +10,12 @@ takes minutes); tests/test_botzone_tournament.py keeps a small version.
 """
 from __future__ import annotations
 
+import argparse
 import math
 import time
 from dataclasses import dataclass, field
 
+import sys
 from .match import run_match
 
 __all__ = ["duplicate", "TournamentResult"]
@@ -113,7 +115,7 @@ def duplicate(bot="mjfast:sample", opponent="mjfast:baseline", games=2000, seed=
     jobs = [(bot, opponent, seed, 4 * lo, 4 * min(chunk, sets - lo)) for lo in range(0, sets, chunk)]
     games_out = []
     if workers > 1:
-        import multiprocessing as mp
+        import multiprocessing as mp   # only with workers > 1 (import cost ~4 ms)
         with mp.get_context("spawn").Pool(workers) as pool:
             for part in pool.imap(_play, jobs):
                 games_out += part
@@ -162,8 +164,6 @@ def duplicate(bot="mjfast:sample", opponent="mjfast:baseline", games=2000, seed=
 
 
 def main(argv=None) -> int:
-    import argparse
-    import sys
     ap = argparse.ArgumentParser(prog="python -m mjfast.botzone.tournament", description=__doc__.split("\n\n")[0])
     ap.add_argument("--bot", default="mjfast:sample")
     ap.add_argument("--opponent", default="mjfast:baseline")

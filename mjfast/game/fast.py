@@ -21,10 +21,11 @@ import numpy as np
 from .. import _core
 from .._game import FastGame, legal_masks, observe_many, play_many, play_seeded
 from ..errors import InvalidArgument, NotWinning
-from ..records import check_flag
+from ..scoring.records import check_flag
 from .record import (OP_BUGANG, OP_CHI, OP_GANG, OP_HU, OP_PASS, OP_PENG, OP_PLAY, GameRecord,  # noqa: F401
                      action_string)
 from .state import GameMeld, Win, score_win, tile_of
+from ..scoring.batch import HandBatch
 
 __all__ = ["selfplay", "selfplay_series", "SelfPlayResult", "POLICIES", "FastGame", "new_fast_game",
            "action_string", "legal_masks", "observe_many"]
@@ -168,7 +169,6 @@ class SelfPlayResult:
         flags, seat wind = the winner's seat, prevalent wind = the game's."""
         if self.win_counts is None:
             raise ValueError("no hands recorded: play with hands=True")
-        from ..batch import HandBatch
         won = np.flatnonzero(self.winner >= 0)
         return HandBatch(self.win_counts[won], self.win_melds[won], self.win_n_melds[won], self.win_tile[won],
                          (self.flags[won] & 15).astype(np.uint8), self.winner[won].astype(np.uint8),

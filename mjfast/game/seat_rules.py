@@ -23,8 +23,8 @@ from typing import Any, Callable, Optional
 from .. import _core
 from ..errors import NotWinning
 from ..rules.mcr.sets import MCR_RULES
-from ..score import score as _score
-from ..tiles import BOTZONE_CODES, TILE_NAMES, _counts_str
+from ..scoring.score import score as _score
+from ..tiles import BOTZONE_CODES, TILE_NAMES, counts_str as _counts_str
 
 __all__ = ["SeatRules", "score_win", "CODES", "N_KINDS"]
 

@@ -41,7 +41,7 @@ chunk whose records name rule sets goes through :func:`score_records`.
 Figures: benchmarks/README.md, "Records in, scores out".
 orjson is used when installed (``pip install '.[cli]'``), else the
 standard :mod:`json`; the output is the same, error messages included
-(mjfast._jsontext decides what is JSON and words what is not).
+(mjfast.io.jsontext decides what is JSON and words what is not).
 """
 from __future__ import annotations
 
@@ -53,10 +53,15 @@ from typing import Callable, Iterable, List, NamedTuple, Optional
 
 import numpy as np
 
+import io
 from .. import _core
-from ..batch import HandBatch, score_batch, ERR_NOT_WINNING
-from ..records import RecordError, validate_record, _loads, _one_line, _parse_error, _show
+from ..scoring.batch import HandBatch, score_batch, ERR_NOT_WINNING
+from ..scoring.records import (RecordError, validate_record, one_line as _one_line, parse_error as _parse_error,
+                              show as _show)
+from .jsontext import loads as _loads
 from ..tiles import TILE_NAMES
+from ..rules.base import get
+from ..rules.mcr import MCR
 
 __all__ = [
     "JSON_BACKEND",
@@ -106,7 +111,6 @@ else:  # pragma: no cover - depends on the environment
 def _fan_columns(table=None):
     """The fan table's columns in output order (highest points first, then
     table order) with each fan's JSON fields, built once."""
-    from ..rules.mcr import MCR
     t = MCR if table is None else table
     order = sorted(range(len(t)), key=lambda j: (-t.fans[j].points, t.fans[j].id))
     info = [(t.fans[j].en, t.fans[j].zh, t.fans[j].points) for j in order]
@@ -137,7 +141,6 @@ def score_records(records: List[dict], *, strict: bool = False, rules=None) -> L
     """
     if rules is None and not any("rules" in r for r in records):
         return _score_group(records, strict, None)
-    from ..rules.base import get
     default = get(rules)
     groups: dict = {}
     for i, r in enumerate(records):
@@ -160,7 +163,6 @@ def score_records(records: List[dict], *, strict: bool = False, rules=None) -> L
 
 def _score_group(records, strict, rules):
     global _COLUMNS
-    from ..rules.mcr import MCR
     batch = HandBatch.from_records(records, rules=rules)
     if batch.rules is None or batch.rules.table is MCR:     # (dazhong: its own table's columns)
         if _COLUMNS is None:
@@ -333,7 +335,7 @@ def _process_chunk(chunk: list, n_done: int, loads, strict: bool = False, rules=
     for i, line in enumerate(chunk):
         try:
             obj = loads(line)
-        except Exception as exc:  # BadJSON (mjfast._jsontext), worded by _parse_error
+        except Exception as exc:  # BadJSON (mjfast.io.jsontext), worded by _parse_error
             out[i] = {"id": None, "line": n_done + i + 1, "error": _parse_error(line, exc)}
             continue
         if type(obj) is not dict:
@@ -374,7 +376,6 @@ def _writer(f) -> Callable[[bytes], object]:
             pass
         return buf.write
     try:
-        import io
         if isinstance(f, (io.RawIOBase, io.BufferedIOBase)):
             return f.write
     except Exception:  # pragma: no cover

@@ -29,7 +29,7 @@ __all__ = ["read", "replay", "wins", "score", "export", "Match", "Event", "Claim
 PathArg = Union[str, os.PathLike, Iterable]
 
 
-def _paths(paths):
+def path_list(paths):
     if isinstance(paths, (str, os.PathLike)):
         return [os.fspath(paths)]
     try:
@@ -53,7 +53,7 @@ def read(path, format: Optional[str] = None) -> Iterator[Match]:
 def wins(paths: PathArg, summary: Optional[Summary] = None) -> Iterator[Win]:
     """Every win of every replayable match, in file order (not scored).
     Problems are added to ``summary`` when one is given."""
-    for p in _files(_paths(paths)):
+    for p in _files(path_list(paths)):
         if platform_file(p) and os.path.isfile(p):
             if summary is not None:
                 summary.platform_files.append(p)
@@ -116,12 +116,12 @@ def score(paths: PathArg, workers: int = 1, summary: Optional[Summary] = None):
     import pandas as pd
     if summary is not None and not isinstance(summary, Summary):
         raise InvalidArgument(f"summary must be a mjfast.logs.Summary, got {type(summary).__name__}")
-    for p in _paths(paths):
+    for p in path_list(paths):
         if not os.path.exists(p):
             raise FileNotFoundError(p)
     rows = []
     total = Summary()
-    for r, _w, s in process(_paths(paths), workers=workers):
+    for r, _w, s in process(path_list(paths), workers=workers):
         rows.extend(r)
         total.add(s)
     if summary is not None:
@@ -136,7 +136,7 @@ def score(paths: PathArg, workers: int = 1, summary: Optional[Summary] = None):
 
 def export(paths: PathArg, workers: int = 1) -> Iterator[dict]:
     """The wins as hand records (the JSONL hand-record format), in order."""
-    for _r, ws, _s in process(_paths(paths), workers=workers, want_rows=False):
+    for _r, ws, _s in process(path_list(paths), workers=workers, want_rows=False):
         for w in ws:
             yield win_record(w)
 

@@ -18,14 +18,13 @@ from typing import Iterable, Iterator, List, Optional
 import numpy as np
 
 from .._progress import set_total
-from ..batch import HandBatch, score_batch
+from ..scoring.batch import HandBatch, score_batch
 from ..rules.mcr import MCR
 from ..rules.mcr.sets import MCR_RULES
-from .jsonlog import NotAnArchive, platform_file
+from .jsonlog import NotAnArchive, platform_file, read_json
 from .limits import REPORT_LIST_LIMIT
 from .model import Match, fan_key
-from .replay import MatchError, replay
-from .replay import outcomes as replay_outcomes
+from .replay import MatchError, replay, outcomes as replay_outcomes
 
 __all__ = ["COLUMNS", "Summary", "Problem", "iter_matches", "detect_format", "split_tasks", "no_match_line",
            "run_task", "process", "settlement", "task_bytes", "set_bytes_total"]
@@ -144,11 +143,10 @@ def detect_format(path) -> str:
 def iter_matches(path, fmt=None, start=0, stop=None, first_line=1) -> Iterator[Match]:
     fmt = fmt or detect_format(path)
     if fmt == "json":
-        from .jsonlog import read_json
         return read_json(path)
     if fmt == "pmn":
         return iter([_pmn_not_read(path)])
-    from .text import read_text
+    from .text import read_text   # start-up: loaded on first use
     return read_text(path, start, stop, first_line)
 
 
@@ -335,7 +333,7 @@ def run_task(task, want_rows=True, fast=True):
     gc_off = False
     try:
         if fast and fmt == "text":
-            from . import fasttext
+            from . import fasttext   # start-up: loaded on first use
             fast = fasttext.AVAILABLE
         if fast and fmt == "text":
             source = fasttext.outcomes(path, start, stop, first_line)
@@ -450,7 +448,7 @@ def process(paths, workers: int = 1, want_rows=True, progress=None, fast=True,
                 progress_bytes(task_bytes(t))
             yield out
         return
-    import multiprocessing as mp
+    import multiprocessing as mp   # only with workers > 1 (import cost ~4 ms)
     ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
     with ctx.Pool(workers) as pool:
         # imap keeps the order of the units

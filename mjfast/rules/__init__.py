@@ -24,6 +24,7 @@ its engine (:mod:`mjfast.rules.engine`, ``RuleSet.impl``);
 docs/architecture.md, "Adding a rule set", says what a new one touches.
 """
 
+import importlib
 from .mcr import (
     DEMOTES_FULLY_CONCEALED_HAND,
     FORMS,
@@ -47,7 +48,6 @@ def __getattr__(name):
     mod = _LAZY_NAMES.get(name)
     if mod is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
     m = importlib.import_module(f"{__name__}.{mod}")
     value = m if name == mod else getattr(m, name)
     globals()[name] = value

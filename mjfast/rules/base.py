@@ -19,9 +19,10 @@ from typing import Any, Callable, Mapping, Optional, Tuple
 
 import numpy as np
 
+import importlib
 from .. import _core
 from ..errors import InvalidArgument, InvalidHand, InvalidOption, UnknownRules
-from ..records import check_wind
+from ..scoring.records import check_wind
 from ..spec import flags as _flags
 from .mcr.table import FanTable
 
@@ -74,7 +75,6 @@ class CountedResult:
 
     def fan_counts(self):
         """int16 counts indexed by the rule set's fan ids (0 unused)."""
-        import numpy as np
         t = self.rules.table
         out = np.zeros(max(t.ids) + 1, np.int16)
         for k, c in self._counts.items():
@@ -259,7 +259,6 @@ class RuleSet:
             ref = _FUNCTION_ENGINE if self.score_fn is not None else _MCR_ENGINE
         e = _ENGINES.get(ref)
         if e is None:
-            import importlib
             mod, _, attr = ref.partition(":")
             e = _ENGINES[ref] = getattr(importlib.import_module(mod), attr)
         # kept in the field (compare=False, repr=False): the next call is one read
@@ -562,6 +561,13 @@ def register(rules: RuleSet) -> RuleSet:
     return rules
 
 
+def loaded(name: str) -> bool:
+    """True when the rule set ``name`` is registered and loaded: one of the
+    lazy ones (``_LAZY``) is registered by name only until its first
+    :func:`get` imports it."""
+    return name in _REGISTRY
+
+
 def available() -> tuple:
     """Names of the registered rule sets, MCR first."""
     return tuple(sorted(set(_REGISTRY) | set(_LAZY), key=lambda n: (n != DEFAULT, n)))
@@ -580,7 +586,6 @@ def get(rules=DEFAULT, **options) -> RuleSet:
         rs = _REGISTRY[DEFAULT]
     elif isinstance(rules, str):
         if rules not in _REGISTRY and rules in _LAZY:
-            import importlib
             importlib.import_module(_LAZY[rules])      # registers it
         try:
             rs = _REGISTRY[rules]

@@ -67,19 +67,19 @@ class Engine:
 
     def score_batch(self, rs, batch, nthreads: int, strict: bool, compiled: bool = True):
         """Score a :class:`~mjfast.HandBatch` under ``rs``: a
-        :class:`~mjfast.batch_score.BatchResult` whose rows are what
+        :class:`~mjfast.scoring.batch_result.BatchResult` whose rows are what
         :meth:`score` gives each row.  The default scores row by row through
         :meth:`score` (``compiled``: an engine with a compiled batch pass
         may be asked for its row path instead, to test one against the
         other)."""
-        from ..batch_rules import score_rows_own
+        from ..scoring.batch_rules import score_rows_own   # start-up: loaded on first use
         return score_rows_own(batch, rs, nthreads, strict)
 
     def score_row(self, rs, h, f, given, seat, rnd, k=0, strict=False, kinds=None):
         """One batch row for the default :meth:`score_batch`: (total or -1
         when not winning, {fan key: count}, {flag: reason}, legal by the
         rule set's own test, the tiles its wildcards stood for or None)."""
-        from ..batch_rules import score_row_by_engine
+        from ..scoring.batch_rules import score_row_by_engine   # start-up: loaded on first use
         return score_row_by_engine(self, rs, h, f, given, seat, rnd, k, strict, kinds)
 
     def wild_kinds(self, rs) -> tuple:

@@ -5,7 +5,7 @@ Three result arrays carry codes, each its own family (its numbers are the
 values users read in that array, so they stay as they are):
 
 * ``core``: the ``errors="mask"`` arrays of the batch functions of
-  :mod:`mjfast.core` (is_win_batch, shanten_batch, ...);
+  :mod:`mjfast.analysis.hands` (is_win_batch, shanten_batch, ...);
 * ``batch``: ``BatchResult.errors`` of :func:`mjfast.score_batch`;
 * ``records``: the checks of a :class:`mjfast.HandBatch` built from arrays,
   in the order they are made (the first failing one names the row's error).

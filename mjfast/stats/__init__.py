@@ -9,10 +9,14 @@ statistics over every fully concealed winning hand.
 
 Plots live in :mod:`mjfast.stats.plot` (matplotlib, ``pip install '.[plot]'``).
 """
+import importlib
 from typing import TYPE_CHECKING
+
+from ..rules import get as _get_rules
 
 if TYPE_CHECKING:       # for the annotations: the submodules are loaded on first use (below)
     from .accumulate import FanStats
+
 __all__ = ["FanStats", "wilson_interval", "forms_of", "self_drawn_of", "FORM_NAMES", "Z95",
            "Chunk", "iter_file", "iter_files", "frame_arrays", "stats_of_files"]
 
@@ -27,7 +31,6 @@ def __getattr__(name):
     mod = _LAZY.get(name)
     if mod is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
     value = getattr(importlib.import_module(f"{__name__}.{mod}"), name)
     globals()[name] = value
     return value
@@ -49,13 +52,12 @@ def stats_of_files(paths, *, chunk_size: int = 65536, workers: int = 1, on_probl
     if isinstance(paths, (str, bytes)) or hasattr(paths, "__fspath__"):
         paths = [paths]
     if rules is not None:
-        from ..rules import get
-        rules = get(rules)
+        rules = _get_rules(rules)
         if not rules.impl.mcr_fans:
             raise ValueError(f"rule set {rules.name!r} has its own fan table; the statistics count "
                              "MCR's (a rule set scored with it, e.g. mcr or dazhong)")
-    from .accumulate import FanStats
-    from .sources import iter_file
+    from .accumulate import FanStats   # start-up: loaded on first use
+    from .sources import iter_file   # start-up: loaded on first use
     acc = FanStats()
     for p in paths:
         for ch in iter_file(p, chunk_size=chunk_size, workers=workers, rules=rules):

@@ -24,6 +24,7 @@ import numpy as np
 from .._extras import require
 from ..rules.mcr import MCR
 from ..rules.mcr.sets import MCR_RULES
+from .sources import frame_arrays
 
 __all__ = ["FanStats", "wilson_interval", "FORM_NAMES", "forms_of", "self_drawn_of", "Z95"]
 
@@ -200,7 +201,6 @@ class FanStats:
         if hasattr(result, "fan_counts") and hasattr(result, "totals"):
             return self.update_arrays(result.fan_counts, result.totals, result.legal, result.errors, weights)
         if hasattr(result, "columns"):
-            from .sources import frame_arrays
             fc, tot, legal, err = frame_arrays(result)
             return self.update_arrays(fc, tot, legal, err, weights)
         raise TypeError(f"expected a BatchResult or a DataFrame, got {type(result).__name__}")

@@ -45,8 +45,12 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 import numpy as np
 
+from collections import deque
 from .accumulate import FanStats, FORM_NAMES
-from ..batch_score import _on_mcr_columns
+from ..scoring.batch_result import on_mcr_columns as _on_mcr_columns
+from ..analysis.hands import FORMS, shanten_batch
+from ..rules import get
+from ..scoring.batch import HandBatch, score_batch
 
 __all__ = ["hands", "count_hands", "suit_table", "rows_of", "physical_weights",
            "enumerate_stats", "Enumeration", "FORM_NAMES"]
@@ -342,7 +346,6 @@ class Enumeration:
 
 
 def _score_rows(h, workers, rules=None):
-    from ..batch import HandBatch, score_batch
     counts, win, idx = rows_of(h)
     n = len(counts)
     batch = HandBatch(counts, np.zeros((n, 4, 3), np.uint8), 0, win, 1, 0, 0, 0, validate=False)
@@ -374,7 +377,6 @@ def _update(fr: FormResult, h, res, win, idx, keep=None):
 def _chunk_result(form, h, union: bool, workers: int = 1, rules=None):
     """One chunk of hands of ``form``, scored: (its FormResult, the part that
     goes into the union - the hands no earlier form completes - or None)."""
-    from ..core import shanten_batch
     res, win, idx = _score_rows(h, workers, rules)
     part = FormResult(form)
     _update(part, h, res, win, idx)
@@ -394,8 +396,7 @@ def _chunks_on_dask(forms, chunk, union, scheduler, rules=None):
     """(form, hands in the chunk, results) per chunk, in order, the scoring done
     by Dask workers; at most a few chunks in flight per worker, so memory stays
     bounded while the hands are generated here."""
-    from collections import deque
-    from ..dask import client_for
+    from .dask import client_for   # optional: needs dask
     with client_for(scheduler) as client:
         ahead = 2 * max(1, len(client.scheduler_info().get("workers", {})))
         pending = deque()
@@ -416,8 +417,6 @@ def _enumerable_rules(rules):
     plays every hand the walk produces and counts MCR's fans."""
     if rules is None:
         return None
-    from ..core import FORMS
-    from ..rules import get
     rs = get(rules)
     if not rs.impl.mcr_fans or len(rs.tiles) != 34 or not set(rs.forms) >= set(FORMS) or rs.hand_size != 13:
         raise ValueError(f"the enumeration walks MCR's tiles and winning forms and counts MCR's fans; "

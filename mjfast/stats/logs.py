@@ -19,7 +19,7 @@ import numpy as np
 
 from ..rules.mcr.sets import MCR_RULES
 from .accumulate import FanStats, N_FANS
-from .sources import _fill_fans
+from .sources import fill_fans as _fill_fans
 
 if TYPE_CHECKING:       # the annotation only: mjfast.logs is loaded when a run needs it
     from ..logs.scoring import Summary
@@ -52,14 +52,14 @@ def stats_of_logs(paths, workers: int = 1, progress=None, on_dask: bool = False,
     count as invalid rows (and are listed in the summary).  ``on_dask``: the
     units of work run on the current dask.distributed client.  ``progress``
     and ``bytes_bar``: as :func:`mjfast.logs.scoring.process`'s."""
-    from ..logs import Summary, _paths
+    from ..logs import Summary, path_list as _paths   # start-up: the logs load for a logs job only
     acc = FanStats()
     total = Summary()
     if on_dask:
-        from ..dask import process_logs
+        from .dask import process_logs   # optional: needs dask
         units = process_logs(_paths(paths), bytes_bar=bytes_bar)
     else:
-        from ..logs.scoring import process
+        from ..logs.scoring import process   # start-up: the logs load for a logs job only
         units = process(_paths(paths), workers=workers, progress=progress, bytes_bar=bytes_bar)
     for rows, _wins, s in units:
         total.add(s)

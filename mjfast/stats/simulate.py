@@ -24,7 +24,9 @@ from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
 
+import os
 from .accumulate import FanStats
+from ..scoring.batch import score_batch
 
 __all__ = ["simulate", "SimulationResult", "simulate_chunk", "DEFAULT_CHUNK"]
 
@@ -92,8 +94,7 @@ def simulate_chunk(seed: int, first: int, n: int, policies: Sequence[str] = ("ba
                    p_claim: float = 0.5, p_kong: float = 0.7) -> SimulationResult:
     """Games ``first`` .. ``first + n - 1`` of the series ``seed``, their wins
     scored by :func:`~mjfast.score_batch` (one worker's task)."""
-    from ..batch import score_batch
-    from ..game.fast import selfplay_series
+    from ..game.fast import selfplay_series   # start-up: loaded on first use
     c0 = time.process_time()
     r = selfplay_series(n, list(policies), seed=seed, first=first, p_claim=p_claim, p_kong=p_kong, hands=True)
     won = r.winner >= 0
@@ -108,7 +109,7 @@ def simulate_chunk(seed: int, first: int, n: int, policies: Sequence[str] = ("ba
 
 
 def _policies(bots) -> tuple:
-    from ..game.fast import POLICIES
+    from ..game.fast import POLICIES   # start-up: loaded on first use
     if isinstance(bots, str):
         bots = [bots]
     bots = list(bots)
@@ -128,7 +129,7 @@ def _int(name, v, low):
 
 def _on_dask(tasks, scheduler: str):
     """The chunks as Dask tasks on ``scheduler``: (results in task order, workers)."""
-    from ..dask import client_for      # (first: it says what to install when Dask is missing)
+    from .dask import client_for      # (first: it says what to install when Dask is missing)
     import dask
     with client_for(scheduler) as client:
         parts = dask.compute(*[dask.delayed(simulate_chunk, pure=True)(*t) for t in tasks])
@@ -153,11 +154,10 @@ def simulate(games: int, *, seed: int = 0, bots: Union[str, Sequence[str]] = "ba
     seed = _int("seed", seed, 0)
     chunk_size = _int("chunk_size", chunk_size, 1)
     pols = _policies(bots)
-    from ..game.fast import check_probability
+    from ..game.fast import check_probability   # start-up: loaded on first use
     p_claim = check_probability(p_claim, "p_claim")
     p_kong = check_probability(p_kong, "p_kong")
     if workers == -1:
-        import os
         workers = os.cpu_count() or 1
     workers = _int("workers", workers, 1)
     tasks = [(seed, f, min(chunk_size, games - f), pols, p_claim, p_kong)
@@ -177,8 +177,8 @@ def simulate(games: int, *, seed: int = 0, bots: Union[str, Sequence[str]] = "ba
             if progress:
                 progress(total.games)
     else:
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor
+        import multiprocessing as mp   # only with workers > 1 (import cost ~4 ms)
+        from concurrent.futures import ProcessPoolExecutor   # only with workers > 1 (import cost ~10 ms)
         # spawn: no fork of a process that may hold OpenMP threads
         with ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn")) as pool:
             futures = [pool.submit(simulate_chunk, *t) for t in tasks]

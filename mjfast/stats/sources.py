@@ -29,9 +29,11 @@ from typing import Iterator, List, Optional, Tuple
 import numpy as np
 
 from .._extras import require
-from .._jsontext import BadJSON, loads
+from ..io.jsontext import BadJSON, loads
 from ..rules.mcr import MCR
 from ..rules.mcr.sets import MCR_RULES
+from ..scoring.batch import HandBatch, score_batch
+from ..scoring.batch_result import on_mcr_columns as _on_mcr_columns
 
 __all__ = ["Chunk", "frame_arrays", "iter_file", "iter_files", "fan_column_index"]
 
@@ -85,7 +87,7 @@ def frame_arrays(df, first_row: int = 0) -> tuple:
         # one column of fan lists, as the log readers write it: {key: count}
         # (or its JSON text, or "key*count+key*count")
         for i, v in enumerate(df["fans"].to_numpy()):
-            if not _fill_fans(fc, i, v):
+            if not fill_fans(fc, i, v):
                 bad_fans[i] = True
     tot = df["total"]
     if not isinstance(tot.dtype, np.dtype):
@@ -116,7 +118,7 @@ def frame_arrays(df, first_row: int = 0) -> tuple:
     return fc, tot, legal, err
 
 
-def _fill_fans(fc, i, v) -> bool:
+def fill_fans(fc, i, v) -> bool:
     """Row i's fans from a {key or name: count} mapping, its JSON text, or
     ``key*count+...``; None/NaN leaves the row empty.  False if unreadable."""
     if v is None or (isinstance(v, float) and v != v):
@@ -220,7 +222,6 @@ def _iter_jsonl(path, chunk_size, workers, rules=None):
 
 
 def _score_records(path, chunk_size, workers, rules=None):
-    from ..batch import HandBatch, score_batch
     line0 = 1
     with open(path, "rb") as f:
         for batch in HandBatch.from_lines(f, chunk_size=chunk_size, rules=rules):
@@ -235,7 +236,6 @@ def _strip_line(msg, line):
 
 
 def _scored_chunk(batch, res, line0):
-    from ..batch_score import _on_mcr_columns
     n = len(batch)
     if res.rules is not None and not res.rules.impl.mcr_fans:
         # records naming a rule set with its own fan table: the statistics

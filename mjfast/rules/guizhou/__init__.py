@@ -13,7 +13,7 @@ docs/rules.md ("guizhou") lists them with where each comes from.
 """
 from __future__ import annotations
 
-from ..base import Option, RuleSet, non_negative, register
+from ..base import Option, RuleSet, non_negative, register, check_engine, check_settle_args
 from .engine import GuizhouEngine
 from .hand import GUIZHOU_FLAGS, SUIT_TILES, GuizhouScore, score_entry, score_guizhou
 from .settlement import GuizhouGame, Payment, Settlement, settle
@@ -134,7 +134,6 @@ def settle_pattern(rs, total, self_drawn, discarder=None, **_):
     (winner, left, opposite, right): self-drawn, each other player pays
     ``total``; on a discard the discarder (1-3) pays it (or every other
     player, option discard_win_payer='everyone')."""
-    from ..base import check_engine, check_settle_args
     check_engine(rs, 'guizhou', "settle_pattern")
     t, self_drawn, discarder = check_settle_args(total, self_drawn, discarder)
     if self_drawn:

@@ -20,11 +20,12 @@ from typing import Optional
 import numpy as np
 
 from ... import _core
-from ...errors import InvalidHand
+from ...errors import InvalidHand, NotWinning
 from ...hand import Hand, parse_hand
 from ...tiles import TILE_NAMES
 from ..base import FanResult, check_flag_names, dropped_reasons, ignored_flags, impossible_flags, strict_message
 from .table import GUIZHOU_TABLE, SPECIAL_STARTS
+from ...scoring.records import check_context, check_flag
 
 __all__ = ["SUIT_TILES", "GuizhouScore", "GuizhouItem", "check_hand", "pattern_points", "score_guizhou",
            "hand_waits", "ready_value", "has_pass", "GUIZHOU_FLAGS", "score_entry"]
@@ -282,7 +283,6 @@ def score_guizhou(h: Hand, rs, flags: dict, dropped: Optional[dict] = None) -> G
     hold is dropped and reported in ``ignored_flags``.  Raises
     :class:`~mjfast.NotWinning` when the tiles are not a winning hand.
     """
-    from ...errors import NotWinning
     opts = rs.options
     check_hand(h, opts)
     dropped = dict(dropped or {})
@@ -369,7 +369,6 @@ def score_entry(hand, rs, ctx: dict, flags: dict, strict, wild: dict) -> Guizhou
     ready_at_start; human_hand is reported unused).  A context this rule set
     has no use for (fourth_tile, last_tile, winds) is dropped and reported in
     ``ignored_flags``; with ``strict`` any dropped flag is an error."""
-    from ...records import check_context, check_flag
     if wild.get("wildcards") is not None or wild.get("wildcard_tiles") is not None or wild.get("wild_fifth"):
         raise InvalidHand("wildcards: rule set 'guizhou' plays no wildcards (its rules have none)")
     check_flag_names(flags)

@@ -36,8 +36,8 @@ import numpy as np
 from ...errors import InvalidHand
 from ...hand import Hand, parse_hand
 from ...tiles import TILE_NAMES
-from ..base import cannot_hold
-from .hand import check_hand, ready_value, score_guizhou
+from ..base import cannot_hold, get
+from .hand import check_hand, ready_value, score_guizhou, context_items, pattern_points
 
 __all__ = ["GuizhouGame", "Payment", "Settlement", "KongRecord", "settle", "chicken_tiles", "REASONS"]
 
@@ -287,7 +287,6 @@ def settle(game, rules=None, **options) -> Settlement:
     that cannot be, TypeError for a wrong type.  The payments sum to zero
     (checked).
     """
-    from ..base import get
     rs = get("guizhou" if rules is None else rules, **options)
     if rs.engine != "guizhou":
         raise ValueError(f"settle() settles rule set 'guizhou', got {rs.name!r}")
@@ -665,7 +664,6 @@ def _concealed_kong(h, tile) -> bool:
 
 
 def _wait_values(h13, opts, special, waits):
-    from .hand import context_items, pattern_points
     out = []
     for t in waits:
         pats = pattern_points(Hand(h13.melds, tuple(h13.tiles) + (t,), 0), opts)

@@ -1,13 +1,13 @@
 """The engine of the rule sets on the compiled MCR kernel (mcr, dazhong):
 :class:`MCREngine`, the :class:`~mjfast.rules.engine.Engine` whose hands
 :func:`mjfast.score` (its compiled path) and whose batches
-:func:`mjfast.batch_rules.score_rows_mcr` score, with the rule set's
+:func:`mjfast.scoring.batch_rules.score_rows_mcr` score, with the rule set's
 variant bits; and how ``mjfast score`` prints its four-player settlement
 (the rule set's own: :meth:`RuleSet.settle <mjfast.rules.RuleSet.settle>`)."""
 from __future__ import annotations
 
-from ...batch_rules import score_rows_mcr
-from ...score import WINDS, score
+from ...scoring.batch_rules import score_rows_mcr
+from ...scoring.score import WINDS, score
 from ..engine import Engine
 
 __all__ = ["MCREngine", "MCR_ENGINE"]

@@ -47,6 +47,7 @@ from dataclasses import dataclass, replace as _dc_replace
 import re
 from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping, Union
+import numpy as np
 
 __all__ = [
     "Fan",
@@ -254,7 +255,6 @@ class FanTable:
     def points(self):
         """``numpy.int16`` array of points, aligned with :attr:`fans` (read-only)."""
         if self._points is None:
-            import numpy as np
 
             arr = np.array([f.points for f in self._fans], dtype=np.int16)
             arr.setflags(write=False)
@@ -269,7 +269,6 @@ class FanTable:
         excludes fan ``j`` (indices are positions in :attr:`fans`).
         """
         if self._masks is None:
-            import numpy as np
 
             words = [[0] * self.n_words for _ in self._fans]
             for i, f in enumerate(self._fans):

@@ -30,12 +30,14 @@ import numpy as np
 from ... import _core, _wild
 from ...errors import InvalidArgument, InvalidHand, NotWinning
 from ...hand import Hand, parse_hand
-from ...records import check_context, check_flag
+from ...scoring.records import check_context, check_flag
 from ...tiles import TILE_NAMES, set_text
-from ..base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, dropped_reasons, ignored_flags,
-                   impossible_flags, non_negative, positive, register, strict_message)
+from ..base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, dropped_reasons,
+                    ignored_flags, impossible_flags, non_negative, positive, register, strict_message,
+                    check_engine, check_settle_args)
 from .engine import ShanghaiEngine
 from .table import ITEMS, SHANGHAI_OLD_TABLE, UNITS
+from ...analysis.wild import check as check_wild
 
 __all__ = ["SHANGHAI_OLD", "SHANGHAI_OLD_TABLE", "ShanghaiScore", "ScoredItem", "score_shanghai",
            "settle_shanghai", "SHANGHAI_FLAGS"]
@@ -217,7 +219,6 @@ def settle_shanghai(rs, total, self_drawn, discarder=None, **_):
     """(winner, left, opposite, right) point changes.  ``all_pay``: each of
     the other three pays the total; ``discarder_pays``: on a discard win the
     discarder alone pays it (1 = left, 2 = opposite, 3 = right)."""
-    from ..base import check_engine, check_settle_args
     check_engine(rs, 'shanghai_old', "settle_shanghai")
     t, self_drawn, discarder = check_settle_args(total, self_drawn, discarder)
     if self_drawn:
@@ -530,7 +531,6 @@ def score_shanghai(hand, rs, ctx, flags, strict, wild):
     """``score(hand, rules="shanghai_old", ...)``: see the module docstring.
     ``ctx``, ``flags``, ``strict``, ``wild``: as :attr:`RuleSet.score_fn`
     receives them from :func:`mjfast.score`."""
-    from ...wild import check as check_wild
     check_flag_names(flags)
     extra = {k: check_flag(v, k) for k, v in flags.items()}
     strict = check_flag(strict, "strict") or rs.strict

@@ -434,7 +434,6 @@ def score_two_player_py(h, rs, flags):
         base["nine_gates"] = 1
     unique = None
     if opts["unique_wait_only"]:
-        import numpy as np
         unique = len(_core.waits_one(np.array(standing, dtype=np.uint8), n_melds)) == 1
     best = None
     for form, items in readings:

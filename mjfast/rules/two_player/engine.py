@@ -7,12 +7,12 @@ from __future__ import annotations
 import numpy as np
 
 from ... import _core
-from ...batch_rules import score_rows_own
-from ...batch_score import ERR_INVALID, ERR_NOT_WINNING, RULE_FLAG_BITS
+from ...scoring.batch_rules import score_rows_own
+from ...scoring.batch_result import ERR_INVALID, ERR_NOT_WINNING, RULE_FLAG_BITS
 from ...errors import InvalidHand, NotWinning
 from ...hand import Hand
-from ...records import check_context
-from ...score import RuleScore, _score_wild, _winning_hand, rule_flag_values
+from ...scoring.records import check_context
+from ...scoring.score import RuleScore, score_wild as _score_wild, winning_hand as _winning_hand, rule_flag_values
 from ...spec import flags as _flags
 from ..base import ignored_flags, strict_message
 from ..engine import Engine

@@ -31,13 +31,16 @@ from typing import Optional
 
 import numpy as np
 
-from ... import _core
+from ... import _core, _wild
 from ...errors import InvalidArgument, InvalidHand, InvalidOption, NotWinning
 from ...tiles import TILE_NAMES, parse_tiles, set_text, tile_index
 from ..base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, dropped_reasons, get as _get,
                    ignored_flags, impossible_flags, non_negative, positive, register, strict_message)
 from .engine import ZhujiEngine
 from .table import ZHUJI_ITEMS, ZHUJI_TABLE
+from ...analysis.wild import check
+from ...hand import Hand, parse_hand
+from ...scoring.records import check_context, check_flag
 
 __all__ = ["ZHUJI", "ZHUJI_TABLE", "ZHUJI_ITEMS", "ZhujiScore", "TaiResult", "score_zhuji", "payout",
            "wild_kinds", "ZHUJI_FLAGS"]
@@ -759,11 +762,9 @@ def score_zhuji(h, rs, *, self_drawn=False, kong=False, heavenly_hand=False, ear
     the tile it stands for) and n of its tiles were 财神: no substitution is
     searched, the items that count 财神 see n.  The tests score every
     substitution this way to check the search."""
-    from ... import _wild
     opts = rs.options
     kinds = wild_kinds(rs)
     if wildcard_tiles is not None:
-        from ...wild import check
         given = check(None, wildcard_tiles, False).kinds
         bad = check_wild_kinds(given, opts["wild_adjacency"])
         if bad:
@@ -776,7 +777,6 @@ def score_zhuji(h, rs, *, self_drawn=False, kong=False, heavenly_hand=False, ear
     if wildcards is not None:
         if kinds:
             raise InvalidHand("wildcards=k (jokers) with 财神 kinds named: give one or the other")
-        from ...wild import check
         jokers = check(wildcards, None, False).k
     if h.n_tiles + jokers != 14:
         raise InvalidHand(f"a winning hand has 14 tiles counting 3 per meld (财神 included); got "
@@ -894,8 +894,6 @@ def score_entry(hand, rs, ctx: dict, rule_flags: dict, strict, wild: dict):
     context checked, flags Zhuji does not use reported (an error under
     ``strict``), then :func:`score_zhuji`."""
     wildcards, wildcard_tiles, wild_fifth = wild["wildcards"], wild["wildcard_tiles"], wild["wild_fifth"]
-    from ...hand import Hand, parse_hand
-    from ...records import check_context, check_flag
     check_flag_names(rule_flags)
     extra = {k: check_flag(v, k) for k, v in rule_flags.items()}
     strict = check_flag(strict, "strict") or rs.strict

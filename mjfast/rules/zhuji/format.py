@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ...tiles import TILE_NAMES
+from ...errors import InvalidArgument, InvalidHand
 
 _L: dict = {
     "en": {"hand": "Hand", "win": "Win", "self_drawn": "self-drawn", "robbing": "robbing a kong",
@@ -26,7 +27,6 @@ def settlement(s, discarder, dealer_repeats=0) -> dict:
     """The payout as data: ``unit`` (2^(台 - 2), what each loser pays before
     the 老庄 ``factor``), ``seats`` (winner, left, opposite, right), or ``error`` when the
     hand is no legal win or a robbed kong's konger is not given."""
-    from ...errors import InvalidArgument, InvalidHand
     out = {"self_drawn": s.self_drawn, "tai": s.total, "dealer_repeats": dealer_repeats}
     try:
         seats = s.settlement(konger=discarder, dealer_repeats=dealer_repeats)

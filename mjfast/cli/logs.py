@@ -10,6 +10,7 @@ scored; 2 bad usage.
 from __future__ import annotations
 
 import contextlib
+import csv
 import json
 import os
 import sys
@@ -20,7 +21,7 @@ __all__ = ["add_parser", "run"]
 
 from .._extras import install_hint, require
 from .._progress import progress
-from ..cli_args import RulesArgError, add_rules, rules_from_args
+from .args import RulesArgError, add_rules, rules_from_args
 
 
 class _Usage(Exception):
@@ -83,7 +84,6 @@ class _Writer:
             return
         ext = os.path.splitext(out)[1].lower()
         if ext == ".csv":
-            import csv
             self.kind = "csv"
             self.f = open(out, "w", newline="", encoding="utf-8")
             self.csv = csv.writer(self.f)
@@ -179,8 +179,8 @@ def _run(args) -> int:
         require("arrow", f"--out {args.out}")
     if getattr(args, "scheduler", None):
         require("dask", f"--scheduler {args.scheduler}")
-    from .scoring import COLUMNS, Summary, process
-    from . import win_record
+    from ..logs.scoring import COLUMNS, Summary, process   # start-up: loaded when the command runs
+    from ..logs import win_record   # start-up: loaded when the command runs
 
     total = Summary()
     t0 = time.perf_counter()
@@ -189,7 +189,7 @@ def _run(args) -> int:
     cluster = contextlib.ExitStack()
     if getattr(args, "scheduler", None):
         # the same units of work, run by a Dask cluster, yielded in order
-        from ..dask import client_for, process_logs
+        from ..stats.dask import client_for, process_logs   # optional: needs dask
 
         # (the Dask stand-in for scoring.process, called the same way)
         def process(paths, workers=1, want_rows=True, bytes_bar=None):  # type: ignore[misc]  # noqa: F811

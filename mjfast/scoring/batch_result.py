@@ -2,10 +2,10 @@
 
 :class:`BatchResult` (totals, fan counts, legal, error codes and messages of
 every row, with tables for pandas / pyarrow), the error codes of a row, the
-per-row rule-flag bits a :class:`~mjfast.batch.HandBatch` carries, and
-``_score_batch_mcr``: MCR (and the rule sets on its engine) scored in one
+per-row rule-flag bits a :class:`~mjfast.scoring.batch.HandBatch` carries, and
+``score_batch_mcr``: MCR (and the rule sets on its engine) scored in one
 compiled pass that writes every output of every row.  Both
-:mod:`mjfast.batch` (``score_batch``) and :mod:`mjfast.batch_rules` (the rows
+:mod:`mjfast.scoring.batch` (``score_batch``) and :mod:`mjfast.scoring.batch_rules` (the rows
 of other rule sets) build on it.
 """
 from __future__ import annotations
@@ -17,14 +17,14 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from . import _core
-from ._extras import NEEDS, MissingExtra, require
-from .errors import InvalidArgument
-from .records import _one_line, _show
-from .tiles import TILE_NAMES
-from .rules.mcr import MCR
-from .rules.base import RuleSet
-from .spec import errors as _errors, flags as _flags
+from .. import _core
+from .._extras import NEEDS, MissingExtra, require
+from ..errors import InvalidArgument
+from .records import one_line as _one_line, show as _show
+from ..tiles import TILE_NAMES
+from ..rules.mcr import MCR
+from ..rules.base import RuleSet
+from ..spec import errors as _errors, flags as _flags
 from .score import MIN_POINTS, dropped_reasons, ignored_message
 
 #: Error codes of :class:`BatchResult` ``errors`` (the ``batch`` family of
@@ -47,7 +47,7 @@ RULE_FLAG_BITS = _flags.bits(_flags.RULE)
 _NAMES = {"key": "keys", "display": "names_en", "zh": "names_zh"}
 
 
-def _need(need: str, what: str):
+def require_module(need: str, what: str):
     """Import the optional dependency of ``need`` (a key of mjfast._extras.NEEDS),
     or raise MissingDependency saying how to install it."""
     try:
@@ -235,7 +235,7 @@ class BatchResult:
         none) when the ids are integers, else objects as given.  Needs pandas
         (``pip install '.[tables]'``)."""
         fan_cols = self._fan_column_names(names)
-        pd = _need("pandas", "BatchResult.to_pandas()")
+        pd = require_module("pandas", "BatchResult.to_pandas()")
         df = pd.DataFrame(self.fan_counts, columns=fan_cols, copy=False)
         lines = pd.array(self.lines if self.lines is not None else [None] * len(self), dtype="Int64")
         # object columns: None stays None (not NaN) where there is nothing to say
@@ -261,7 +261,7 @@ class BatchResult:
         ids are integers, string when they are strings, else each id's JSON
         text.  Needs pyarrow (``pip install '.[tables]'``)."""
         fan_cols = self._fan_column_names(names)
-        pa = _need("arrow", "BatchResult.to_arrow()")
+        pa = require_module("arrow", "BatchResult.to_arrow()")
         cols = {}
         if self.ids is not None:
             kind, ids = self._id_values()
@@ -285,7 +285,7 @@ class BatchResult:
         return pa.Table.from_arrays(arrays, schema=pa.schema(fields))
 
 
-def _on_mcr_columns(res) -> np.ndarray:
+def on_mcr_columns(res) -> np.ndarray:
     """``res.fan_counts`` on MCR's 82 columns: a result under a table of
     MCR's records (dazhong's: MCR's fans less 明暗杠) spread by fan id, for
     what counts MCR's fans (the statistics)."""
@@ -296,7 +296,7 @@ def _on_mcr_columns(res) -> np.ndarray:
     return out
 
 
-def _score_batch_mcr(batch, nthreads, strict, invalid=None, messages=None, variant=0,
+def score_batch_mcr(batch, nthreads, strict, invalid=None, messages=None, variant=0,
                      min_points=MIN_POINTS) -> BatchResult:
     batch.check_columns()
     n = len(batch)

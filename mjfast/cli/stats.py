@@ -16,9 +16,14 @@ import os
 import sys
 import time
 
+import numpy as np
 from .._extras import MissingExtra, require
 from .._progress import progress
-from ..cli_args import RulesArgError, add_rules, nonnegative_int, positive_int, rules_from_args
+from .args import RulesArgError, add_rules, nonnegative_int, positive_int, rules_from_args
+from ..analysis.hands import FORMS
+from ..rules import available, get
+from ..rules.base import loaded
+from ..stats import stats_of_files
 
 __all__ = ["register"]
 
@@ -114,12 +119,9 @@ _ENUM_WHY = "the walk covers MCR's tiles and forms and counts MCR's fans"
 def _mcr_table_sets(full=False):
     """The registered rule sets scored with the MCR fan table (the table the
     statistics count); ``full``: also with all 34 tiles and every MCR form."""
-    from ..core import FORMS
-    from ..rules import available, get
-    from ..rules.base import _LAZY, _REGISTRY
     out = []
     for n in available():
-        if n in _LAZY and n not in _REGISTRY:
+        if not loaded(n):
             continue        # not loaded yet (the parser does not load them): each has its own table
         rs = get(n)
         if rs.impl.mcr_fans and (not full or (len(rs.tiles) == 34 and set(rs.forms) >= set(FORMS)
@@ -167,7 +169,7 @@ def _check_out(path):
 def _check_plot(path):
     if path is None:
         return
-    from .plot import SUFFIXES
+    from ..stats.plot import SUFFIXES   # start-up: loaded when the command runs
     if os.path.splitext(path)[1].lower() not in SUFFIXES:
         raise _error(f"--plot {path}: the figure format follows the suffix: {', '.join(SUFFIXES)}")
 
@@ -202,7 +204,6 @@ def _table_rows(acc, sort=None) -> list:
     """``acc.table(sort).to_dict(orient="records")`` without pandas: one dict
     per fan, in the fan table's order or, with ``sort``, that column's
     largest first (NaN last), ties by id."""
-    import numpy as np
     cols = acc.columns()
     order = np.arange(len(cols["id"])) if not sort else np.lexsort((cols["id"], -cols[sort]))
     lists = {k: v[order].tolist() for k, v in cols.items()}
@@ -227,7 +228,6 @@ def _write_table(rows, path):
 
 
 def _jsonable(x):
-    import numpy as np
     if isinstance(x, dict):
         return {str(k): _jsonable(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
@@ -294,11 +294,10 @@ def _cmd_table(args) -> int:
     t0 = time.perf_counter()
     try:
         if args.scheduler:
-            from ..dask import client_for, fan_frequencies_of_files
+            from ..stats.dask import client_for, fan_frequencies_of_files   # optional: needs dask
             with client_for(args.scheduler):
                 acc = fan_frequencies_of_files(args.files, chunk_size=args.chunk_size, rules=rs)
         else:
-            from . import stats_of_files
             acc = stats_of_files(args.files, chunk_size=args.chunk_size, workers=args.workers,
                                  on_problem=on_problem, rules=rs)
     except (ValueError, OSError) as exc:
@@ -322,7 +321,7 @@ def _report(acc, args, seconds, extra=None, timing=True, rules=None):
     if args.out:
         _write_table(rows, args.out)
     if args.plot:
-        from .plot import plot_all
+        from ..stats.plot import plot_all   # start-up: loaded when the command runs
         plot_all(acc, args.plot)
     if args.json:
         cols = ["id", "key", "name", "zh", "points", "wins", "count", "share", "share_low", "share_high",
@@ -340,7 +339,7 @@ def _report(acc, args, seconds, extra=None, timing=True, rules=None):
 
 def _cmd_enumerate(args) -> int:
     _check_extras(args)
-    from .enumerate import enumerate_stats, FORM_NAMES, count_hands
+    from ..stats.enumerate import enumerate_stats, FORM_NAMES, count_hands   # start-up: loaded when the command runs
     rs = _rules(args, "enumerate", _mcr_table_sets(full=True), why=_ENUM_WHY)
     forms = FORM_NAMES if args.form == "all" else (args.form,)
     t0 = time.perf_counter()
@@ -371,7 +370,7 @@ def _cmd_enumerate(args) -> int:
     main = results["all" if "all" in results else forms[0]]
     if args.plot:
         # exact counts: no sampling intervals; both weightings
-        from .plot import plot_all
+        from ..stats.plot import plot_all   # start-up: loaded when the command runs
         what = "all concealed winning hands" if args.form == "all" else args.form
         plot_all(main.stats, args.plot, title=what, intervals=False,
                  xlabel="share of (hand, winning tile) rows with the fan (exact)")
@@ -414,7 +413,7 @@ def _timing(seconds):
 
 def _cmd_simulate(args) -> int:
     _check_extras(args)
-    from ..game.fast import POLICIES
+    from ..game.fast import POLICIES   # start-up: loaded when the command runs
     bad = [b for b in args.bots if b not in POLICIES]
     if bad or len(args.bots) not in (1, 4):
         raise _error(f"--bots: one bot for all seats or four, each one of {', '.join(sorted(POLICIES))}; "
@@ -422,7 +421,7 @@ def _cmd_simulate(args) -> int:
     if args.workers < 1 and args.workers != -1:
         raise _error(f"--workers must be >= 1 (or -1 for all cores), got {args.workers}")
     _rules(args, "simulate", ("mcr",), options=False, why=_ENGINE_WHY)
-    from .simulate import simulate
+    from ..stats.simulate import simulate   # start-up: loaded when the command runs
     with progress(total=args.games, desc="playing", unit="game", enabled=False if args.json else None) as bar:
         def moved(done):
             bar.update(done - bar.n)
@@ -458,10 +457,10 @@ def _cmd_logs(args) -> int:
     _rules(args, "logs", ("mcr",), options=False, why=_LOGS_WHY)
     t0 = time.perf_counter()
     try:
-        from .logs import stats_of_logs
+        from ..stats.logs import stats_of_logs   # start-up: loaded when the command runs
         with progress(desc="replaying", unit="B", enabled=False if args.json else None) as bar:
             if args.scheduler:
-                from ..dask import client_for
+                from ..stats.dask import client_for   # optional: needs dask
                 with client_for(args.scheduler):
                     acc, summary = stats_of_logs(args.files, on_dask=True, bytes_bar=bar)
             else:

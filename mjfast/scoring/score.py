@@ -12,16 +12,17 @@ from typing import Optional
 
 import numpy as np
 
-from . import _core
-from .errors import InvalidArgument, InvalidHand, NotWinning
-from .hand import Hand, parse_hand
+from .. import _core, _wild
+from ..errors import InvalidArgument, InvalidHand, NotWinning
+from ..hand import Hand, parse_hand
 from .records import FLAG_BITS, check_context, check_flag, check_wind
-from .rules.mcr import MCR
-from .rules.base import (CountedResult, FanResult, RuleSet, check_flag_names, cannot_hold, dropped_reasons,
+from ..rules.mcr import MCR
+from ..rules.base import (CountedResult, FanResult, RuleSet, check_flag_names, cannot_hold, dropped_reasons,
                          get as _get_rules, ignored_flags, strict_message)
-from .spec import flags as _flags
-from .rules.mcr.sets import MCR_RULES
-from .tiles import TILE_NAMES, set_text
+from ..spec import flags as _flags
+from ..rules.mcr.sets import MCR_RULES
+from ..tiles import TILE_NAMES, set_text
+from ..analysis.wild import check
 
 __all__ = ["score", "Score", "FanResult", "hand_args", "WINDS", "MIN_POINTS"]
 
@@ -32,7 +33,7 @@ WINDS = ("E", "S", "W", "N")
 MIN_POINTS = MCR_RULES.min_points
 
 _FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
-_KIND = {"chow": 0, "pung": 1, "kong": 2}
+MELD_KIND = {"chow": 0, "pung": 1, "kong": 2}
 _PACK_TYPES = {1: "chow", 2: "pung", 3: "kong", 5: "pair"}
 _FLOWER_ID = MCR["flower_tiles"].id
 
@@ -41,7 +42,7 @@ _FLOWER_ID = MCR["flower_tiles"].id
 _BY_ID = {fan.id: fan for fan in MCR}
 
 
-def _winning_hand(hand) -> Hand:
+def winning_hand(hand) -> Hand:
     """A notation string or Hand, as a Hand that has a winning tile."""
     if isinstance(hand, str):
         h = parse_hand(hand)
@@ -59,7 +60,7 @@ def hand_args(hand, self_drawn=False, fourth_tile=False, kong=False, last_tile=F
     """Validate one hand and its context; returns the packed arguments of the kernel."""
     flags, seat, rnd, flowers = check_context(self_drawn, fourth_tile, kong, last_tile,
                                               seat_wind, round_wind, flowers)
-    h = _winning_hand(hand)
+    h = winning_hand(hand)
     if h.n_tiles != 14:
         raise InvalidHand(
             f"a winning hand has 14 tiles counting 3 per meld; got {len(h.tiles)} concealed"
@@ -70,7 +71,7 @@ def hand_args(hand, self_drawn=False, fourth_tile=False, kong=False, last_tile=F
         raise InvalidHand(f"at most 8 flowers, got {flowers}")
     melds = np.zeros((4, 3), dtype=np.uint8)
     for i, m in enumerate(h.melds):
-        melds[i, 0] = _KIND[m.kind]
+        melds[i, 0] = MELD_KIND[m.kind]
         melds[i, 1] = m.tile
         melds[i, 2] = 0 if m.concealed else 1
     counts = np.ascontiguousarray(h.counts, dtype=np.uint8)
@@ -329,7 +330,7 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
                                  dict(wildcards=wildcards, wildcard_tiles=wildcard_tiles, wild_fifth=wild_fifth))
         rules = rs
     if wildcards is not None or wildcard_tiles is not None or wild_fifth is not False:
-        return _score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule_flags,
+        return score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule_flags,
                            dict(self_drawn=self_drawn, fourth_tile=fourth_tile, kong=kong, last_tile=last_tile,
                                 seat_wind=seat_wind, round_wind=round_wind, flowers=flowers))
     rs = None
@@ -389,14 +390,12 @@ def _score_args(hand, args, strict, variant, rs, buf) -> Score:
     return Score(total, buf, bool(flags & 1), fl, dropped, rs)
 
 
-def _score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule_flags, ctx) -> Score:
+def score_wild(hand, wildcards, wildcard_tiles, wild_fifth, strict, rules, rule_flags, ctx) -> Score:
     """score() with wildcards: the best total over the substitutions that win."""
-    from . import _wild
-    from .wild import check
     w = check(wildcards, wildcard_tiles, wild_fifth)
     if w.fifth:
         raise ValueError("score does not support wild_fifth=True")
-    h = _winning_hand(hand)
+    h = winning_hand(hand)
     real = np.array(h.counts, dtype=np.uint8)
     win = int(h.win_tile)
     win_wild = False

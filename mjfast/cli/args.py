@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import math
+from ..rules import available, get
+from ..rules.base import DEFAULT
 
 
 def _int_at_least(lo: int, what: str):
@@ -49,8 +51,6 @@ def add_rules(p, supported=None, why: str = "") -> None:
 
     ``supported``: the rule sets the command honours (None = every one);
     ``why`` says in a few words why the others are refused (for --help)."""
-    from .rules import available
-    from .rules.base import DEFAULT
 
     names = available()
     if supported is None:
@@ -74,7 +74,6 @@ def rules_from_args(args, command: str, supported=None, options: bool = True, wh
     ``options=False``: only the rule set's default options.  Anything else
     raises :class:`RulesArgError` naming the command and the rule set, with
     ``why`` as the reason: a command never ignores a rule set silently."""
-    from .rules import get
 
     name = getattr(args, "rules", None)
     opts = getattr(args, "rule_option", None) or []

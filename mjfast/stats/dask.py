@@ -25,7 +25,7 @@ import contextlib
 import os
 from typing import TYPE_CHECKING, List, Optional, Sequence
 
-from ._extras import require
+from .._extras import require
 
 if TYPE_CHECKING:       # an annotation only: pandas comes with dask's dataframe
     import pandas
@@ -36,8 +36,8 @@ import dask  # noqa: E402  (after the check: its message says what to install)
 import dask.dataframe as dd  # noqa: E402
 import numpy as np  # noqa: E402
 
-from .batch import HandBatch, score_batch
-from .stats import FanStats, stats_of_files
+from ..scoring.batch import HandBatch, score_batch
+from . import FanStats, stats_of_files
 
 __all__ = ["score_jsonl", "score_logs", "process_logs", "fan_frequencies", "fan_frequencies_of_files", "client_for",
            "jsonl_partitions"]
@@ -126,8 +126,8 @@ def score_jsonl(paths, lines_per_partition: Optional[int] = None) -> "dd.DataFra
 
 
 def _logs_tasks(paths, chunk_bytes):
-    from .logs import _paths
-    from .logs.scoring import split_tasks
+    from ..logs import path_list as _paths   # start-up: the logs load for a logs job only
+    from ..logs.scoring import split_tasks   # start-up: the logs load for a logs job only
     paths = _paths(paths)
     for p in paths:
         if not os.path.exists(p):
@@ -138,7 +138,7 @@ def _logs_tasks(paths, chunk_bytes):
 def _logs_frame(rows):
     """The DataFrame mjfast.logs.score makes of these rows."""
     import pandas as pd
-    from .logs.scoring import COLUMNS
+    from ..logs.scoring import COLUMNS   # start-up: the logs load for a logs job only
     df = pd.DataFrame(rows, columns=list(COLUMNS))
     for col in ("pos", "winner", "discarder", "total", "recorded_total"):
         df[col] = df[col].astype("Int64")
@@ -146,7 +146,7 @@ def _logs_frame(rows):
 
 
 def _logs_part(task):
-    from .logs.scoring import run_task
+    from ..logs.scoring import run_task   # start-up: the logs load for a logs job only
     rows, _wins, _summary = run_task(task)
     return _logs_frame(rows)
 
@@ -169,7 +169,7 @@ def process_logs(paths, want_rows: bool = True, chunk_bytes: int = 4 << 20, byte
     ``dask.distributed`` client and yielded in input order (``bytes_bar``:
     as :func:`mjfast.logs.scoring.process`'s)."""
     from dask.distributed import get_client
-    from .logs.scoring import run_task, set_bytes_total, task_bytes
+    from ..logs.scoring import run_task, set_bytes_total, task_bytes   # start-up: the logs load for a logs job only
     tasks = _logs_tasks(paths, chunk_bytes)
     if bytes_bar is not None:
         set_bytes_total(bytes_bar, tasks)

@@ -11,8 +11,8 @@ never yields a number: its row is flagged in ``errors`` with a message.
 
 This module builds batches (:class:`HandBatch` from records, JSON lines,
 strings or arrays) and holds :func:`score_batch`, which picks the pass:
-:mod:`mjfast.batch_score` has :class:`BatchResult` and the compiled MCR pass,
-:mod:`mjfast.batch_rules` the rows of other rule sets.
+:mod:`mjfast.scoring.batch_result` has :class:`BatchResult` and the compiled MCR pass,
+:mod:`mjfast.scoring.batch_rules` the rows of other rule sets.
 """
 from __future__ import annotations
 
@@ -20,20 +20,21 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
-from . import _core
-from .core import _NARROW, resolve_workers
-from .errors import InvalidArgument, InvalidHand
-from .hand import parse_hand
-from .spec import errors as _errors
-from .rules.mcr import MCR
-from .rules.base import RuleSet, available, get as _get_rules
-from .records import (FLAG_BITS, RecordError, check_context, check_flag, check_flowers, check_wind,
-                      validate_record, _flag_values, _loads, _parse_error, _show)
-from .wild import MAX_WILDCARDS, check as _wild_check
-from .score import (_KIND, WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons,  # noqa: F401
-                    ignored_message)
-from .batch_score import (BatchResult, ERR_INVALID, ERR_NOT_WINNING, ERR_OK, MissingDependency, _need,  # noqa: F401
-                          RULE_FLAG_BITS, _score_batch_mcr)
+from .. import _core
+from ..analysis.hands import resolve_workers
+from ..analysis.inputs import NARROW_DTYPES as _NARROW
+from ..errors import InvalidArgument, InvalidHand
+from ..hand import parse_hand
+from ..spec import errors as _errors
+from ..rules.mcr import MCR
+from ..rules.base import RuleSet, available, get as _get_rules
+from .records import (FLAG_BITS, RecordError, check_context, check_flag, check_flowers, check_wind, validate_record,
+                      flag_values as _flag_values, parse_error as _parse_error, show as _show)
+from ..io.jsontext import loads as _loads
+from ..analysis.wild import MAX_WILDCARDS, check as _wild_check
+from .score import MELD_KIND as _KIND, WINDS, hand_args, MIN_POINTS, dropped_flags, dropped_reasons, ignored_message
+from .batch_result import (BatchResult, ERR_INVALID, ERR_NOT_WINNING, ERR_OK, MissingDependency, RULE_FLAG_BITS,
+                           require_module as _need, score_batch_mcr as _score_batch_mcr)
 
 __all__ = ["HandBatch", "BatchResult", "score_batch", "ERR_OK", "ERR_INVALID", "ERR_NOT_WINNING"]
 
@@ -176,7 +177,7 @@ class HandBatch:
     @classmethod
     def from_records(cls, records: Sequence[dict], *, rules=None) -> "HandBatch":
         """From hand-record dicts (docs/notation.md; fields checked by
-        :func:`mjfast.records.validate_record`); a bad record is flagged, not raised.
+        :func:`mjfast.scoring.records.validate_record`); a bad record is flagged, not raised.
 
         ``records`` is a list (or any iterable) of dicts; a single dict or a
         string raises TypeError (it would otherwise make one row per key / character).
@@ -393,7 +394,7 @@ class HandBatch:
             for i in slow:
                 try:
                     objs.append(_loads(chunk[i]))
-                except Exception as exc:  # BadJSON (mjfast._jsontext), worded by _parse_error
+                except Exception as exc:  # BadJSON (mjfast.io.jsontext), worded by _parse_error
                     objs.append(None)
                     msg = _parse_error(chunk[i], exc)
                     bad[i] = msg if first_line is None else f"line {first_line + i}: {msg}"
@@ -831,7 +832,7 @@ def _read_rule_flags(rflags, i, rec):
 def score_batch(batch, *, workers: int = 1, strict: bool = False, rules=None) -> BatchResult:
     """Score every hand of ``batch`` (a :class:`HandBatch`, or a list of notation
     strings / record dicts).  ``workers``: threads, checked by
-    :func:`mjfast.core.resolve_workers` (-1 = all cores; counts above the usable
+    :func:`mjfast.analysis.inputs.resolve_workers` (-1 = all cores; counts above the usable
     cores are clamped to them); results do not depend on it.  A single string or
     dict raises TypeError.
 
@@ -857,7 +858,7 @@ def score_batch(batch, *, workers: int = 1, strict: bool = False, rules=None) ->
         res = _score_batch_mcr(batch, nthreads, strict)
     else:
         rs = _get_rules(rules if rules is not None else batch.rules)
-        from .batch_rules import _score_batch_rules     # (loaded on first use, as the rule sets are)
+        from .batch_rules import score_batch_rules as _score_batch_rules     # (loaded on first use, as the rule sets are)
         res = _score_batch_rules(batch, rs, nthreads, strict or rs.strict)
     # the hands as given: the error text of a row that is not a win names it
     res.hand_texts = batch._hand_texts

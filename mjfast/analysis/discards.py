@@ -10,13 +10,18 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _core
-from .core import _all_forms, _concealed, _rule_set, shanten, waits
-from .errors import InvalidArgument, InvalidHand, NotWinning
-from .records import _show
-from .hand import Hand, format_hand, parse_hand
-from .score import score
-from .tiles import TILE_NAMES
+from .. import _core
+from ..errors import InvalidArgument, InvalidHand, NotWinning
+from ..hand import Hand, format_hand, parse_hand
+from ..rules.base import get
+from ..scoring.records import show as _show
+from ..scoring.score import score
+from ..tiles import TILE_NAMES
+from .hands import (all_forms as _all_forms, form_code as _form_code, forms_for as _forms_for,
+                    resolve_workers, rule_set_of as _rule_set, rules_errors as _rules_errors, shanten, waits)
+from .inputs import (batch_input as _batch_input, check_unchanged as _changed, concealed as _concealed,
+                     raise_first as _raise_first)
+from .targets import fan_shanten
 
 __all__ = ["Discard", "WinningTile", "best_discards", "best_discards_batch", "winning_tiles"]
 
@@ -127,7 +132,6 @@ def _rules_discards(counts, melds, held, seen, rs):
     every tile the player holds, melds included when known); its copies left
     are 4 - ``seen`` (held + visible, the discard still counted: it is on
     the table)."""
-    from .core import _form_code, _forms_for
     codes = [_form_code(f) for f in _forms_for(rs, melds)]
     allowed = 0
     for u in rs.tiles:
@@ -163,7 +167,6 @@ _CONTEXT = ("seat_wind", "round_wind", "flowers", "fourth_tile", "kong", "last_t
 def _with_points(hand, counts, melds, out, check_points, rank, context):
     """The options of best_discards: below_8 (check_points) and fan_shanten
     (rank="fan") for each discard, and the order rank asks for."""
-    from .targets import fan_shanten
     if isinstance(hand, str):
         hand = parse_hand(hand)
     if not isinstance(hand, Hand):
@@ -213,12 +216,9 @@ def best_discards_batch(hands, *, melds=None, visible=None, workers: int = 1, er
     (benchmarks/README.md, "Per-call speed for bots").  The rule set's
     wildcards (Zhuji's 财神 option) are not applied here: a batch function
     reads tiles as themselves, and one given wildcards is refused."""
-    from .core import _batch_input, _changed, resolve_workers
     nthreads = resolve_workers(workers)
     rs = None
     if rules is not None:
-        from .core import _all_forms, _rules_errors
-        from .rules.base import get
         rs = get(rules)
         if rs.wild_kinds:
             raise ValueError(f"best_discards_batch does not support rule set {rs.name!r} with wildcards "
@@ -228,7 +228,6 @@ def best_discards_batch(hands, *, melds=None, visible=None, workers: int = 1, er
     arr, given, m, err = _batch_input(hands, melds, "win", "mask" if rs is not None else errors)
     if rs is not None:
         if errors == "raise" and err.any():
-            from .core import _raise_first
             _raise_first(arr, given, err)
         err = _rules_errors(arr, err.copy(), rs, errors)
     n = arr.shape[0]

@@ -23,10 +23,10 @@ from typing import Optional
 
 import numpy as np
 
-from . import _core
-from ._jsontext import describe, loads as _loads
-from .errors import InvalidArgument, InvalidHand
-from .spec import flags as _flags
+from .. import _core
+from ..io.jsontext import describe
+from ..errors import InvalidArgument, InvalidHand
+from ..spec import flags as _flags
 
 __all__ = ["RecordError", "validate_record", "check_flag", "check_wind", "check_flowers",
            "check_context", "FLAG_NAMES", "FLAG_BITS"]
@@ -43,19 +43,19 @@ FLAG_NAMES = _flags.names(_flags.WIN)
 FLAG_BITS = _flags.bits(_flags.WIN)
 
 
-def _one_line(exc: object) -> str:
+def one_line(exc: object) -> str:
     msg = str(exc) or type(exc).__name__
     return " ".join(msg.split()) if "\n" in msg or "\r" in msg else msg
 
 
-def _parse_error(line, exc: Optional[BaseException] = None) -> str:
+def parse_error(line, exc: Optional[BaseException] = None) -> str:
     """The message for a line that did not decode (slow path: errors only):
-    mjfast's own wording with the column (see mjfast._jsontext), whichever
+    mjfast's own wording with the column (see mjfast.io.jsontext), whichever
     JSON decoder raised ``exc``."""
     return describe(line)
 
 
-def _show(value) -> str:
+def show(value) -> str:
     """A short JSON-ish rendering of a bad value, for error messages."""
     try:
         text = json.dumps(value, ensure_ascii=False)
@@ -73,7 +73,7 @@ def check_flag(value, name: str) -> bool:
         return value
     if type(value) is np.bool_:
         return bool(value)
-    raise InvalidArgument(f"{name} must be true or false (a bool), got {_show(value)}")
+    raise InvalidArgument(f"{name} must be true or false (a bool), got {show(value)}")
 
 
 def check_wind(value, name: str) -> int:
@@ -83,7 +83,7 @@ def check_wind(value, name: str) -> int:
     if w >= 0:
         return w
     # a bad value or a bad type: an argument either way (issue: "east" was an InvalidHand)
-    raise InvalidArgument(f"{name} must be one of \"E\" \"S\" \"W\" \"N\" or 0-3, got {_show(value)}")
+    raise InvalidArgument(f"{name} must be one of \"E\" \"S\" \"W\" \"N\" or 0-3, got {show(value)}")
 
 
 def check_flowers(value, name: str = "flowers") -> int:
@@ -92,7 +92,7 @@ def check_flowers(value, name: str = "flowers") -> int:
     f = _core.flowers_code(value)
     if f >= 0:
         return f
-    raise InvalidArgument(f"{name} must be an integer 0-8, got {_show(value)}")
+    raise InvalidArgument(f"{name} must be an integer 0-8, got {show(value)}")
 
 
 def check_context(self_drawn=False, fourth_tile=False, kong=False, last_tile=False,
@@ -116,7 +116,7 @@ def check_context(self_drawn=False, fourth_tile=False, kong=False, last_tile=Fal
     raise AssertionError(f"context_code rejected argument {k}, which checks out")  # pragma: no cover
 
 
-def _flag_values(flags: int) -> tuple:
+def flag_values(flags: int) -> tuple:
     """The four flags of a packed ``flags`` byte as bools, in :data:`FLAG_NAMES` order."""
     return tuple(bool(flags & FLAG_BITS[name]) for name in FLAG_NAMES)
 
@@ -139,12 +139,12 @@ def validate_record(rec: dict) -> tuple:
     The hand string itself is checked later, by the scorer.
     """
     if type(rec) is not dict:
-        raise RecordError(f"a record must be a JSON object, got {_show(rec)}")
+        raise RecordError(f"a record must be a JSON object, got {show(rec)}")
     hand = rec.get("hand")
     if type(hand) is not str:
         if hand is None:
             raise RecordError("missing field 'hand'")
-        raise RecordError(f"'hand' must be a string, got {_show(hand)}")
+        raise RecordError(f"'hand' must be a string, got {show(hand)}")
     get = rec.get
     for k in UNREAD_KEYS:
         v = get(k)
@@ -162,4 +162,4 @@ def validate_record(rec: dict) -> tuple:
             0 if flowers is None else flowers)
     except (InvalidHand, InvalidArgument) as exc:
         raise RecordError(str(exc)) from None
-    return (hand, *_flag_values(flags), seat, rnd, flowers)
+    return (hand, *flag_values(flags), seat, rnd, flowers)

@@ -7,17 +7,19 @@ ascending indices (see :func:`mjfast.tile_name`).
 """
 from __future__ import annotations
 
-import os
-
 import numpy as np
 
-from . import _core, _wild
+from .. import _core, _wild
 from . import wild as _w
-from .errors import InvalidArgument, InvalidHand
-from .hand import Hand, parse_hand, to_counts
-from .spec import errors as _errors
-from .tiles import TILE_NAMES
-from .records import _show
+from ..errors import InvalidHand
+# the error codes and resolve_workers are names of this module too
+# (mjfast.core.ERR_RULES, mjfast.core.resolve_workers: README, docs)
+from .inputs import (ERR_BAD_MELDS, ERR_BAD_SIZE, ERR_BAD_WILDCARDS, ERR_FORM, ERR_NEGATIVE, ERR_OK,
+                     ERR_RULES, ERR_TOO_MANY_COPIES, ERROR_MESSAGES, resolve_workers)
+from .inputs import batch_array as _batch_array, concealed as _concealed, raise_first as _raise_first
+from .inputs import with_errors as _ret
+from ..tiles import TILE_NAMES
+from ..rules.base import get
 
 __all__ = [
     "FORMS",
@@ -37,19 +39,6 @@ __all__ = [
 #: Winning forms, by name, in the order of their codes in the compiled core.
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
-#: Error codes of the batch functions with ``errors="mask"`` (the ``core``
-#: family of mjfast/spec/errors.py, with their messages).
-_CODES = _errors.family(_errors.CORE)
-ERR_OK = _CODES["OK"]
-ERR_TOO_MANY_COPIES = _CODES["TOO_MANY_COPIES"]   # a count above 4
-ERR_BAD_SIZE = _CODES["BAD_SIZE"]                 # the tile count does not fit the call (14-3k / 13-3k)
-ERR_BAD_MELDS = _CODES["BAD_MELDS"]               # melds outside 0..4
-ERR_NEGATIVE = _CODES["NEGATIVE"]                 # a negative count (signed input arrays)
-ERR_BAD_WILDCARDS = _CODES["BAD_WILDCARDS"]       # a wildcard count outside 0..8
-ERR_FORM = _CODES["FORM"]                         # the form asked for does not apply beside the row's melds
-ERR_RULES = _CODES["RULES"]                       # a tile the rule set (rules=) does not play
-ERROR_MESSAGES = _errors.messages(_errors.CORE)
-
 
 def openmp_enabled() -> bool:
     """True when the compiled core was built with OpenMP (``workers`` > 1 runs in parallel)."""
@@ -64,98 +53,13 @@ def cache_dir():
     return _core.cache_dir()
 
 
-def _usable_cores() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
-
-
-def resolve_workers(workers) -> int:
-    """The thread count for ``workers``, the one check every batch function uses.
-
-    ``workers`` is an int (a numpy integer is fine, a bool is not): 1 = the
-    calling thread, k > 1 = k threads, -1 = every usable core (``OMP_NUM_THREADS``
-    honoured).  A count above the usable cores is clamped to them: more threads
-    than cores only add start-up cost, and results never depend on the count.
-    0 and values below -1 raise ``ValueError``; anything not an int ``TypeError``.
-    """
-    if not isinstance(workers, (int, np.integer)) or isinstance(workers, (bool, np.bool_)):
-        raise TypeError(f"workers must be an int (-1 = all cores, or 1, 2, ...), got {type(workers).__name__} {workers!r}")
-    workers = int(workers)       # Python ints are unbounded: no overflow below
-    if workers == 0 or workers < -1:
-        raise ValueError(f"workers must be -1 (all cores) or a count >= 1, got {workers}")
-    cores = _usable_cores()
-    if workers == -1:
-        env = os.environ.get("OMP_NUM_THREADS", "").split(",")[0].strip()
-        if env.isdigit() and int(env) >= 1:
-            return min(int(env), cores)
-        return cores
-    return min(workers, cores)
-
-
-def _form_code(form) -> int:
+def form_code(form) -> int:
     if form is None:
         return -1
     try:
         return FORMS.index(form)
     except ValueError:
         raise ValueError(f"unknown form {form!r}; expected one of {', '.join(FORMS)}") from None
-
-
-def _melds_arg(melds):
-    """``melds`` of a single-hand call: None or an int 0..4."""
-    if melds is None:
-        return None
-    if isinstance(melds, (bool, np.bool_)) or not isinstance(melds, (int, np.integer)):
-        raise InvalidArgument(f"melds must be None (implied by the tile count) or an int 0..4, "
-                              f"got {_show(melds)}")
-    if not 0 <= melds <= 4:
-        raise InvalidArgument(f"melds must be None (implied by the tile count) or an int 0..4, got {melds}")
-    return int(melds)
-
-
-def _concealed(hand, melds, sizes, extra=0):
-    """(counts uint8[34] C-contiguous, melds, all-tiles counts or None) after validation.
-
-    ``sizes``: "win" (14-3k concealed tiles), "ready" (13-3k) or "any" (either).
-    A string or Hand with melds in brackets fixes the melds; without any, the
-    melds are ``melds`` or implied by the tile count, exactly as for an array
-    (``"1111m"`` is 4 tiles + 3 melds, like ``to_counts("1111m")``).
-    ``extra``: tiles held beside the counts (wildcards), counted in the size."""
-    melds = _melds_arg(melds)
-    full = None
-    if type(hand) is str:
-        # the compiled parser into count arrays; on an error parse_hand words it
-        counts = np.empty(34, np.uint8)
-        full = np.empty(34, np.uint8)
-        k = _core.parse_counts_fast(hand, counts, full)
-        if k >= 0:
-            if k > 0:
-                if melds is not None and melds != k:
-                    raise InvalidHand(f"melds={melds} contradicts the {k} melds in the hand")
-                melds = k
-            return counts, _sized(int(counts.sum()) + extra, melds, sizes), full
-        full = None
-        hand = parse_hand(hand)
-    if isinstance(hand, Hand):
-        if hand.melds:
-            if melds is not None and melds != len(hand.melds):
-                raise InvalidHand(f"melds={melds} contradicts the {len(hand.melds)} melds in the hand")
-            melds = len(hand.melds)
-        counts = np.ascontiguousarray(hand.counts, dtype=np.uint8)
-        full = hand.all_counts
-    elif type(hand) is np.ndarray and hand.dtype == np.uint8 and hand.shape == (34,):
-        # a count row: validated in one compiled pass
-        counts = hand if hand.flags.c_contiguous else np.ascontiguousarray(hand)
-        n, mx = _core.counts_info(counts)
-        if mx > 4:
-            t = int(np.argmax(counts))
-            raise InvalidHand(f"a fifth copy of tile {t}: count {int(counts[t])} (at most 4)")
-        return counts, _sized(n + extra, melds, sizes), None
-    else:
-        counts = np.ascontiguousarray(to_counts(hand), dtype=np.uint8)
-    return counts, _sized(int(counts.sum()) + extra, melds, sizes), full
 
 
 def _wild_hand(hand, melds, sizes, w):
@@ -190,33 +94,9 @@ def _form_fits(code, form, melds):
         raise ValueError("form 'knitted_straight' allows at most one meld")
 
 
-def _sized(n, melds, sizes):
-    """The melds (given, or implied by the n concealed tiles), checked against
-    the sizes a call takes; raises InvalidHand naming the count."""
-    if melds is None:
-        if n % 3 == 2:
-            melds = (14 - n) // 3
-        elif n % 3 == 1:
-            melds = (13 - n) // 3
-        else:
-            raise InvalidHand(f"a hand has 13 or 14 tiles counting 3 per meld (13-3k or 14-3k concealed tiles); got {n}")
-    if not 0 <= melds <= 4:
-        raise InvalidHand(f"a hand has 13 or 14 tiles counting 3 per meld (13-3k or 14-3k concealed tiles, at most 14); got {n}")
-    melds = int(melds)
-    total = n + 3 * melds
-    if sizes == "win" and total != 14:
-        raise InvalidHand(f"a complete hand has 14 tiles counting 3 per meld; got {n} concealed + {melds} melds = {total}")
-    if sizes == "ready" and total != 13:
-        raise InvalidHand(f"a ready hand has 13 tiles counting 3 per meld; got {n} concealed + {melds} melds = {total}")
-    if sizes == "any" and total not in (13, 14):
-        raise InvalidHand(f"a hand has 13 or 14 tiles counting 3 per meld; got {n} concealed + {melds} melds = {total}")
-    return melds
-
-
-def _rule_set(rules, counts, full):
+def rule_set_of(rules, counts, full):
     """The rule set of a ``rules=`` argument, after checking that the hand's
     tiles (melds included when known) are among its tiles."""
-    from .rules.base import get
     rs = get(rules)
     rs.check_tiles(full if full is not None else counts)
     return rs
@@ -229,7 +109,6 @@ def _rule_kinds(rules, wildcards, wildcard_tiles):
     Raises when the call names other wildcards than the rule set's."""
     if rules is None:
         return wildcard_tiles
-    from .rules.base import get
     rs = get(rules)
     kinds = rs.wild_kinds
     if not kinds:
@@ -244,7 +123,7 @@ def _rule_kinds(rules, wildcards, wildcard_tiles):
     return tuple(kinds)
 
 
-def _all_forms(rs) -> bool:
+def all_forms(rs) -> bool:
     return set(rs.forms) >= set(FORMS)
 
 
@@ -256,13 +135,13 @@ def _wild_rules(rules, counts, full, k, w):
     all-form answers then hold as they are)."""
     if rules is None:
         return None
-    rs = _rule_set(rules, counts, full)
+    rs = rule_set_of(rules, counts, full)
     rs.check_wildcards(k, "wildcards" if w.kinds is None else "wildcard_tiles")
     if len(rs.tiles) < 34:
         # the kernels let a wildcard stand for any of the 34 kinds
         raise ValueError(f"wildcards are not supported with rule set {rs.name!r}, which does not play "
                          f"every tile ({rs.tile_text()})")
-    if _all_forms(rs):
+    if all_forms(rs):
         return None
     return tuple(FORMS.index(f) for f in rs.forms)
 
@@ -271,7 +150,7 @@ def _form_codes(codes, melds, form=None):
     """The allowed form codes that a hand with ``melds`` melds can take
     (``form``: one of them only; a form the rule set does not allow raises)."""
     if form is not None:
-        code = _form_code(form)
+        code = form_code(form)
         if code not in codes:
             raise ValueError(f"form {form!r} is not a winning form of the rule set "
                              f"(its forms: {', '.join(FORMS[c] for c in codes)})")
@@ -329,8 +208,8 @@ def is_win(hand, *, melds: int | None = None, rules=None, wildcards=None, wildca
         return _wild.is_win_one(counts, k, melds, w.fifth)
     counts, melds, full = _concealed(hand, melds, "win")
     if rules is not None:
-        rs = _rule_set(rules, counts, full)
-        if not _all_forms(rs):
+        rs = rule_set_of(rules, counts, full)
+        if not all_forms(rs):
             return any(form in rs.forms for form, _ in _core.decompose_one(counts, melds))
     # the tile count fixes the melds: the kernel tries the special forms only
     # at 14 concealed tiles (or 11 for a knitted straight beside one meld)
@@ -377,7 +256,7 @@ def decompose(hand, *, melds: int | None = None, rules=None, wildcards=None, wil
     counts, melds, full = _concealed(hand, melds, "win")
     out = _core.decompose_one(counts, melds)
     if rules is not None:
-        rs = _rule_set(rules, counts, full)
+        rs = rule_set_of(rules, counts, full)
         out = [r for r in out if r[0] in rs.forms]
     return out
 
@@ -421,19 +300,19 @@ def waits(hand, *, melds: int | None = None, rules=None, wildcards=None, wildcar
                         if _wild.win_substitutions(x, k, melds, 1, caps):
                             keep |= 1 << t
                 mask = keep | ((1 << 34) if keep else 0)
-        if rules is not None and k >= _rule_set(rules, counts, full).max_wildcards:
+        if rules is not None and k >= rule_set_of(rules, counts, full).max_wildcards:
             mask &= ~(1 << 34)          # the rule set has no further wildcard to draw
         out = _w.mask_tiles(mask, w, full)
         if rules is not None:
-            tiles = _rule_set(rules, counts, full).tiles
+            tiles = rule_set_of(rules, counts, full).tiles
             out = [t for t in out if t == _w.WILDCARD or t in tiles]
         return out
     counts, melds, full = _concealed(hand, melds, "ready")
     out = _core.waits_one(counts, melds)
     if rules is not None:
-        rs = _rule_set(rules, counts, full)
+        rs = rule_set_of(rules, counts, full)
         out = [t for t in out if t in rs.tiles]
-        if not _all_forms(rs):
+        if not all_forms(rs):
             kept = []
             for t in out:
                 c = counts.copy()
@@ -452,15 +331,15 @@ def _shanten_py(hand, melds, form, exact, rules=None):
     kinds = _rule_kinds(rules, None, None)
     if kinds:
         return _shanten_wild(hand, melds, form, exact, rules, None, kinds, False)
-    code = _form_code(form)
+    code = form_code(form)
     if not isinstance(exact, (bool, np.bool_)):
         raise TypeError(f"exact must be a bool, got {type(exact).__name__} {exact!r}")
     counts, melds, full = _concealed(hand, melds, "any")
     if rules is not None:
-        rs = _rule_set(rules, counts, full)
+        rs = rule_set_of(rules, counts, full)
         _form_of_rules(rs, form)
-        if form is None and not _all_forms(rs):
-            return min(_shanten_py(counts, melds, f, exact) for f in _forms_for(rs, melds))
+        if form is None and not all_forms(rs):
+            return min(_shanten_py(counts, melds, f, exact) for f in forms_for(rs, melds))
     if code in (1, 2, 3) and melds > 0:
         raise ValueError(f"form {form!r} needs a hand without melds")
     if code == 4 and melds > 1:
@@ -476,11 +355,11 @@ def _useful_py(hand, melds, form, rules=None):
     kinds = _rule_kinds(rules, None, None)
     if kinds:
         return _useful_wild(hand, melds, form, rules, None, kinds, False)
-    code = _form_code(form)
+    code = form_code(form)
     counts, melds, full = _concealed(hand, melds, "ready")
     rs = None
     if rules is not None:
-        rs = _rule_set(rules, counts, full)
+        rs = rule_set_of(rules, counts, full)
         _form_of_rules(rs, form)
     if code in (1, 2, 3) and melds > 0:
         raise ValueError(f"form {form!r} needs a hand without melds")
@@ -488,16 +367,16 @@ def _useful_py(hand, melds, form, rules=None):
         raise ValueError("form 'knitted_straight' allows at most one meld")
     if rs is None:
         return useful_of(counts, melds, code, full)
-    if form is not None or _all_forms(rs):
+    if form is not None or all_forms(rs):
         out = useful_of(counts, melds, code, full)
     else:
         # the shanten under the rule set is the least over its forms: a draw
         # lowers that least value exactly when it lowers the shanten of a
         # form at that value (no form's shanten drops by more than one)
-        per = {f: _core.shanten_one(counts, melds, _form_code(f)) for f in _forms_for(rs, melds)}
+        per = {f: _core.shanten_one(counts, melds, form_code(f)) for f in forms_for(rs, melds)}
         low = min(per.values())
         out = sorted({t for f, n in per.items() if n == low
-                      for t in useful_of(counts, melds, _form_code(f), full)})
+                      for t in useful_of(counts, melds, form_code(f), full)})
     return [t for t in out if t in rs.tiles]
 
 
@@ -508,7 +387,7 @@ def _form_of_rules(rs, form):
                          f"({', '.join(rs.forms)})")
 
 
-def _forms_for(rs, melds):
+def forms_for(rs, melds):
     """The rule set's forms a hand beside ``melds`` melds can still make."""
     return [f for f in rs.forms
             if f == "regular" or (f == "knitted_straight" and melds <= 1) or melds == 0]
@@ -540,7 +419,7 @@ def _shanten_wild(hand, melds, form, exact, rules, wildcards, wildcard_tiles, wi
         raise TypeError(f"exact must be a bool, got {type(exact).__name__} {exact!r}")
     if exact:
         raise ValueError("exact=True is not supported with wildcards")
-    code = _form_code(form)
+    code = form_code(form)
     counts, k, melds, full, caps = _wild_hand(hand, melds, "any", w)
     codes = _wild_rules(rules, counts, full, k, w)
     if codes is not None:
@@ -556,7 +435,7 @@ def _useful_wild(hand, melds, form, rules, wildcards, wildcard_tiles, wild_fifth
     """useful_tiles() with wildcards (docs/wildcards.md)."""
     wildcard_tiles = _rule_kinds(rules, wildcards, wildcard_tiles)
     w = _w.check(wildcards, wildcard_tiles, wild_fifth)
-    code = _form_code(form)
+    code = form_code(form)
     counts, k, melds, full, caps = _wild_hand(hand, melds, "ready", w)
     codes = _wild_rules(rules, counts, full, k, w)
     if codes is not None:
@@ -574,7 +453,7 @@ def _useful_wild(hand, melds, form, rules, wildcards, wildcard_tiles, wild_fifth
         _, mask = _wild.useful_one(counts, k, melds, code, w.fifth, caps)
     out = _w.mask_tiles(mask, w, full)
     if rules is not None:
-        tiles = _rule_set(rules, counts, full).tiles
+        tiles = rule_set_of(rules, counts, full).tiles
         out = [t for t in out if t == _w.WILDCARD or t in tiles]
     return out
 
@@ -588,114 +467,6 @@ _core._set_slow("useful_tiles", _useful_py)
 # ---------------------------------------------------------------------------
 # batch versions
 # ---------------------------------------------------------------------------
-
-#: the integer dtypes narrowed by _core.narrow_rows (native byte order)
-_NARROW = tuple(np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64))
-
-
-def _batch_array(hands, melds, errors):
-    """The (N, 34) uint8 C-contiguous array, the given melds (int64 or None)
-    and the rows with a negative count (bool mask, or None: they are
-    emptied here and flagged by the caller)."""
-    if errors not in ("raise", "mask"):
-        raise ValueError(f"errors must be 'raise' or 'mask', got {errors!r}")
-    arr = np.asarray(hands)
-    if arr.ndim != 2 or arr.shape[1] != 34:
-        raise InvalidHand(f"hands must be an (N, 34) array of tile counts; got shape {arr.shape}")
-    negative = None
-    if arr.dtype != np.uint8:
-        if arr.dtype.kind not in "iu":
-            raise InvalidArgument(f"hands must hold integer tile counts, got dtype {arr.dtype}")
-        if arr.dtype in _NARROW and arr.flags.c_contiguous:
-            # one compiled pass narrows the counts, a count above 255 as 255
-            # (too many copies), and empties a row with a negative count (the
-            # caller flags it)
-            out = np.empty(arr.shape, np.uint8)
-            fl = np.empty(arr.shape[0], np.uint8)
-            if _core.narrow_rows(arr, out, fl):
-                neg = (fl & 1) != 0
-                if neg.any():
-                    negative = neg
-                    out[neg] = 0
-            arr = out
-        else:
-            # the same in numpy (a strided or byte-swapped array): a count
-            # outside 0..255 (negative ones too, in two's complement) sets a
-            # bit above the low eight in the OR of them all
-            if arr.size and int(np.bitwise_or.reduce(arr, axis=None)) & ~0xFF:
-                neg = (arr < 0).any(axis=1)
-                arr = np.clip(arr, 0, 255)
-                if neg.any():
-                    negative = neg
-                    arr[neg] = 0
-            arr = arr.astype(np.uint8)
-    arr = np.ascontiguousarray(arr)
-    given = None
-    if melds is not None:
-        given = _melds_column(melds, arr.shape[0])
-    return arr, given, negative
-
-
-def _melds_column(melds, n):
-    """The ``melds`` of a batch call as int64[n] (a scalar applies to every
-    row); values outside 0..4 are kept (clipped to -1..5) for the per-row check."""
-    m = np.asarray(melds)
-    if m.dtype == object:
-        flat = m.ravel().tolist()
-        if not all(type(x) is int for x in flat):
-            raise InvalidArgument(f"melds must be None, an int or an integer array, got {_show(melds)}")
-        m = np.array([max(-1, min(5, x)) for x in flat], dtype=np.int64).reshape(m.shape)
-    elif m.dtype.kind not in "iu":
-        raise InvalidArgument(f"melds must be None, an int or an integer array, got dtype {m.dtype}")
-    elif m.dtype.kind == "u":
-        m = np.minimum(m, 5)
-    try:
-        return np.ascontiguousarray(np.broadcast_to(m.astype(np.int64), (n,)))
-    except ValueError:
-        raise ValueError(f"melds must be one int or {n} values (one per row), got shape {m.shape}") from None
-
-
-def _raise_first(arr, given, err):
-    first = int(np.flatnonzero(err)[0])
-    n = int(arr[first].sum())
-    m = f"melds={int(given[first])}" if given is not None else "melds implied by the size"
-    detail = "" if err[first] == ERR_NEGATIVE else f" ({n} tiles, {m})"
-    raise InvalidHand(
-        f"row {first}: {ERROR_MESSAGES[int(err[first])]}{detail}; "
-        "pass errors='mask' to flag bad rows instead"
-    )
-
-
-def _batch_input(hands, melds, sizes, errors):
-    """Validate an (N, 34) batch; returns (hands, given melds, melds uint8[N], err uint8[N]).
-
-    The per-row checks run in one compiled pass; bad rows raise (naming the
-    first) or, with errors="mask", are flagged (the kernels skip them)."""
-    arr, given, negative = _batch_array(hands, melds, errors)
-    n = arr.shape[0]
-    m = np.empty(n, dtype=np.uint8)
-    err = np.empty(n, dtype=np.uint8)
-    nbad = _core.validate_batch(arr, given, {"win": 0, "ready": 1, "any": 2}[sizes], m, err)
-    if negative is not None:
-        err[negative] = ERR_NEGATIVE
-        nbad = int(np.count_nonzero(err))
-    if nbad and errors == "raise":
-        _raise_first(arr, given, err)
-    return arr, given, m, err
-
-
-def _changed(arr, given, err, errors, nchanged):
-    """The kernels copy each row before checking and reading it; a row that
-    fails that check passed validation a moment before, so the caller's array
-    was changed during the call (by another thread)."""
-    if nchanged and errors == "raise":
-        first = int(np.flatnonzero(err)[0])
-        raise InvalidHand(f"row {first} changed while the batch call was running "
-                          f"({ERROR_MESSAGES[int(err[first])]}); pass errors='mask' to flag bad rows instead")
-
-
-def _ret(out, err, errors):
-    return (out, err) if errors == "mask" else out
 
 
 def _wild_batch(hands, melds, errors, w):
@@ -821,7 +592,7 @@ def shanten_batch(hands, *, melds=None, form: str | None = None, workers: int = 
     if rules is not None:
         return _shanten_batch_rules(hands, melds, form, nthreads, errors, exact,
                                     _batch_rule_set(rules, wildcards, wildcard_tiles, wild_fifth))
-    code = _form_code(form)
+    code = form_code(form)
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         w = _w.check(wildcards, wildcard_tiles, wild_fifth, batch=True)
         if not isinstance(exact, (bool, np.bool_)):
@@ -918,7 +689,6 @@ def waits_batch(hands, *, melds=None, workers: int = 1, errors: str = "raise", r
 # ---------------------------------------------------------------------------
 
 def _batch_rule_set(rules, wildcards, wildcard_tiles, wild_fifth):
-    from .rules.base import get
     rs = get(rules)
     if not _w.is_plain(wildcards, wildcard_tiles, wild_fifth):
         raise ValueError("rules= is not supported with wildcards in the batch functions yet "
@@ -973,7 +743,7 @@ def _core_shanten_rows(arr, m, form, nthreads):
     return shanten_batch(np.ascontiguousarray(arr), melds=m.astype(np.int64), form=form, workers=nthreads)
 
 
-def _rules_errors(arr, err, rs, errors):
+def rules_errors(arr, err, rs, errors):
     """Flag the rows holding a tile the rule set does not play (ERR_RULES);
     with errors="raise" name the first bad row (the rule set's first)."""
     if len(rs.tiles) < 34:
@@ -995,9 +765,9 @@ def _is_win_batch_rules(hands, melds, nthreads, errors, rs):
     arr, given, _ = _batch_array(hands, melds, "mask")
     if errors == "raise" and err.any():
         _raise_first(arr, given, err)
-    err = _rules_errors(arr, err.copy(), rs, errors)
+    err = rules_errors(arr, err.copy(), rs, errors)
     out = out & (err == 0)
-    if not _all_forms(rs) and out.any():
+    if not all_forms(rs) and out.any():
         rows = np.flatnonzero(out)
         m = _rows_melds(arr[rows], None if given is None else given[rows], "win")
         out[rows] = _rules_shanten(arr[rows], m, rs, nthreads) == -1
@@ -1007,7 +777,7 @@ def _is_win_batch_rules(hands, melds, nthreads, errors, rs):
 def _shanten_batch_rules(hands, melds, form, nthreads, errors, exact, rs):
     if form is not None and form not in rs.forms:
         raise ValueError(f"form {form!r} is not a winning form of rule set {rs.name!r} ({', '.join(rs.forms)})")
-    if form is None and not exact and "regular" in rs.forms and not _all_forms(rs):
+    if form is None and not exact and "regular" in rs.forms and not all_forms(rs):
         # the rows' checks and the least shanten over the rule set's forms in
         # one compiled pass (as shanten_batch; the same results and errors)
         arr, given, negative = _batch_array(hands, melds, errors)
@@ -1021,16 +791,16 @@ def _shanten_batch_rules(hands, melds, form, nthreads, errors, exact, rs):
             err[negative] = ERR_NEGATIVE
         if errors == "raise" and err.any():
             _raise_first(arr, given, err)
-        err = _rules_errors(arr, err, rs, errors)
+        err = rules_errors(arr, err, rs, errors)
         out[err != 0] = -128
         return _ret(out, err, errors)
     out, err = shanten_batch(hands, melds=melds, form=form, workers=nthreads, errors="mask", exact=exact)
     arr, given, _ = _batch_array(hands, melds, "mask")
     if errors == "raise" and err.any():
         _raise_first(arr, given, err)
-    err = _rules_errors(arr, err.copy(), rs, errors)
+    err = rules_errors(arr, err.copy(), rs, errors)
     out = out.copy()
-    if form is None and not _all_forms(rs):
+    if form is None and not all_forms(rs):
         if exact:
             raise ValueError(f"exact=True with rule set {rs.name!r} (fewer forms than MCR) is not supported "
                              "in shanten_batch yet; shanten() takes it hand by hand")
@@ -1047,14 +817,14 @@ def _waits_batch_rules(hands, melds, nthreads, errors, rs):
     arr, given, _ = _batch_array(hands, melds, "mask")
     if errors == "raise" and err.any():
         _raise_first(arr, given, err)
-    err = _rules_errors(arr, err.copy(), rs, errors)
+    err = rules_errors(arr, err.copy(), rs, errors)
     out = out.copy()
     out[err != 0] = False
     if len(rs.tiles) < 34:
         foreign = np.ones(34, bool)
         foreign[sorted(rs.tiles)] = False
         out[:, foreign] = False
-    if not _all_forms(rs):
+    if not all_forms(rs):
         m_all = _rows_melds(arr, given, "ready")
         for t in np.flatnonzero(out.any(axis=0)):
             rows = np.flatnonzero(out[:, t])

@@ -1,7 +1,7 @@
 """score_batch under a rule set other than plain MCR: the rows its own
 predicates score.
 
-:func:`mjfast.batch.score_batch` comes here when the batch or the call names
+:func:`mjfast.scoring.batch.score_batch` comes here when the batch or the call names
 a rule set, or a row carries what only a rule set reads (wildcards, its
 flags).  Rule sets on MCR's engine go back to the compiled MCR pass with
 their variant bits; two-player rows go to its compiled engine where it can
@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _core
-from .errors import InvalidHand
-from .hand import Hand, Meld
-from .records import FLAG_NAMES, _flag_values
-from .batch_score import BatchResult, ERR_INVALID, ERR_NOT_WINNING, ERR_OK, RULE_FLAG_BITS, _score_batch_mcr
-from .rules.base import ignored_flags, strict_message
-from .rules.mcr import MCR
+from .. import _core
+from ..errors import InvalidHand, NotWinning
+from ..hand import Hand, Meld
+from .records import FLAG_NAMES, flag_values as _flag_values
+from .batch_result import (BatchResult, ERR_INVALID, ERR_NOT_WINNING, ERR_OK, RULE_FLAG_BITS,
+                           score_batch_mcr as _score_batch_mcr)
+from ..rules.base import ignored_flags, strict_message
+from ..rules.mcr import MCR
+from .score import score
 
 
 def _row_kinds(batch, i):
@@ -57,7 +59,7 @@ def _tile_errors(batch, rs, invalid, messages):
     return invalid
 
 
-def _score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResult:
+def score_batch_rules(batch, rs, nthreads, strict, compiled=True) -> BatchResult:
     """score_batch under ``rs``: its engine's (mjfast.rules.engine);
     ``compiled=False`` asks an engine with a compiled batch pass for its row
     path instead (the tests hold the two together)."""
@@ -239,8 +241,6 @@ def _score_rows_by_score(batch, rs, rows, strict, totals, fans, errors, messages
     wildcards, two-player rows with a flag it has no use for): the results
     are score()'s by construction.  Fills the arrays and dicts in place
     (``legal``: row -> the result's is_legal_win)."""
-    from .score import score
-    from .errors import NotWinning
     col = {f.key: j for j, f in enumerate(rs.table.fans)}
     for i in rows:
         i = int(i)
@@ -283,7 +283,6 @@ def score_row_by_engine(eng, rs, h, f, given, seat, rnd, k=0, strict=False, kind
     the tiles its wildcards stood for or None).  The
     row's flags are passed as keyword flags; the rule set reports those it does
     not use, so nothing is dropped silently."""
-    from .errors import NotWinning
     ctx = dict(zip(FLAG_NAMES, _flag_values(int(f))), seat_wind=int(seat), round_wind=int(rnd), flowers=0)
     extra = {k: True for k, v in given.items() if v and k in RULE_FLAG_BITS}
     try:

@@ -1,65 +1,35 @@
-"""The ``mjfast`` command line.
+"""``mjfast score``: one winning hand (its fans, total and settlement, as the
+rule set's engine prints them), or with ``--jsonl`` a file of hand records.
 
     mjfast score "[567m2][EEE1]45m678pFF6m" --self-drawn --seat S
     mjfast score --jsonl hands.jsonl results.jsonl
-    mjfast fans [KEY]
-    mjfast shanten "123m456p789sEE12s"
-    mjfast waits "123m456p789sEE12s"
-
-Exit codes: 0 success (also when the reader of the output goes away, as
-with ``| head``: the output stops quietly, without a traceback); 1 some
-records of a ``--jsonl`` run could not be scored (each has an error line in
-the output); 2 bad input or usage (a one-line ``mjfast: error: ...`` on
-stderr); 130 interrupted.
 """
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import os
 import sys
-import unicodedata
-from typing import Optional, Sequence
+from typing import Optional
 
-from ._progress import NoBar, progress, set_total
-from .cli_args import nonnegative_int, positive_int
-from . import __version__
-from .spec import flags as _flags
+from .._progress import NoBar, progress, set_total
+from ..errors import InvalidArgument, InvalidHand
+from ..rules import available, get
+from ..scoring.records import check_wind
+from ..scoring.score import score
+from ..spec import flags as _flags
+from .args import nonnegative_int, positive_int
+from .common import CliError, add_lang, add_rules, echo, ljust, one_line, rules_arg, width
+from ..tiles import TILE_NAMES
 
-__all__ = ["main", "build_parser"]
 
-PROG = "mjfast"
 WINDS = "ESWN"
 _WINDS_ZH = "东南西北"
-
-
-class CliError(Exception):
-    """A user error: reported as ``mjfast: error: <message>``, exit code 2."""
-
-
-# ---------------------------------------------------------------------------
-# small helpers
-
-
-def _width(text: str) -> int:
-    """Display width (CJK characters take two columns)."""
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
-
-
-def _ljust(text: str, width: int) -> str:
-    return text + " " * max(0, width - _width(text))
-
-
-def _one_line(exc: BaseException) -> str:
-    return " ".join((str(exc) or type(exc).__name__).split())
 
 
 def _wind_arg(value: str) -> int:
     # the one wind reader (mjfast.records.check_wind); on the command line a
     # digit comes as text
-    from .errors import InvalidArgument, InvalidHand
-    from .records import check_wind
     v = value.strip()
     try:
         return check_wind(int(v) if v in ("0", "1", "2", "3") else v, "wind")
@@ -75,10 +45,6 @@ def _flowers_arg(value: str) -> int:
     if not 0 <= n <= 8:
         raise argparse.ArgumentTypeError(f"flowers is an integer 0-8, got {n}")
     return n
-
-
-def _print(text: str = "", file=None) -> None:
-    print(text, file=sys.stdout if file is None else file)
 
 
 # ---------------------------------------------------------------------------
@@ -187,8 +153,8 @@ class _Kit:
     """The table helpers a rule set's engine prints ``mjfast score`` with
     (:meth:`mjfast.rules.engine.Engine.cli_text` and ``cli_tail``)."""
 
-    width = staticmethod(_width)
-    ljust = staticmethod(_ljust)
+    width = staticmethod(width)
+    ljust = staticmethod(ljust)
 
     def __init__(self, lang: str):
         self.lang = lang
@@ -217,11 +183,11 @@ class _Kit:
         # relative seat k sits at wind seat - k: 1 = left plays just before the winner
         names = [L["winner"], L["left"], L["opposite"], L["right"]]
         labels = [f"{n} ({self.winds[(args.seat - k) % 4]})" for k, n in enumerate(names)]
-        w = max(_width(x) for x in labels)
+        w = max(width(x) for x in labels)
         out = []
         for k, (label, amount) in enumerate(zip(labels, seats)):
             mark = f"  {L['discarder']}" if (not s.self_drawn and k == args.discarder) else ""
-            out.append(f"  {_ljust(label, w)}  {amount:+d}{mark}")
+            out.append(f"  {ljust(label, w)}  {amount:+d}{mark}")
         return out
 
 
@@ -251,35 +217,34 @@ def _score_table(hand: str, s, args, lang: str) -> str:
         form = "" if s.form == "regular" else f"  ({s.form.replace('_', ' ')})"
         out.append(f"{L['sets']}: {sets}{form}")
     if getattr(s, "substitutions", None):
-        from .tiles import TILE_NAMES
         out.append("Wildcards stood for: " + " ".join(TILE_NAMES[t] for t in s.substitutions))
     out.append("")
 
     # the fan table: first name column in the chosen language
     first = [(f.zh if lang == "zh" else f.name) for f in s.fans]
     second = [(f.name if lang == "zh" else f.zh) for f in s.fans]
-    w1 = max([_width(L["fan"])] + [_width(t) for t in first])
-    w2 = max([_width(L["other"])] + [_width(t) for t in second])
-    wp = max(_width(L["points"]), 3)
-    wc = max(_width(L["count"]), 3)
-    ws = max(_width(L["subtotal"]), 5)
-    header = (f"  {_ljust(L['fan'], w1)}  {_ljust(L['other'], w2)}  "
-              f"{' ' * (wp - _width(L['points']))}{L['points']}  "
-              f"{' ' * (wc - _width(L['count']))}{L['count']}  "
-              f"{' ' * (ws - _width(L['subtotal']))}{L['subtotal']}")
+    w1 = max([width(L["fan"])] + [width(t) for t in first])
+    w2 = max([width(L["other"])] + [width(t) for t in second])
+    wp = max(width(L["points"]), 3)
+    wc = max(width(L["count"]), 3)
+    ws = max(width(L["subtotal"]), 5)
+    header = (f"  {ljust(L['fan'], w1)}  {ljust(L['other'], w2)}  "
+              f"{' ' * (wp - width(L['points']))}{L['points']}  "
+              f"{' ' * (wc - width(L['count']))}{L['count']}  "
+              f"{' ' * (ws - width(L['subtotal']))}{L['subtotal']}")
     out.append(header)
-    rule = "  " + "-" * (_width(header) - 2)
+    rule = "  " + "-" * (width(header) - 2)
     out.append(rule)
     eng = s.rules.impl
     for f, a, b in zip(s.fans, first, second):
-        out.append(f"  {_ljust(a, w1)}  {_ljust(b, w2)}  {f.points:>{wp}}  {f.count:>{wc}}  {f.total:>{ws}}"
+        out.append(f"  {ljust(a, w1)}  {ljust(b, w2)}  {f.points:>{wp}}  {f.count:>{wc}}  {f.total:>{ws}}"
                    + eng.cli_fan_note(s.rules, f))
     out.append(rule)
     out += eng.cli_figure(s.rules, s)
     flowers = s.flowers
     total_label = L["total"]
     tail = f"  ({s.points_without_flowers} {L['without_flowers']})" if flowers else ""
-    out.append(f"  {_ljust(total_label, _width(header) - 2 - ws - 2)}  {s.total:>{ws}}{tail}")
+    out.append(f"  {ljust(total_label, width(header) - 2 - ws - 2)}  {s.total:>{ws}}{tail}")
     kit = _Kit(lang)
     tail = s.rules.impl.cli_tail(s.rules, s, args, kit)
     if tail is not None:
@@ -305,7 +270,6 @@ _ENGINE_OPTIONS = {"dealer_repeats": "--dealer-repeats"}
 def _only_where_read(args, rs) -> None:
     """A CliError for an option of :data:`_ENGINE_OPTIONS` given under a
     rule set whose engine does not read it, naming the ones that do."""
-    from .rules import available, get
     for dest, flag in _ENGINE_OPTIONS.items():
         if getattr(args, dest, None) and dest not in rs.impl.cli_options:
             takers = [(n, get(n).impl.cli_options[dest]) for n in available() if dest in get(n).impl.cli_options]
@@ -337,10 +301,7 @@ def _cmd_score(args) -> int:
     if args.self_drawn and args.discarder is not None:
         raise CliError("a self-drawn win has no discarder (drop --discarder or --self-drawn)")
 
-    from .errors import InvalidArgument, InvalidHand
-    from .score import score
-
-    rs = _rules_arg(args)
+    rs = rules_arg(args)
     # a flag the rule set has no use for is reported as ignored (an error
     # with --strict), as score() and the batch readers report it
     extra = {k: True for k in _flags.names(_flags.RULE) if getattr(args, k, False)}
@@ -354,14 +315,14 @@ def _cmd_score(args) -> int:
                   last_tile=args.last_tile, seat_wind=args.seat, round_wind=args.round,
                   flowers=args.flowers, strict=bool(args.strict), rules=rs, **extra)
     except (InvalidHand, InvalidArgument) as exc:
-        raise CliError(_one_line(exc)) from None
+        raise CliError(one_line(exc)) from None
     _only_where_read(args, s.rules)
     # what is printed: the rule set's engine says (mjfast.rules.engine)
     kit = _Kit(args.lang)
     if args.json:
-        _print(json.dumps(s.rules.impl.cli_json(s.rules, s, args, kit), ensure_ascii=False))
+        echo(json.dumps(s.rules.impl.cli_json(s.rules, s, args, kit), ensure_ascii=False))
     else:
-        _print(s.rules.impl.cli_text(s.rules, hand, s, args, kit))
+        echo(s.rules.impl.cli_text(s.rules, hand, s, args, kit))
     return 0
 
 
@@ -410,7 +371,7 @@ def _flag_help(name: str) -> str:
 
 
 def _cmd_score_jsonl(args) -> int:
-    from .io.jsonl import DEFAULT_CHUNK_SIZE, score_jsonl
+    from ..io.jsonl import DEFAULT_CHUNK_SIZE, score_jsonl   # start-up: loaded on first use
 
     given = [_flag_option(k) for k in _flags.names(_flags.WIN) if getattr(args, k) is not None]
     given += [name for name, v in (
@@ -422,7 +383,7 @@ def _cmd_score_jsonl(args) -> int:
     given += [_flag_option(k) for k in _flags.names(_flags.RULE) if getattr(args, k, False)]
     if given:
         raise CliError(f"{', '.join(given)} cannot be used with --jsonl (each record carries its own fields)")
-    rs = _rules_arg(args)
+    rs = rules_arg(args)
     if len(args.inputs) > 2:
         raise CliError(f"--jsonl takes at most IN and OUT, got {len(args.inputs)} arguments")
     src = args.inputs[0] if args.inputs else "-"
@@ -455,279 +416,12 @@ def _cmd_score_jsonl(args) -> int:
             fin.close()
         if fout is not None and fout is not sys.stdout:
             fout.close()
-    _print(stats.summary(), file=sys.stderr)
+    echo(stats.summary(), file=sys.stderr)
     return 1 if stats.errors else 0
 
 
-# ---------------------------------------------------------------------------
-# mjfast fans [KEY]
-
-
-def _find_fan(table, query: str):
-    q = query.strip()
-    if q.lstrip("#").isdigit():
-        fan = table.get(int(q.lstrip("#")))
-        if fan is not None:
-            return fan
-        raise CliError(f"no fan with id {q.lstrip('#')} (ids run {min(table.ids)}-{max(table.ids)})")
-    from .rules.mcr import key_from_name
-
-    for cand in (q, key_from_name(q)):
-        fan = table.get(cand)
-        if fan is not None:
-            return fan
-    for fan in table:
-        if q == fan.zh or q.lower() == fan.en.lower():
-            return fan
-    by_key = {f.key: f.key for f in table}
-    by_key.update({f.en.lower(): f.key for f in table})
-    close = []
-    for name in difflib.get_close_matches(q.lower(), list(by_key), n=6, cutoff=0.6) + \
-            difflib.get_close_matches(key_from_name(q), list(by_key), n=6, cutoff=0.6):
-        if by_key[name] not in close:
-            close.append(by_key[name])
-    hint = f"; did you mean {', '.join(close[:3])}?" if close else "; `mjfast fans` lists them"
-    raise CliError(f"unknown fan {query!r}{hint}")
-
-
-def _cmd_fans(args) -> int:
-    from .rules import describe
-
-    rs = _rules_arg(args)
-    MCR = rs.table if rs is not None else __import__("mjfast.rules", fromlist=["MCR"]).MCR
-
-    def as_json(fan):
-        return {"id": fan.id, "key": fan.key, "name": fan.en, "zh": fan.zh, "points": fan.points,
-                "excludes": list(fan.excludes), "partial": fan.partial or None, "form": fan.form}
-
-    if args.json:
-        data = as_json(_find_fan(MCR, " ".join(args.key))) if args.key else [as_json(f) for f in MCR]
-        _print(json.dumps(data, ensure_ascii=False))
-        return 0
-    if args.key:
-        fan = _find_fan(MCR, " ".join(args.key))
-        if args.lang == "zh":
-            _print(f"{fan.zh} {fan.en}")
-        _print(describe(fan.key, MCR))
-        return 0
-    lang = args.lang
-    rows = [(str(f.id), str(f.points), f.zh if lang == "zh" else f.en, f.en if lang == "zh" else f.zh)
-            for f in MCR]
-    head = ("id", "番数" if lang == "zh" else "pts", "番种" if lang == "zh" else "Fan",
-            "Fan" if lang == "zh" else "番种")
-    w = [max(_width(r[k]) for r in rows + [head]) for k in range(4)]
-    for r in [head] + rows:
-        _print(f"{' ' * (w[0] - _width(r[0]))}{r[0]}  {' ' * (w[1] - _width(r[1]))}{r[1]}  "
-               f"{_ljust(r[2], w[2])}  {r[3]}".rstrip())
-    return 0
-
-
-# ---------------------------------------------------------------------------
-# mjfast shanten / waits
-
-
-def _tiles_list(indices) -> str:
-    from .tiles import tile_name
-
-    return " ".join(tile_name(int(t)) for t in indices)
-
-
-def _left(indices, full) -> int:
-    """Copies of these tiles not in the hand (melds included)."""
-    return sum(4 - int(full[t]) for t in indices)
-
-
-def _parse_tiles_arg(words) -> tuple:
-    from .errors import InvalidArgument, InvalidHand
-    from .hand import parse_hand
-
-    text = " ".join(words)
-    try:
-        h = parse_hand(text)
-    except (InvalidHand, InvalidArgument) as exc:
-        raise CliError(_one_line(exc)) from None
-    return text, h
-
-
-def _sized_hand(h, sizes: str):
-    """(concealed counts, melds) of a parsed hand as the API reads it: melds
-    in brackets, or implied by the tile count when there are none."""
-    from .core import _concealed
-
-    counts, melds, _ = _concealed(h, None, sizes)
-    return counts, melds
-
-
-def _cmd_shanten(args) -> int:
-    from .core import shanten, useful_tiles, waits
-    from .errors import InvalidHand
-
-    text, h = _parse_tiles_arg(args.tiles)
-    rs = _rules_arg(args)
-    try:
-        n = shanten(h, form=args.form, rules=rs)
-        counts, melds = _sized_hand(h, "any")
-    except (InvalidHand, ValueError) as exc:
-        raise CliError(_one_line(exc)) from None
-    full = h.all_counts
-    ready_size = int(counts.sum()) + 3 * melds == 13   # waits and useful tiles need 13-3k tiles
-    w = u = None
-    if ready_size:
-        try:
-            if n == 0 and not args.form:
-                w = waits(h, rules=rs)
-            u = useful_tiles(h, form=args.form, rules=rs)
-        except (InvalidHand, ValueError) as exc:
-            raise CliError(_one_line(exc)) from None
-    if args.json:
-        d = {"hand": text, "form": args.form, "shanten": n, "melds": melds,
-             "waits": None if w is None else _names(w),
-             "waits_left": None if w is None else _left(w, full),
-             "useful_tiles": None if u is None else _names(u),
-             "useful_left": None if u is None else _left(u, full)}
-        _print(json.dumps(d, ensure_ascii=False))
-        return 0
-    if n < 0:
-        state = "complete (a winning shape)"
-    elif n == 0:
-        state = "ready (tenpai, 听牌)"
-    else:
-        state = f"{n} tile{'s' if n > 1 else ''} from ready ({n}向听)"
-    form = f" [{args.form}]" if args.form else ""
-    _print(f"Shanten{form}: {n}  {state}")
-    if w is not None:
-        if w:
-            _print(f"Waits: {_tiles_list(w)}  ({_left(w, full)} tiles left)")
-        else:
-            _print("Waits: none (every copy of the winning tiles is already in the hand)")
-    if u is not None:
-        kinds = len(u)
-        _print(f"Useful tiles: {_tiles_list(u) or '(none)'}"
-               + (f"  ({kinds} kind{'s' if kinds != 1 else ''}, {_left(u, full)} tiles left)" if u else ""))
-    return 0
-
-
-def _names(indices) -> list:
-    from .tiles import tile_name
-
-    return [tile_name(int(t)) for t in indices]
-
-
-def _cmd_waits(args) -> int:
-    from .core import shanten, waits
-    from .errors import InvalidHand
-
-    text, h = _parse_tiles_arg(args.tiles)
-    try:
-        _sized_hand(h, "ready")
-    except InvalidHand:
-        raise CliError(f"waits need a 13-tile hand (counting 3 per meld; without brackets a short "
-                       f"hand implies its melds), got {h.n_tiles}") from None
-    rs = _rules_arg(args)
-    try:
-        w = waits(h, rules=rs)
-        n = shanten(h, rules=rs)
-    except (InvalidHand, ValueError) as exc:
-        raise CliError(_one_line(exc)) from None
-    left = _left(w, h.all_counts)
-    if args.json:
-        _print(json.dumps({"hand": text, "waits": _names(w), "tiles_left": left, "shanten": n},
-                          ensure_ascii=False))
-        return 0
-    if w:
-        _print(f"Waits: {_tiles_list(w)}  ({len(w)} kind{'s' if len(w) != 1 else ''}, "
-               f"{left} tiles left)")
-    else:
-        why = "not ready" if n > 0 else "ready in shape, but every copy of the winning tile is held"
-        _print(f"Waits: none ({why}; shanten {n})")
-    return 0
-
-
-# ---------------------------------------------------------------------------
-# the parser
-
-
-class _LangAction(argparse.Action):
-    """--lang that also records that it was given (for --jsonl's checks)."""
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        setattr(namespace, self.dest, values)
-        namespace.lang_given = values
-
-
-def _add_rules(p) -> None:
-    from .cli_args import add_rules
-
-    add_rules(p)
-
-
-def _rules_arg(args, command=None, **limits):
-    """The RuleSet of --rules / --rule-option, or None for plain MCR."""
-    from .cli_args import RulesArgError, rules_from_args
-
-    try:
-        return rules_from_args(args, command or f"mjfast {args.command}", **limits)
-    except RulesArgError as exc:
-        raise CliError(str(exc)) from None
-
-
-def _cmd_rules(args) -> int:
-    from .rules import available, get
-
-    if args.name and args.rules and args.name != args.rules:
-        raise CliError(f"mjfast rules: NAME {args.name!r} and --rules {args.rules!r} disagree; give one")
-    args.name = args.rules = args.name or args.rules
-    chosen = _rules_arg(args, "mjfast rules")      # with --rule-option: the options' new values
-
-    def rule_set(n):
-        return chosen if chosen is not None and chosen.name == n else get(n)
-
-    if args.json:
-        out = []
-        for n in ([args.name] if args.name else available()):
-            rs = rule_set(n)
-            out.append({"name": rs.name, "title": rs.title, "hand_size": rs.hand_size,
-                        "forms": list(rs.forms), "flags": list(rs.flags), "players": rs.players,
-                        "min_points": rs.min_points, "fans": len(rs.table),
-                        "options": {o.name: {"default": o.default, "value": rs.options[o.name],
-                                             "doc": o.doc,
-                                             "choices": list(o.choices) if o.choices else None}
-                                    for o in rs.option_specs},
-                        "settlement": rs.settlement_text})
-        _print(json.dumps(out[0] if args.name else out, ensure_ascii=False))
-        return 0
-    if args.name:
-        _print(rule_set(args.name).describe())
-        return 0
-    if chosen is not None:
-        raise CliError("mjfast rules: --rule-option needs a rule set (NAME or --rules NAME)")
-    for n in available():
-        _print(f"{n:12s} {get(n).title}")
-    return 0
-
-
-def _add_lang(p) -> None:
-    p.add_argument("--lang", choices=("en", "zh"), default="en", action=_LangAction,
-                   help="language of the first name column (default en)")
-    p.set_defaults(lang_given=None)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    from .core import FORMS
-
-    parser = argparse.ArgumentParser(
-        prog=PROG,
-        description="Fast Chinese Official Mahjong (MCR, 国标麻将) scoring.",
-        epilog="Hands: melds first in brackets, the last tile is the winning tile, "
-               "e.g. \"[567m2][EEE1]45m678pFF6m\". Seats relative to the player are numbered "
-               "like the meld digits: 1 = left (上家, plays just before), 2 = opposite (对家), "
-               "3 = right (下家). Exit codes: 0 ok (also when the reader of the output goes away, "
-               "e.g. `| head`: the output stops quietly), 1 some --jsonl records failed, "
-               "2 bad input, 130 interrupted.",
-    )
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
+def register(sub) -> None:
+    """Register ``mjfast score`` on the CLI's subparsers."""
     p = sub.add_parser(
         "score", help="score a winning hand, or a JSON-lines file of hand records",
         description="Score one winning hand (HAND), or with --jsonl a file of hand records "
@@ -761,8 +455,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a flag the rules drop (e.g. --fourth-tile with another copy of the winning "
                         "tile in hand) is an error, not a note; with --jsonl, an error line for "
                         "that record")
-    _add_lang(p)
-    _add_rules(p)
+    add_lang(p)
+    add_rules(p)
     p.add_argument("--wildcards", type=nonnegative_int, default=None, metavar="K",
                    help="K wildcards (百搭, jokers) beside the hand's tiles: the best substitution is "
                         "scored (docs/wildcards.md)")
@@ -779,86 +473,3 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--chunk-size", type=positive_int, default=None, metavar="N",
                    help="records per chunk with --jsonl (default 8192)")
     p.set_defaults(func=_cmd_score)
-
-    p = sub.add_parser("fans", help="list the MCR fan table, or describe one fan",
-                       description="List the 81 MCR fans (and flowers), or describe one by key, "
-                                   "id, English or Chinese name.")
-    p.add_argument("key", nargs="*", metavar="KEY", help="fan key, id, or name (e.g. pure_straight, 28)")
-    _add_lang(p)
-    _add_rules(p)
-    p.add_argument("--json", action="store_true",
-                   help="print JSON: a list of {id, key, name, zh, points, excludes, partial, form}, "
-                        "or one such object for KEY")
-    p.set_defaults(func=_cmd_fans)
-
-    p = sub.add_parser("shanten", help="tiles away from ready (向听数), with waits and useful tiles",
-                       description="Shanten of 13 or 14 tiles (melds in brackets count); for 13 tiles "
-                                   "also the waits (when ready) and the useful tiles.")
-    p.add_argument("tiles", nargs="+", metavar="TILES")
-    p.add_argument("--form", choices=FORMS, default=None, help="one winning form only (default: all)")
-    p.add_argument("--json", action="store_true",
-                   help="print JSON: {hand, form, shanten, melds, waits, waits_left, useful_tiles, "
-                        "useful_left} (waits/useful null when they do not apply)")
-    _add_rules(p)
-    p.set_defaults(func=_cmd_shanten)
-
-    p = sub.add_parser("waits", help="the winning tiles of a ready 13-tile hand",
-                       description="The tiles that complete a 13-tile hand (melds in brackets count).")
-    p.add_argument("tiles", nargs="+", metavar="TILES")
-    p.add_argument("--json", action="store_true", help="print JSON: {hand, waits, tiles_left, shanten}")
-    _add_rules(p)
-    p.set_defaults(func=_cmd_waits)
-
-    from .rules import available
-    p = sub.add_parser("rules", help="list the rule sets, or describe one (tiles, forms, options)",
-                       description="The rule sets mjfast scores (--rules NAME on every command), or "
-                                   "one rule set's tiles, forms, minimum, flags, options and settlement "
-                                   "(--rule-option KEY=VALUE shows it with that option changed).")
-    p.add_argument("name", nargs="?", choices=available(), metavar="NAME")
-    p.add_argument("--json", action="store_true", help="print JSON")
-    _add_rules(p)
-    p.set_defaults(func=_cmd_rules)
-
-    from .stats.cli import register as register_stats   # argparse only; the statistics load on use
-    register_stats(sub)
-    from .logs.cli import add_parser as _add_logs  # mjfast logs score|export (mjfast/logs/cli.py)
-    _add_logs(sub)
-    from .botzone.cli import register as register_match   # argparse only; the match loads on use
-    register_match(sub)
-    return parser
-
-
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run the command line; returns the exit code (``mjfast`` exits with it)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if getattr(args, "func", None) is None:
-        parser.print_help(sys.stderr)
-        return 2
-    try:
-        return args.func(args)
-    except CliError as exc:
-        _print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        _print(f"{PROG}: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        # the reader went away (e.g. `| head`): not a failure, stop quietly
-        # (exit 0, as documented in --help).  stdout is pointed at /dev/null so
-        # that the interpreter's final flush does not report the closed pipe.
-        _silence_stdout()
-        return 0
-
-
-def _silence_stdout() -> None:
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, AttributeError, ValueError):
-        pass
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -24,11 +24,13 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from . import _core
-from .errors import InvalidArgument, InvalidHand
-from .hand import Hand, parse_hand
-from .records import check_flag
-from .rules import MCR
+from .. import _core
+from ..errors import InvalidArgument, InvalidHand
+from ..hand import Hand, parse_hand
+from ..scoring.records import check_flag
+from ..rules import MCR
+from ..rules.base import get
+from .inputs import concealed as _concealed
 
 __all__ = ["FanTarget", "fan_targets", "fan_shanten", "TARGETS"]
 
@@ -298,7 +300,6 @@ def _hand_input(hand, melds):
         shown = np.asarray(hand.all_counts, dtype=np.int64) - np.asarray(hand.counts, dtype=np.int64)
         return (np.ascontiguousarray(hand.counts, dtype=np.uint8), ms,
                 np.ascontiguousarray(shown, dtype=np.uint8))
-    from .core import _concealed
     counts, k, _ = _concealed(hand, None, "any")
     if melds is None:
         ms = []
@@ -394,7 +395,6 @@ def _target_rules(rules, counts, shown, min_points):
         min_points = int(min_points)
     if rules is None:
         return 8 if min_points is None else min_points
-    from .rules.base import get
     rs = get(rules)
     if not rs.impl.mcr_fans:
         raise ValueError(f"fan targets are MCR fan patterns; rule set {rs.name!r} has its own fan "

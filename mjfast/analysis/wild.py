@@ -1,6 +1,6 @@
 """Wildcard arguments of the win / waits / shanten functions (docs/wildcards.md).
 
-A wildcard may stand for any tile.  The functions of :mod:`mjfast.core` take
+A wildcard may stand for any tile.  The functions of :mod:`mjfast.analysis.hands` take
 them in one of two ways:
 
 * ``wildcards=k``: the hand's real tiles plus ``k`` wildcards held apart
@@ -24,10 +24,10 @@ from typing import Optional
 
 import numpy as np
 
-from . import _wild
-from .errors import InvalidArgument, InvalidHand
-from .records import _show
-from .tiles import tile_index
+from .. import _wild
+from ..errors import InvalidArgument, InvalidHand
+from ..scoring.records import show as _show
+from ..tiles import tile_index
 
 __all__ = ["WILDCARD", "MAX_WILDCARDS", "waits_any"]
 

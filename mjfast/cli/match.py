@@ -1,5 +1,8 @@
 """The ``mjfast match`` subcommand's arguments (the match itself is imported
 only when the command runs, so the other commands start as fast as before)."""
+import sys
+
+from .args import RulesArgError, add_rules, positive_int, positive_seconds, rules_from_args
 
 MATCH_HELP = """Four bots through the game engine under the platform's rules: built-in
 bots (mjfast:sample, mjfast:baseline) answer in process, any other BOT is a
@@ -13,20 +16,17 @@ _WHY = "the game engine plays the platform's MCR rules"
 
 
 def _run(args):
-    import sys
-    from ..cli_args import RulesArgError, rules_from_args
     try:
         rules_from_args(args, "mjfast match", ("mcr",), options=False, why=_WHY)
     except RulesArgError as exc:
         print(f"mjfast: error: {exc}", file=sys.stderr)
         return 2
-    from .match import main
+    from ..botzone.match import main   # start-up: loaded when the command runs
     return main(args)
 
 
 def register(sub):
     """Register ``mjfast match`` on the CLI's subparsers."""
-    from ..cli_args import add_rules, positive_int, positive_seconds
     p = sub.add_parser("match", help="play four bots against each other through the game engine",
                        description=MATCH_HELP)
     p.add_argument("bots", nargs=4, metavar="BOT",
