@@ -18,8 +18,6 @@ from __future__ import annotations
 from typing import List, NamedTuple, Optional
 
 from .. import _replay
-from ..game import GameState, IllegalAction
-from ..game.state import read_answer, refusal_reason
 from .model import Match, TILE_CODES
 
 __all__ = ["MatchError", "Win", "Replayed", "replay"]
@@ -68,6 +66,16 @@ class Replayed(NamedTuple):
 
 
 _F = _replay.FAILURES
+_game = None
+
+
+def _game_state():
+    """mjfast.game.state, imported on the first replay: the game package loads
+    on first use, not with mjfast.logs (the command-line parser imports it)."""
+    global _game
+    if _game is None:
+        from ..game import state as _game
+    return _game
 _IDX = {c: i for i, c in enumerate(TILE_CODES)}
 _PHASES = ("draw", "turn", "claim", "rob", "over")
 _WORD = {"CHI": "Chi", "PENG": "Peng", "GANG": "Gang", "HU": "Hu", "ANGANG": "AnGang",
@@ -129,8 +137,9 @@ def _response(ev, who, answer=None):
 def _engine_reason(ev, who, refusal):
     seat, _code_, reason, a, b, c = refusal
     r = None if ev is None else _response(ev, who)
-    why = None if r is None else read_answer(r)[1]
-    return refusal_reason(seat, reason, a, b, c, r, why)
+    gs = _game_state()
+    why = None if r is None else gs.read_answer(r)[1]
+    return gs.refusal_reason(seat, reason, a, b, c, r, why)
 
 
 def _illegal(m, ev, who, refusal):
@@ -200,9 +209,10 @@ _AT_END = {_F["HU_NOT_OVER"], _F["HUANG_LEFT"], _F["HUANG_REFUSED"], _F["HUANG_G
 def _unreadable(m):
     """Why a match the driver cannot take (values no reader writes) is refused:
     the deal as GameState refuses it, else the first event that is not one."""
+    gs = _game_state()
     try:
-        GameState(quan=m.quan, walls=_walls_for(m), deals=None if _walls_for(m) is not None else m.deals)
-    except (IllegalAction, ValueError, TypeError) as exc:
+        gs.GameState(quan=m.quan, walls=_walls_for(m), deals=None if _walls_for(m) is not None else m.deals)
+    except (gs.IllegalAction, ValueError, TypeError) as exc:
         return m.pos, f"impossible deal: {getattr(exc, 'reason', exc)}"
     for ev in m.events:
         return ev.pos, f"unreadable event {tuple(ev)!r} (a seat 0-3 and tile codes expected)"
@@ -229,7 +239,7 @@ def replay(m: Match, fast: bool = True) -> Replayed:
             fail(m.pos, f"player {s} is never dealt")
     if any(m.flowers):
         fail(m.pos, "flowers are dealt: table play with flowers is not replayed (the platform's format has none)")
-    r = _replay.replay_match(m, _walls_for(m), _IDX, read_answer)
+    r = _replay.replay_match(m, _walls_for(m), _IDX, (_game or _game_state()).read_answer)
     if r is None:
         fail(*_unreadable(m))
     status = r[0]
