@@ -171,7 +171,7 @@ def test_corrupted_text(records):
             got = same(m)
             n += 1
             seen.add(got[3].split(":")[0][:40] if got[0] != "ok" else got[1])
-    assert n >= _n(1500)
+    assert n >= 0.99 * _n(1500)        # (a mutation may leave no match line)
     # refusals of many kinds were compared, not only the readers' problems
     assert len(seen) > 25, seen
 
