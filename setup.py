@@ -441,10 +441,18 @@ extensions = [
         depends=HEADERS,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     ),
-    # compiled self-play over the engine (FastGame) and the text-log replay
+    # compiled self-play over the engine (FastGame)
     Extension(
         "mjfast._game",
         ["src/_game.pyx"],
+        include_dirs=[np.get_include(), "src", "src/include"],
+        depends=HEADERS,
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    ),
+    # the replay driver over the engine, and the text archive's compiled reader
+    Extension(
+        "mjfast._replay",
+        ["src/_replay.pyx"],
         include_dirs=[np.get_include(), "src", "src/include"],
         depends=HEADERS,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],

@@ -9,8 +9,8 @@ The archive is generated once (seeded random players, mjfast.game) and kept at
 --archive (default /tmp/mjfast-bench-archive-<N>.txt); so is a directory of
 match JSON files.  Timed on one core unless said: the compiled reader alone
 (read + replay + score in C), the whole pipeline of ``mjfast logs score``
-(compiled path, the default), the same with the Python path only (the
-reference, ``fast=False``), the peer, and ``--workers 2``; then the match
+(compiled path, the default), the same with the Python text reader
+(``fast=False``: then the same replay driver), the peer, and ``--workers 2``; then the match
 JSON (orjson whole-file decoding against the streaming json module) and the
 peak memory of ``mjfast logs score`` on the archive and on four copies of it.
 The paths must give the same rows; mjfast and the peer the same totals.
@@ -160,7 +160,7 @@ def main(argv=None):
     t_peer = timings["peer"][0]
     for key, name in (("compiled", "mjfast: compiled read + replay + score (replay_text)"),
                       ("fast", "mjfast logs score (compiled path, default), 1 process"),
-                      ("python", "mjfast logs score, Python path only (fast=False)"),
+                      ("python", "mjfast logs score, Python text reader (fast=False)"),
                       ("peer", "peer: Python replay + PyMahjongGB per win"),
                       ("fast2", "mjfast logs score --workers 2 (wall clock)")):
         t = timings[key][0]
@@ -170,23 +170,21 @@ def main(argv=None):
     print(f"totals agree with the peer on {agree}/{len(naive)} wins (ours {len(ours)})")
 
     if args.json_matches:
-        from mjfast.logs import fastreplay, scoring
+        from mjfast.logs import scoring
         jt = {}
-        variants = (("orjson, collector paused, compiled replay loop (default)", jsonlog._orjson, True, False),
-                    ("json module, collector paused, compiled replay loop", None, True, False),
-                    ("json module, collector on, Python replay loop (before)", None, False, True))
+        variants = (("orjson, collector paused (default)", jsonlog._orjson, True),
+                    ("json module, collector paused", None, True),
+                    ("json module, collector on", None, False))
         for _ in range(args.repeat):
-            for name, mod, pause, py_loop in variants:
-                saved = jsonlog._orjson, scoring.PAUSE_GC, fastreplay.replay_compiled
+            for name, mod, pause in variants:
+                saved = jsonlog._orjson, scoring.PAUSE_GC
                 jsonlog._orjson, scoring.PAUSE_GC = mod, pause
-                if py_loop:
-                    fastreplay.replay_compiled = fastreplay.replay_fast
                 try:
                     t = time.perf_counter()
                     out = [r for r, _w, _s in process([jdir])]
                     dt = time.perf_counter() - t
                 finally:
-                    jsonlog._orjson, scoring.PAUSE_GC, fastreplay.replay_compiled = saved
+                    jsonlog._orjson, scoring.PAUSE_GC = saved
                 if name not in jt or dt < jt[name][0]:
                     jt[name] = (dt, out)
         nj = args.json_matches

@@ -7,8 +7,8 @@ tile, a seeded random legal player, the baseline bot), which choose among
 the engine's legal answers (_legal) and have no rule of their own; a game
 played to its end (run) with its rounds of answers recorded; batches of
 games (play_many, play_seeded); the seeded walls; and, for learning, a
-batch's legal masks and observations.  The text-log reader (_logread.pxi)
-replays matches on the same engine.
+batch's legal masks and observations.  Match archives are replayed on the
+same engine by mjfast._replay.
 """
 from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
@@ -569,6 +569,3 @@ def shuffled_walls(seed_):
     for i in range(136):
         o[i // 34, i % 34] = tiles[i]
     return out
-
-
-include "_logread.pxi"

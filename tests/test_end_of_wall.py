@@ -25,7 +25,7 @@ from mjfast.botzone import BotState
 from mjfast.game import CODES, GameRecord, GameState, IllegalAction, drive, random_walls
 from mjfast.game.fast import (OP_CHI, OP_GANG, OP_HU, OP_PASS, OP_PENG, POLICIES, action_string, new_fast_game,
                               parse_action, play_compiled, walls_array)
-from mjfast.logs import fastreplay
+from reference import replay as ref_replay
 
 from game_fixtures import make_walls, put_last, tiles
 
@@ -141,7 +141,8 @@ def run_all_views(walls, choose, quan=0, match_id="fixture"):
 def replays(rec, tmp_path):
     """The record written as a text archive and as match JSON, read back and
     replayed: {(format, path): Replayed or MatchError}.  Paths: "auto" (the
-    public replay: compiled first), "python" (the Python engine only)."""
+    public replay), "python" (its fast=False, the same driver), "reference"
+    (the Python replay it replaced, tests/reference/replay.py)."""
     text = tmp_path / f"{rec.match_id}.txt"
     text.write_text(rec.to_botzone_text(), encoding="utf-8")
     js = tmp_path / f"{rec.match_id}.json"
@@ -155,8 +156,10 @@ def replays(rec, tmp_path):
                 out[fmt, path] = L.replay(m, fast=fast)
             except L.MatchError as exc:
                 out[fmt, path] = exc
-        out[fmt, "compiled"] = fastreplay.replay_compiled(m, m.walls if fmt == "json" else None)
-        out[fmt, "compiled-loop"] = fastreplay.replay_fast(m, m.walls if fmt == "json" else None)
+        try:
+            out[fmt, "reference"] = ref_replay.replay(m)
+        except L.MatchError as exc:
+            out[fmt, "reference"] = exc
     return out
 
 
@@ -228,10 +231,6 @@ def test_end_of_wall_fixture_same_verdict_everywhere(name, tmp_path):
     # every replay of the written game reaches the same end
     got = replays(rec, tmp_path)
     for key, r in got.items():
-        if key[1] in ("compiled", "compiled-loop"):
-            # the compiled replay handles Hu and Huang; an error ending goes to the Python path
-            assert (r == ("huang", None)) if legal else r is None, key
-            continue
         assert not isinstance(r, L.MatchError), (key, r)
         if legal:
             assert (r.outcome, r.scores) == ("huang", [0, 0, 0, 0]), key
@@ -431,7 +430,7 @@ def round_trip(recs, tmp_path, json_every=1):
             want = _rec_outcome(by_id[m.id])
             assert _outcome(L.replay(m)) == want, m.id
             assert _outcome(L.replay(m, fast=False)) == want, m.id
-            assert fastreplay.replay_compiled(m, m.walls) is not None, m.id     # the compiled path took it
+            assert _outcome(ref_replay.replay(m)) == want, m.id
             n_json += path is jdir
     assert n_json == len(recs[::json_every])
     df = L.score([str(text)])

@@ -21,7 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _PRELUDE = """
 import json, math, sys
 import numpy as np
-from mjfast import _game
+from mjfast import _game, _replay
 from mjfast.game.fast import FastGame, _hu_fn
 W = _game.shuffled_walls(1)
 def fresh(hu=None):
@@ -39,16 +39,19 @@ def turning():
     g = fresh()
     g.draw()
     return g
-from mjfast.game.fast import parse_action
-from mjfast.logs.fastreplay import _IDX
+from mjfast.game.state import read_answer
+from mjfast.logs.model import TILE_CODES
 import types
+_IDX = {c: i for i, c in enumerate(TILE_CODES)}
 DEALS = [["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "B1", "B2", "B3", "B4"]] * 4
 def match(**kw):
-    m = dict(end="hu", quan=0, deals=DEALS, events=[(1, 0, "DRAW", "T1", None, None, ())])
+    m = dict(end="hu", quan=0, deals=DEALS, events=[(1, 0, "DRAW", "T1", None, None, ())], error_seat=None,
+             error_code=None, error_response=None, recorded_scores=None)
     m.update(kw)
     return types.SimpleNamespace(**m)
-def refused(r):
-    if r is not None:
+def answered(r):
+    # None (not representable: the caller words it) or the driver's answer, a tuple
+    if not (r is None or (isinstance(r, tuple) and r[0] in (-1, 1, 2, 3))):
         raise AssertionError(r)
 """
 
@@ -234,14 +237,14 @@ SWEEP += [(f"_game.play_many({_WALLS2}, {_Q2}, [1] * 4, 0, 0.5, 0.7, None, {_OUT
           (f"_game.play_seeded(0, 0, 2, 4, [2] * 4, 0.5, 0.7, None, {_OUT})", "ValueError"),
           (f"_game.play_seeded(0, 0, 2, -1, [2] * 4, 0.5, math.nan, None, {_OUT})", "ValueError")]
 # the compiled text-archive reader
-SWEEP += [("_game.replay_text(None, 1, tuple(range(82)))", "TypeError"),
-          ("_game.replay_text(b'Match 1', 1, None)", "TypeError"),
-          ("_game.replay_text(b'Match 1', 1, tuple(range(81)))", "ValueError"),
-          ("_game.replay_text(b'Match 1', 10**20, tuple(range(82)))", "ValueError"),
-          ("_game.replay_text(b'Match 1', '1', tuple(range(82)))", "TypeError"),
-          ("_game.replay_text(b'Match 1\\nWind E\\nDeal 1m', 1, tuple(range(82)))", "ok")]
-# the compiled log replay: what does not fit its arrays is refused (None: the Python path reads the match)
-SWEEP += [(f"refused(_game.replay_match({m}, {w}, {i}, parse_action))", "ok") for m, w, i in (
+SWEEP += [("_replay.replay_text(None, 1, tuple(range(82)))", "TypeError"),
+          ("_replay.replay_text(b'Match 1', 1, None)", "TypeError"),
+          ("_replay.replay_text(b'Match 1', 1, tuple(range(81)))", "ValueError"),
+          ("_replay.replay_text(b'Match 1', 10**20, tuple(range(82)))", "ValueError"),
+          ("_replay.replay_text(b'Match 1', '1', tuple(range(82)))", "TypeError"),
+          ("_replay.replay_text(b'Match 1\\nWind E\\nDeal 1m', 1, tuple(range(82)))", "ok")]
+# the replay driver on values no reader writes: refused, or None (not representable: mjfast.logs.replay words it)
+SWEEP += [(f"answered(_replay.replay_match({m}, {w}, {i}, read_answer))", "ok") for m, w, i in (
     ('match(events=[(1, 100, "DRAW", "T1", None, None, ())])', None, "_IDX"),
     ('match(events=[(1, -1, "DRAW", "T1", None, None, ())])', None, "_IDX"),
     ('match(events=[(1, 0, "DRAW", None, None, None, ())])', None, "_IDX"),

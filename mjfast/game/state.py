@@ -265,6 +265,21 @@ def _answer(response, ops):
     return (op, tiles[0] if n > 0 else 0, tiles[1] if n > 1 else 0), None
 
 
+def read_answer(response, to_draw: bool = False):
+    """A response string as the engine's answer ``(op, a, b)`` to a draw
+    (``to_draw``) or to a discard / an added kong, read as :meth:`GameState.turn`
+    and :meth:`GameState.claim` read it, and why it cannot be read (None if
+    it can).  For the replay driver (mjfast.logs.replay)."""
+    return _answer(response, _TURN_OPS if to_draw else _CLAIM_OPS)
+
+
+def refusal_reason(seat, reason, a, b, c, response=None, why=None) -> str:
+    """The words of an engine refusal (``Engine.refusal()``: the R_* reason
+    and its details) of ``seat``'s ``response`` (``why``: why it could not
+    be read): the reason of the :class:`IllegalAction` GameState raises."""
+    return _REASONS[reason](a, b, c, seat, response, why)
+
+
 def _action_string(op, a, b):
     name = _OP_NAME[op]
     if op == _OP["CHI"]:

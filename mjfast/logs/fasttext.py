@@ -1,32 +1,32 @@
 """The compiled path of the text archive: a chunk of bytes read, replayed and
-scored in C (``mjfast._game.replay_text``, src/_logread.pxi), one result per
+scored in C (``mjfast._replay.replay_text``, src/_replay.pyx), one result per
 match and no per-line Python objects.
 
 The compiled reader takes a match only when the Python reader
 (:mod:`mjfast.logs.text`) would read it the same way and find nothing wrong,
-and replays it with the checks of :mod:`mjfast.logs.fastreplay` on the
-compiled engine; the fan kernel scores its win inside the replay.  Anything
-else comes back as the bytes of the segment, which are read and replayed here
-by the Python path (:func:`mjfast.logs.text.parse_text_lines`,
-:func:`mjfast.logs.replay`), so every problem is reported by the reference
-implementation with its line and reason, and the results do not depend on
-which path ran (tests/test_logs_fast.py compares the two on generated and
+and replays it with the one replay driver (the one :func:`mjfast.logs.replay`
+uses); the fan kernel scores its win inside the replay.  Anything else -- a
+line the tokenizer is not sure of, or a match the driver refuses -- comes
+back as the bytes of the segment, which the Python reader
+(:func:`mjfast.logs.text.parse_text_lines`) reads here and
+:func:`mjfast.logs.replay` replays, so that every problem is worded from the
+reader's Match (its line and reason), and the results do not depend on which
+reader ran (tests/test_logs_fast.py compares the two on generated and
 corrupted archives).
 """
 from __future__ import annotations
 
 from ..rules.mcr import MCR
 from .model import TILE_CODES
-from .replay import MatchError, Win, replay
+from .replay import Win
 from .replay import outcomes as replay_outcomes
 from .limits import MAX_LINE_CHARS
 from .text import fan_fields, oversize_match, parse_text_lines, text_blocks
 
-try:
-    from .._game import replay_text
-    AVAILABLE = True
-except ImportError:  # pragma: no cover - the compiled engine ships with the package
-    AVAILABLE = False
+from .._replay import replay_text
+
+#: kept for compatibility: the compiled reader ships with the package
+AVAILABLE = True
 
 __all__ = ["AVAILABLE", "outcomes", "read_chunk"]
 
@@ -79,11 +79,10 @@ def _block(path, data, first_line):
                 yield from _python(data, seg[1], seg[2], seg[3], path)
                 continue
         if kind == 1:
-            if seg[8] is not None and seg[8] != [0, 0, 0, 0]:
-                # a Huang settles 0 for all: the Python path reports the recorded Score
-                yield from _python(data, seg[1], seg[2], seg[3], path)
-                continue
             yield "huang", (), None
+            continue
+        if kind == 3:
+            yield "error", (), None
             continue
         (_k, _a, _b, _l, mid, end_pos, _f, _fl, scores, winner, frm, tile, hand, melds, sd, fourth, last, kong,
          quan, total, fans) = seg

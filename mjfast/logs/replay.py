@@ -1,18 +1,23 @@
 """Replaying a read match through the game engine.
 
-Every recorded action goes through :class:`mjfast.game.GameState`, which owns
-the platform's rules (walls, draws, claims and their priority, kongs, the
-context of a win, the settlement).  The replayer only translates events into
-the engine's actions and compares what the engine decides with what the log
-says (who won a contested claim, where the game ended, the Huang).
+Every match goes through the one replay driver, ``mjfast._replay`` (compiled,
+src/_replay.pyx), which steps the game engine (``mjfast._engine``: the walls,
+draws, claims and their priority, kongs, the context of a win, the
+settlement, the error rule) through the recorded events and compares what the
+engine decides with what the log says (who won a contested claim, where the
+game ended, the Huang).  The text archive's compiled reader uses the same
+driver (:mod:`mjfast.logs.fasttext`).
 
-A problem raises :class:`MatchError` with the match id, the position (line
-number in a text archive, log index in a match JSON) and the reason.
+A refused match comes back from the driver as a code, the event and its
+details; one table here (``_WORDS``) words it into the :class:`MatchError`:
+the match id, the position (line number in a text archive, log index in a
+match JSON) and the reason.
 """
 from __future__ import annotations
 
-from typing import Any, List, NamedTuple, NoReturn, Optional
+from typing import List, NamedTuple, Optional
 
+from .. import _replay
 from .model import Match, TILE_CODES
 
 __all__ = ["MatchError", "Win", "Replayed", "replay"]
@@ -60,21 +65,31 @@ class Replayed(NamedTuple):
     error_seat: Optional[int]
 
 
-def _engine():
-    try:
-        from ..game import GameState, IllegalAction
-    except ImportError as exc:  # pragma: no cover - the engine ships with the package
-        raise ImportError(f"mjfast.logs needs the game engine mjfast.game: {exc}") from exc
-    return GameState, IllegalAction
+_F = _replay.FAILURES
+_game = None
+
+
+def _game_state():
+    """mjfast.game.state, imported on the first replay: the game package loads
+    on first use, not with mjfast.logs (the command-line parser imports it)."""
+    global _game
+    if _game is None:
+        from ..game import state as _game
+    return _game
+_IDX = {c: i for i, c in enumerate(TILE_CODES)}
+_PHASES = ("draw", "turn", "claim", "rob", "over")
+_WORD = {"CHI": "Chi", "PENG": "Peng", "GANG": "Gang", "HU": "Hu", "ANGANG": "AnGang",
+         "BUGANG": "BuGang", "DRAW": "Draw", "PLAY": "Play", "BUHUA": "BuHua"}
+_TURN_WORD = {"PLAY": "PLAY ", "ANGANG": "GANG ", "BUGANG": "BUGANG "}
+_CLAIMS = ("CHI", "PENG", "GANG", "HU")
 
 
 def _word(kind):
-    return {"CHI": "Chi", "PENG": "Peng", "GANG": "Gang", "HU": "Hu", "ANGANG": "AnGang",
-            "BUGANG": "BuGang", "DRAW": "Draw", "PLAY": "Play", "BUHUA": "BuHua"}[kind]
+    return _WORD[kind]
 
 
-_ALL_PASS = ("PASS", "PASS", "PASS", "PASS")
-_TURN_WORD = {"PLAY": "PLAY ", "ANGANG": "GANG ", "BUGANG": "BUGANG "}
+def _code(t):
+    return "None" if t < 0 else TILE_CODES[t]
 
 
 def _walls_for(m: Match):
@@ -89,45 +104,130 @@ def _walls_for(m: Match):
     return None
 
 
-def _fill_claim(st, c, live_tile):
-    """A response string for a losing text ``Ignore`` claim (the log gives its
-    kind and tile but not the tile its claimer would have discarded): the first
-    legal response of that kind; None if there is none."""
-    if c.kind in ("HU", "GANG"):
-        if c.kind == "GANG" and c.tile is not None and c.tile != live_tile:
-            return None
+def _what(ev):
+    """An event as the reasons name it: ``Peng W1 then Play B2``."""
+    what = f"{_word(ev.kind)}{' ' + ev.tile if ev.tile else ''}"
+    if ev.kind in ("CHI", "PENG") and ev.discard:
+        what += f" then Play {ev.discard}"
+    return what
+
+
+def _response(ev, who, answer=None):
+    """The response string of the actor of ``ev`` (who -1) or of its Ignore
+    clause ``who``, as the log gives it (a text Ignore clause names only the
+    kind: its answer is the one the driver found, ``answer``)."""
+    if who < 0:
+        k = ev.kind
+        if k in _TURN_WORD:
+            return _TURN_WORD[k] + ev.tile
+        if k == "CHI":
+            return f"CHI {ev.tile} {ev.discard}"
+        if k == "PENG":
+            return f"PENG {ev.discard}"
+        return k if k in ("GANG", "HU") else None
+    c = ev.ignored[who]
+    if c.response is not None:
+        return c.response
+    if c.kind in ("HU", "GANG") or answer is None:
         return c.kind
-    if c.kind == "PENG" and c.tile is not None and c.tile != live_tile:
-        return None
-    prefix = c.kind + " " + (c.tile + " " if c.kind == "CHI" and c.tile else "")
-    for r in st.legal_actions(c.seat):
-        if r.startswith(prefix):
-            return r
-    return None
+    op, a, b = answer
+    return f"CHI {_code(a)} {_code(b)}" if c.kind == "CHI" else f"PENG {_code(a)}"
+
+
+def _engine_reason(ev, who, refusal):
+    seat, _code_, reason, a, b, c = refusal
+    r = None if ev is None else _response(ev, who)
+    gs = _game_state()
+    why = None if r is None else gs.read_answer(r)[1]
+    return gs.refusal_reason(seat, reason, a, b, c, r, why)
+
+
+def _illegal(m, ev, who, refusal):
+    what = _what(ev)
+    culprit = refusal[0]
+    reason = _engine_reason(ev, who, refusal)
+    if culprit != ev.seat and ev.kind in _CLAIMS:
+        return (f"the losing claim of player {culprit} against {what} by player {ev.seat} "
+                f"is not legal: {reason}")
+    return f"illegal {what} by player {ev.seat}: {reason}"
+
+
+def _claim_to(m, ev, got, who, answer):
+    if got < 0:
+        return f"the log gives the claim to player {ev.seat}, the rules to nobody"
+    return (f"the log gives the claim to player {ev.seat}, the rules to player {got} "
+            f"({_response(ev, who, answer)})")
+
+
+def _out_of_turn(ev, phase, cur):
+    return (f"player {ev.seat} {_word(ev.kind)}s out of turn"
+            + (f" (player {cur} holds 14 tiles)" if phase == 1 else f" ({_PHASES[phase]})"))
+
+
+def _loser(ev, i):
+    c = ev.ignored[i]
+    return f"the losing claim of player {c.seat} ({_word(c.kind)}{' ' + c.tile if c.tile else ''}) is not legal"
+
+
+# The driver's refusals (F_* of src/_replay.pyx), worded: code -> (match, event
+# or None, a, b, the answer a claim went to, the engine's refusal) -> reason.
+_WORDS = {
+    _F["DEAL_FIFTH"]: lambda m, ev, a, b, ans, rf: f"impossible deal: deals: fifth copy of {TILE_CODES[a]}",
+    _F["WALL_COUNT"]: lambda m, ev, a, b, ans, rf: (f"impossible deal: walls: {b} copies of {TILE_CODES[a]}, "
+                                                    "the 136 tiles hold exactly 4"),
+    _F["DRAW_NOW"]: lambda m, ev, a, b, ans, rf: f"player {ev.seat} draws, but no one is to draw now ({_PHASES[a]})",
+    _F["DRAW_TURN"]: lambda m, ev, a, b, ans, rf: f"player {ev.seat} draws, but it is player {a}'s turn",
+    _F["DRAW_EMPTY"]: lambda m, ev, a, b, ans, rf: f"player {ev.seat} draws from an empty wall",
+    _F["OUT_OF_TURN"]: lambda m, ev, a, b, ans, rf: _out_of_turn(ev, a, b),
+    _F["HU_TURN"]: lambda m, ev, a, b, ans, rf: f"player {ev.seat} declares Hu on player {a}'s turn",
+    _F["HU_TILE"]: lambda m, ev, a, b, ans, rf: f"self-drawn Hu on {ev.tile}, but the tile drawn was {_code(a)}",
+    _F["NOTHING"]: lambda m, ev, a, b, ans, rf: (f"player {ev.seat} claims ({_word(ev.kind)}) but there is "
+                                                 f"nothing to claim ({_PHASES[a]})"),
+    _F["ROB"]: lambda m, ev, a, b, ans, rf: (f"player {ev.seat} claims an added kong with {_word(ev.kind)} "
+                                             "(only Hu may rob a kong)"),
+    _F["OFFER"]: lambda m, ev, a, b, ans, rf: (f"{_word(ev.kind)}{' on' if ev.kind == 'HU' else ''} {ev.tile}, "
+                                               f"but the tile on offer is {_code(a)}"),
+    _F["IGNORE_SEAT"]: lambda m, ev, a, b, ans, rf: (f"Ignore clause for player {ev.ignored[a].seat}, "
+                                                     "who cannot claim here"),
+    _F["LOSER"]: lambda m, ev, a, b, ans, rf: _loser(ev, a),
+    _F["CLAIM_TO"]: lambda m, ev, a, b, ans, rf: _claim_to(m, ev, a, b, ans),
+    _F["ILLEGAL"]: lambda m, ev, a, b, ans, rf: _illegal(m, ev, a, rf),
+    _F["BUHUA"]: lambda m, ev, a, b, ans, rf: "BuHua: flowers are not part of the platform's format",
+    _F["UNKNOWN"]: lambda m, ev, a, b, ans, rf: f"unknown event {ev.kind}",
+    _F["HU_NOT_OVER"]: lambda m, ev, a, b, ans, rf: "the Hu did not end the game",
+    _F["HUANG_LEFT"]: lambda m, ev, a, b, ans, rf: f"Huang, but player {a} still has {b} tile(s) to draw",
+    _F["HUANG_REFUSED"]: lambda m, ev, a, b, ans, rf: f"Huang refused by the engine: {_engine_reason(None, -1, rf)}",
+    _F["HUANG_GOES_ON"]: lambda m, ev, a, b, ans, rf: f"Huang while the game goes on ({_PHASES[a]}, player {b})",
+    _F["ERROR_ACCEPTED"]: lambda m, ev, a, b, ans, rf: (f"the judge ended the game by the error rule on player "
+                                                        f"{a}'s {m.error_response!r}, which the engine accepts"),
+    _F["TRUNCATED"]: lambda m, ev, a, b, ans, rf: "the match ends without Hu, Huang or an error ending (truncated)",
+}
+# where a refusal that names no event is reported
+_AT_END = {_F["HU_NOT_OVER"], _F["HUANG_LEFT"], _F["HUANG_REFUSED"], _F["HUANG_GOES_ON"], _F["ERROR_ACCEPTED"]}
+
+
+def _unreadable(m):
+    """Why a match the driver cannot take (values no reader writes) is refused:
+    the deal as GameState refuses it, else the first event that is not one."""
+    gs = _game_state()
+    try:
+        gs.GameState(quan=m.quan, walls=_walls_for(m), deals=None if _walls_for(m) is not None else m.deals)
+    except (gs.IllegalAction, ValueError, TypeError) as exc:
+        return m.pos, f"impossible deal: {getattr(exc, 'reason', exc)}"
+    for ev in m.events:
+        return ev.pos, f"unreadable event {tuple(ev)!r} (a seat 0-3 and tile codes expected)"
+    return m.pos, "unreadable match"  # pragma: no cover
 
 
 def replay(m: Match, fast: bool = True) -> Replayed:
     """Replay one match; raises :class:`MatchError` if it is malformed or illegal.
 
-    ``fast``: first try the compiled engine (:mod:`mjfast.logs.fastreplay`); a
-    match it does not accept is replayed on the Python engine, which names the
-    problem.  The result is the same either way."""
+    ``fast`` is kept for compatibility: there is one replay driver (compiled),
+    whatever its value."""
     mid, path = m.id, m.path
-    if fast and m.problem is None:
-        from . import fastreplay
-        if fastreplay.AVAILABLE:
-            r = fastreplay.replay_compiled(m, _walls_for(m) if m.walls is not None else None)
-            if r is not None:
-                if r[0] == "huang":
-                    return _settled(m, Replayed(m, "huang", [], [0, 0, 0, 0], None))
-                winner, frm, tile, hand, melds, sd, ft, lt, kong = r[1]
-                w = Win(mid, path, m.end_pos, winner, frm, TILE_CODES[tile], hand, melds, sd, ft, lt, kong,
-                        winner, m.quan, m.recorded_total, m.recorded_fans, m.recorded_scores)
-                return Replayed(m, "hu", [w], None, None)
-
     where = "log" if m.fmt == "json" else "line"
 
-    def fail(pos, reason) -> NoReturn:
+    def fail(pos, reason):
         raise MatchError(mid, pos, reason, path, where)
 
     if m.problem is not None:
@@ -139,145 +239,32 @@ def replay(m: Match, fast: bool = True) -> Replayed:
             fail(m.pos, f"player {s} is never dealt")
     if any(m.flowers):
         fail(m.pos, "flowers are dealt: table play with flowers is not replayed (the platform's format has none)")
-    GameState, IllegalAction = _engine()
-    walls = _walls_for(m)
-    try:
-        st = GameState(quan=m.quan, walls=walls, deals=None if walls is not None else m.deals)
-    except IllegalAction as exc:
-        fail(m.pos, f"impossible deal: {exc.reason}")
-    except ValueError as exc:
-        fail(m.pos, f"impossible deal: {exc}")
-
-    live = None          # the tile that can be claimed now (discard or added kong)
-    last_draw = None
-    ev: Any = None       # the event being replayed (set before the engine is asked anything)
-    try:
-        draw, turn, claim = st.draw, st.turn, st.claim
-        for ev in m.events:
-            pos, seat, k, tile, _d, _dp, _ig = ev
-            if k == "DRAW":
-                if st.phase != "draw":
-                    if st.phase == "claim" or st.phase == "rob":
-                        claim(_ALL_PASS)
-                    if st.phase != "draw":
-                        fail(pos, f"player {seat} draws, but no one is to draw now ({st.phase})")
-                if st.current != seat:
-                    fail(pos, f"player {seat} draws, but it is player {st.current}'s turn")
-                if draw(tile) is None:
-                    fail(pos, f"player {seat} draws from an empty wall")
-                last_draw = tile
-                continue
-            if k == "PLAY" or k == "ANGANG" or k == "BUGANG":
-                if st.phase != "turn" or st.current != seat:
-                    fail(pos, f"player {seat} {_word(k)}s out of turn"
-                              + (f" (player {st.current} holds 14 tiles)" if st.phase == "turn" else f" ({st.phase})"))
-                turn(_TURN_WORD[k] + tile)
-                if k != "ANGANG":
-                    live = tile
-                continue
-            if k == "HU" and st.phase == "turn":
-                if st.current != seat:
-                    fail(ev.pos, f"player {seat} declares Hu on player {st.current}'s turn")
-                if ev.tile is not None and ev.tile != last_draw:
-                    fail(ev.pos, f"self-drawn Hu on {ev.tile}, but the tile drawn was {last_draw}")
-                st.turn("HU")
-                continue
-            if k in ("CHI", "PENG", "GANG", "HU"):
-                if st.phase not in ("claim", "rob"):
-                    fail(ev.pos, f"player {seat} claims ({_word(k)}) but there is nothing to claim ({st.phase})")
-                if k != "HU" and st.phase == "rob":
-                    fail(ev.pos, f"player {seat} claims an added kong with {_word(k)} (only Hu may rob a kong)")
-                if k == "CHI":
-                    resp = f"CHI {ev.tile} {ev.discard}"
-                elif k == "PENG":
-                    if ev.tile is not None and ev.tile != live:
-                        fail(ev.pos, f"Peng {ev.tile}, but the tile on offer is {live}")
-                    resp = f"PENG {ev.discard}"
-                elif k == "GANG":
-                    if ev.tile is not None and ev.tile != live:
-                        fail(ev.pos, f"Gang {ev.tile}, but the tile on offer is {live}")
-                    resp = "GANG"
-                else:
-                    if ev.tile is not None and ev.tile != live:
-                        fail(ev.pos, f"Hu on {ev.tile}, but the tile on offer is {live}")
-                    resp = "HU"
-                responses = {seat: resp}
-                for c in ev.ignored:
-                    if c.seat in responses or c.seat == st.current:
-                        fail(ev.pos, f"Ignore clause for player {c.seat}, who cannot claim here")
-                    r = c.response if c.response is not None else _fill_claim(st, c, live)
-                    if r is None:
-                        fail(ev.pos, f"the losing claim of player {c.seat} ({_word(c.kind)}"
-                                     f"{' ' + c.tile if c.tile else ''}) is not legal")
-                    responses[c.seat] = r
-                got = st.claim(responses)
-                if got is None or got[0] != seat:
-                    who = "nobody" if got is None else f"player {got[0]} ({got[1]})"
-                    fail(ev.pos, f"the log gives the claim to player {seat}, the rules to {who}")
-                if k in ("CHI", "PENG"):
-                    live = ev.discard
-                continue
-            if k == "BUHUA":
-                fail(ev.pos, "BuHua: flowers are not part of the platform's format")
-            fail(ev.pos, f"unknown event {k}")  # pragma: no cover
-    except IllegalAction as exc:
-        what = f"{_word(ev.kind)}{' ' + ev.tile if ev.tile else ''}"
-        if ev.kind in ("CHI", "PENG") and ev.discard:
-            what += f" then Play {ev.discard}"
+    r = _replay.replay_match(m, _walls_for(m), _IDX, (_game or _game_state()).read_answer)
+    if r is None:
+        fail(*_unreadable(m))
+    status = r[0]
+    if status == 2:
+        winner, frm, tile, hand, melds, sd, ft, lt, kong = r[1:]
+        return Replayed(m, "hu", [Win(mid, path, m.end_pos, winner, frm, TILE_CODES[tile], hand, melds, sd, ft, lt,
+                                      kong, winner, m.quan, m.recorded_total, m.recorded_fans,
+                                      m.recorded_scores)], None, None)
+    if status == 1:
+        return _settled(m, Replayed(m, "huang", [], r[1], None))
+    if status == 3:
+        return _settled(m, Replayed(m, "error", [], r[2], r[1]))
+    _s, code, i, a, b, answer, refusal = r
+    ev = m.events[i] if i >= 0 else None
+    if code == _F["DRAW_CODE"]:
+        raise ValueError(f"unknown tile code {ev.tile!r}")      # as GameState.draw
+    if ev is not None:
         pos = ev.pos
-        if ev is m.events[-1] and (
-                (m.end == "error" and getattr(exc, "seat", ev.seat) == m.error_seat)
-                or (m.recorded_scores is not None and m.recorded_scores == _error_scores(ev.seat))):
-            # the judge ended the game on this very action (a false Hu, an illegal
-            # response): that is the error rule, and the log says so
-            seat = m.error_seat if m.end == "error" else ev.seat
-            return _settled(m, Replayed(m, "error", [], _error_scores(seat), seat))
-        culprit = getattr(exc, "seat", ev.seat)
-        if culprit != ev.seat and ev.kind in ("CHI", "PENG", "GANG", "HU"):
-            fail(pos, f"the losing claim of player {culprit} against {what} by player {ev.seat} "
-                      f"is not legal: {exc.reason}")
-        fail(pos, f"illegal {what} by player {ev.seat}: {exc.reason}")
-
-    last_pos = m.events[-1].pos if m.events else m.pos
-    if m.end == "hu":
-        if st.phase != "over" or st.win is None:
-            fail(m.end_pos, "the Hu did not end the game")  # pragma: no cover - engine guarantees it
-        w = st.win
-        return Replayed(m, "hu", [_win(m, st, w)], None, None)
-    if m.end == "huang":
-        if st.phase in ("claim", "rob"):
-            st.claim({})
-        if st.phase == "draw":
-            left = st.wall_left(st.current)
-            if left > 0:
-                fail(m.end_pos, f"Huang, but player {st.current} still has {left} tile(s) to draw")
-            try:
-                st.draw()
-            except IllegalAction as exc:
-                fail(m.end_pos, f"Huang refused by the engine: {exc.reason}")
-        if st.phase != "over":
-            fail(m.end_pos, f"Huang while the game goes on ({st.phase}, player {st.current})")
-        return _settled(m, Replayed(m, "huang", [], [0, 0, 0, 0], None))
-    if m.end == "error":
-        seat = m.error_seat
-        r = m.error_response
-        if r and m.error_code in ("WA", "WH"):
-            # the judge refused this response: the engine must refuse it too
-            accepted = False
-            try:
-                if st.phase == "turn" and st.current == seat:
-                    st.turn(r)
-                    accepted = True
-                elif st.phase in ("claim", "rob") and seat != st.current:
-                    st.claim({seat: r})
-                    accepted = True
-            except IllegalAction:
-                accepted = False
-            if accepted:
-                fail(m.end_pos, f"the judge ended the game by the error rule on player {seat}'s "
-                                f"{r!r}, which the engine accepts")
-        return _settled(m, Replayed(m, "error", [], _error_scores(seat), seat))
-    fail(last_pos, "the match ends without Hu, Huang or an error ending (truncated)")
+    elif code in _AT_END:
+        pos = m.end_pos
+    elif code == _F["TRUNCATED"]:
+        pos = m.events[-1].pos if m.events else m.pos
+    else:
+        pos = m.pos
+    fail(pos, _WORDS[code](m, ev, a, b, answer, refusal))
 
 
 def _settled(m, r):
@@ -289,18 +276,6 @@ def _settled(m, r):
                                           f"the settlement of {what} ({' '.join(map(str, r.scores))})",
                          m.path, "log" if m.fmt == "json" else "line")
     return r
-
-
-def _error_scores(seat):
-    return [-30 if s == seat else 10 for s in range(4)]
-
-
-def _win(m, st, w):
-    from ..game import code_of
-    melds = tuple(g.to_meld(w.winner).notation() for g in st.melds[w.winner])
-    return Win(m.id, m.path, m.end_pos, w.winner, w.from_seat, code_of(w.tile), w.hand, melds,
-               bool(w.self_drawn), bool(w.fourth_tile), bool(w.last_tile), bool(w.kong),
-               w.seat_wind, w.round_wind, m.recorded_total, m.recorded_fans, m.recorded_scores)
 
 
 def outcomes(matches):
