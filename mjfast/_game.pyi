@@ -1,5 +1,4 @@
-"""Type stub of compiled self-play and the text-log replay (src/_game.pyx,
-src/_logread.pxi): FastGame is the engine (mjfast._engine.Engine) with the
+"""Type stub of compiled self-play (src/_game.pyx): FastGame is the engine (mjfast._engine.Engine) with the
 built-in policies and a whole game's run."""
 from typing import Any, Callable, Optional, Sequence
 
@@ -39,11 +38,3 @@ def play_seeded(seed_: int, first_: int, n_: int, quan_: int, policies: Sequence
                 p_kong_: float, hu_fn: Optional[Callable[..., int]], int32_out: NDArray[np.int32],
                 hands_out: Optional[_HandsOut] = None) -> None: ...
 def shuffled_walls(seed_: int) -> NDArray[np.uint8]: ...
-# one tuple per segment: (0, start, stop, line) to read with the Python path,
-# (1, ...) a Huang, (2, ...) a Hu (the fields: the docstring of replay_text)
-def replay_text(data: bytes, first_line_: int, keys: tuple[str, ...],
-                max_line: int = 65536) -> list[tuple[Any, ...]]: ...
-# None if refused, ("huang",) or ("hu", winner, from_seat, tile, hand, melds,
-# self_drawn, fourth_tile, last_tile, kong)
-def replay_match(m: Any, walls: Optional[Sequence[Sequence[int]]], tile_index: dict[str, int],
-                 parse_action: Callable[[str], tuple[int, int, int]]) -> Optional[tuple[Any, ...]]: ...

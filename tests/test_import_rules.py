@@ -29,7 +29,7 @@ PKG = os.path.join(ROOT, "mjfast")
 SRC = os.path.join(ROOT, "src")
 ARCH = os.path.join(ROOT, "docs", "architecture.md")
 
-COMPILED = ("mjfast._core", "mjfast._wild", "mjfast._game", "mjfast._engine")
+COMPILED = ("mjfast._core", "mjfast._wild", "mjfast._game", "mjfast._engine", "mjfast._replay")
 
 #: Imports inside functions, each with its reason: {(module, imported): why}.
 #: ``imported`` is the mjfast module (or the standard-library module) imported.
@@ -94,10 +94,8 @@ INNER_IMPORTS = {
         "the reader of the format a file is in: the text archives' reader (and its compiled replay) loads for text archives only",
     ("mjfast.logs.scoring", "mjfast.logs.fasttext"):
         "the reader of the format a file is in: the text archives' reader (and its compiled replay) loads for text archives only",
-    ("mjfast.logs.replay", "mjfast.game"):
+    ("mjfast.logs.replay", "mjfast.game.state"):
         "start-up: the game engine loads when a match is replayed, not with the archive reader (mjfast.game, _HEAVY)",
-    ("mjfast.logs.replay", "mjfast.logs.fastreplay"):
-        "start-up: the compiled replay driver loads when a match is replayed",
     ("mjfast.botzone", "mjfast.botzone.state"):
         "start-up: mjfast.botzone loads the seat view on first use (mjfast.botzone.state, _HEAVY)",
     ("mjfast.botzone.tournament", "multiprocessing"):

@@ -15,7 +15,7 @@ match JSON) and the reason.
 """
 from __future__ import annotations
 
-from typing import List, NamedTuple, Optional
+from typing import List, NamedTuple, NoReturn, Optional
 
 from .. import _replay
 from .model import Match, TILE_CODES
@@ -227,7 +227,7 @@ def replay(m: Match, fast: bool = True) -> Replayed:
     mid, path = m.id, m.path
     where = "log" if m.fmt == "json" else "line"
 
-    def fail(pos, reason):
+    def fail(pos, reason) -> NoReturn:
         raise MatchError(mid, pos, reason, path, where)
 
     if m.problem is not None:
@@ -255,6 +255,7 @@ def replay(m: Match, fast: bool = True) -> Replayed:
     _s, code, i, a, b, answer, refusal = r
     ev = m.events[i] if i >= 0 else None
     if code == _F["DRAW_CODE"]:
+        assert ev is not None           # the driver names the Draw it could not read
         raise ValueError(f"unknown tile code {ev.tile!r}")      # as GameState.draw
     if ev is not None:
         pos = ev.pos
