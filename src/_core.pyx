@@ -40,7 +40,6 @@ from the disk cache of _tablecache.pxi):
 from libc.stdint cimport uint8_t, int8_t, uint16_t, int16_t, int32_t, uint32_t, int64_t, uint64_t
 from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
-from cpython.pycapsule cimport PyCapsule_New
 cimport cython
 from cython.parallel cimport prange
 import threading
@@ -285,14 +284,6 @@ cdef object _build_tables_locked():
     _wf = wf
     _built = True
     return time.perf_counter() - t0
-
-
-def _table_capsules():
-    """The suit and honor distance tables (built first), as two capsules for
-    mjfast._wild, which reads them (and never writes them) in this process."""
-    _need_tables()
-    return (PyCapsule_New(<void*>_dist, "mjfast._core.dist", NULL),
-            PyCapsule_New(<void*>_hdist, "mjfast._core.hdist", NULL))
 
 
 def table_nbytes():
@@ -725,8 +716,6 @@ include "_decide.pxi"
 include "_discards.pxi"
 include "_exact.pxi"
 include "_targets.pxi"
-include "_kernels.pxi"
-include "_capi.pxi"
 
 
 def validate_batch(const uint8_t[:, ::1] hands, const int64_t[::1] melds_given, int mode, uint8_t[::1] melds_out, uint8_t[::1] err_out):
@@ -855,3 +844,63 @@ def counts_info(const uint8_t[::1] c):
         s += v
         mx = v if v > mx else mx
     return s, mx
+
+
+# ---------------------------------------------------------------------------
+# the C interface of this module (src/mjfast/_core.pxd), for mjfast._engine,
+# mjfast._game and mjfast._wild
+# ---------------------------------------------------------------------------
+
+cdef int need_tables() except -1:
+    return _need_tables()
+
+
+cdef int need_decisions() except -1:
+    return _need_dec()          # the discard ranking's tables (and the lookup tables)
+
+
+cdef int dist_tables(const uint8_t** dist, const uint8_t** hdist) except -1:
+    _need_tables()
+    dist[0] = _dist
+    hdist[0] = _hdist
+    return 0
+
+
+cdef bint win_check(const uint8_t* c) noexcept nogil:
+    return _is_win(c)
+
+
+cdef int shanten_of(const uint8_t* c, int melds, int form) noexcept nogil:
+    return _shanten(c, melds, form)
+
+
+cdef int rank_discards(const uint8_t* c, int melds, const uint8_t* held, const uint8_t* seen,
+                       Choice* out) noexcept nogil:
+    return _discards(c, melds, held, seen, out)
+
+
+cdef int score_counts(const uint8_t* counts, int n_melds, const uint8_t* kind, const uint8_t* tile,
+                      const uint8_t* open_, int win, int flags, int seat, int rnd, int flowers,
+                      int16_t* ft) noexcept nogil:
+    """The total of one hand (flowers included) as score_one computes it (see
+    the .pxd); the game engine plays MCR."""
+    cdef PHand h
+    cdef int16_t tmp[NFAN]
+    cdef int form = 0, i
+    if n_melds < 0 or n_melds > 4 or win < 0 or win > 33 or flags < 0 or seat < 0 or rnd < 0 or flowers < 0:
+        return -3
+    memcpy(h.counts, counts, 34)
+    h.n_melds = n_melds
+    for i in range(n_melds):
+        h.meld_kind[i] = kind[i]
+        h.meld_tile[i] = tile[i]
+        h.meld_open[i] = open_[i]
+    h.win_tile = win
+    h.flags = flags
+    h.seat = seat
+    h.round = rnd
+    h.flowers = flowers
+    h.variant = 0
+    if not _phand_sane(&h):
+        return -3
+    return _score_hand(&h, ft if ft != NULL else tmp, NULL, &form)   # the reading is not wanted
