@@ -640,16 +640,6 @@ DEBUG_BUILD = bool(MJFAST_DEBUG_BUILD)
 
 
 
-# the fan kernel's calls into the waits section above (fankernel/readings.pxd)
-cdef void _install_core_hooks() noexcept nogil:
-    global _core_regular_waits, _core_waits, _core_seven_pairs_dist
-    _core_regular_waits = _regular_waits
-    _core_waits = _waits
-    _core_seven_pairs_dist = _seven_pairs_dist
-
-_install_core_hooks()
-
-
 def unique_wait_check(const uint8_t[:, ::1] counts, const uint8_t[::1] n_melds, const uint8_t[::1] win,
                       int8_t[:, ::1] out):
     """For the tests: out[i] = (the fan kernel's unique-wait answer, the full
@@ -859,7 +849,7 @@ def counts_info(const uint8_t[::1] c):
 
 # ---------------------------------------------------------------------------
 # the C interface of this module (src/mjfast/_core.pxd), for mjfast._engine,
-# mjfast._game and mjfast._wild
+# mjfast._game and mjfast._wild, and for the fan kernel's readings
 # ---------------------------------------------------------------------------
 
 cdef int need_tables() except -1:
@@ -868,6 +858,18 @@ cdef int need_tables() except -1:
 
 cdef int need_decisions() except -1:
     return _need_dec()          # the discard ranking's tables (and the lookup tables)
+
+
+cdef uint64_t regular_waits(const uint8_t* c) noexcept nogil:
+    return _regular_waits(c)
+
+
+cdef uint64_t waits_of(const uint8_t* c, int melds) noexcept nogil:
+    return _waits(c, melds)
+
+
+cdef int seven_pairs_dist(const uint8_t* c) noexcept nogil:
+    return _seven_pairs_dist(c)
 
 
 cdef int dist_tables(const uint8_t** dist, const uint8_t** hdist) except -1:

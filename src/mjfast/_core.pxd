@@ -3,9 +3,10 @@
 # import through the module's C API table, so no link-time dependency).
 # mjfast._engine scores a Hu with score_counts; mjfast._game's baseline
 # policy uses the win check, shanten and the discard ranking; mjfast._wild
-# reads the distance tables.  Every function here is a thin wrapper over the
+# reads the distance tables; the fan kernel's readings
+# (src/fankernel/readings.pxd) take their rarer wait look-ups here.  Every function here is a thin wrapper over the
 # kernel of the same job, which stays inline inside _core.
-from libc.stdint cimport uint8_t, int16_t
+from libc.stdint cimport uint8_t, int16_t, uint64_t
 
 # one discard of the ranking: the tile, the shanten left, the kinds and the
 # unseen copies of the useful tiles
@@ -39,3 +40,11 @@ cdef int rank_discards(const uint8_t* c, int melds, const uint8_t* held, const u
 cdef int score_counts(const uint8_t* counts, int n_melds, const uint8_t* kind, const uint8_t* tile,
                       const uint8_t* open_, int win, int flags, int seat, int rnd, int flowers,
                       int16_t* ft) noexcept nogil
+
+# the waits of 13-3k concealed counts (a 34-bit tile mask): the regular form
+# only, and every form beside `melds` melds; the seven-pairs distance.  The
+# fan kernel's readings call them; compiled into this module, they are
+# direct calls here
+cdef uint64_t regular_waits(const uint8_t* c) noexcept nogil
+cdef uint64_t waits_of(const uint8_t* c, int melds) noexcept nogil
+cdef int seven_pairs_dist(const uint8_t* c) noexcept nogil
