@@ -9,12 +9,8 @@
 # tile of 250 raises ValueError instead of writing past an array.  A hand is
 # always copied first and the copy is checked and read: the caller's array
 # may be changed by another thread (numpy releases the GIL) at any time.
-
-
-cdef inline int _check_len(Py_ssize_t got, Py_ssize_t want, str name) except -1:
-    if got != want:
-        raise ValueError(f"{name} has {got} rows or entries, expected {want}")
-    return 0
+# The array shape checks (_check_len, _check_rows) are src/argcheck.pxd's,
+# shared with the io modules.
 
 
 cdef inline const int64_t* _given_rows(const int64_t[::1] mg, Py_ssize_t n) except? NULL:
@@ -25,13 +21,6 @@ cdef inline const int64_t* _given_rows(const int64_t[::1] mg, Py_ssize_t n) exce
         return NULL
     _check_len(mg.shape[0], n, "melds_given")
     return &mg[0] if n else NULL
-
-
-cdef inline Py_ssize_t _check_rows(const uint8_t[:, ::1] a, str name) except -1:
-    """The number of rows of an (N, 34) array."""
-    if a.shape[1] != 34:
-        raise ValueError(f"{name} must have 34 columns (one per tile kind), got {a.shape[1]}")
-    return a.shape[0]
 
 
 cdef inline int _check_form(int form) except -1:

@@ -10,12 +10,6 @@
 # best_discards: one compiled call per hand
 # ---------------------------------------------------------------------------
 
-cdef struct Choice:
-    int tile
-    int shanten
-    int kinds
-    int left
-
 
 # For parts j != k of the four, the pair of parts left (as an index into the
 # six pair products: 01 02 03 12 13 23).

@@ -9,7 +9,7 @@ shown tiles and the context of a Hu, the settlement and the error rule.  An
 answer is accepted only if _legal lists it; a refused one leaves the state
 unchanged and records why (err_seat, err_code, err_reason and its tiles:
 the R_* codes of src/mjfast/_engine.pxd, worded by mjfast/game/state.py).
-A Hu is scored by the fan kernel of mjfast._core, through a C pointer;
+A Hu is scored by the fan kernel of mjfast._core (cimported: score_counts);
 a Python callback (hu_fn) can be given instead.
 
 mjfast._game (FastGame: the self-play policies, batch play, the text-log
@@ -17,9 +17,9 @@ replay) subclasses Engine; mjfast.game.GameState wraps it for Python.
 """
 from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, int8_t, int16_t, int64_t
-from cpython.pycapsule cimport PyCapsule_GetPointer
 from fankernel.flag_bits cimport W_SELF_DRAWN, W_FOURTH_TILE, W_KONG, W_LAST_TILE
 from fankernel.mcr_settle cimport mcr_settle_seats, MCR_MIN_POINTS
+from mjfast._core cimport score_counts, need_tables
 
 import numpy as np
 cimport numpy as cnp
@@ -27,19 +27,10 @@ cimport numpy as cnp
 cnp.import_array()
 
 
-cdef score_counts_t _kernel = NULL
-
-
 cdef int _bind_kernel() except -1:
-    """Fetch the fan kernel from mjfast._core (once; _core loads its fan
-    tables itself when it starts)."""
-    global _kernel
-    if _kernel != NULL:
-        return 0
-    from mjfast import _core
-    _kernel = <score_counts_t>PyCapsule_GetPointer(_core.score_capsule(), b"mjfast._core.score_counts")
-    return 0
-
+    """Build mjfast._core's lookup tables, which its fan kernel reads (once;
+    _core loads its fan tables itself when it starts)."""
+    return need_tables()
 
 
 cdef inline int _c_int(x, str what, int s) except? -1:
@@ -308,7 +299,7 @@ cdef class Engine:
             mk[i] = self.melds[seat][i].kind
             mt[i] = self.melds[seat][i].tile
             mo[i] = self.melds[seat][i].frm >= 0
-        r = _kernel(c, n, mk, mt, mo, t, sd * W_SELF_DRAWN | fourth * W_FOURTH_TILE | kong * W_KONG | last * W_LAST_TILE, seat, self.quan,
+        r = score_counts(c, n, mk, mt, mo, t, sd * W_SELF_DRAWN | fourth * W_FOURTH_TILE | kong * W_KONG | last * W_LAST_TILE, seat, self.quan,
                     self.nfl[seat], self.hu_ft)
         return r if r >= 0 else -3
 

@@ -1,5 +1,6 @@
 # The fan engine's Python entry points (included into _core.pyx): score one
-# hand, a batch, the readings (the notation parser is in _parse.pxi).  The
+# hand (score_one; score_str from a notation string, parsed by
+# mjfast._notation), a batch, the readings.  The
 # scoring step's way in: batch columns or one hand's fields, checked again
 # here, into the engine in src/fankernel/ (layout: fankernel/mcr_score.pxd).
 # score_batch_mcr is mjfast.score_batch's whole MCR pass: besides the scores
@@ -481,3 +482,42 @@ def decompose_one(const uint8_t[::1] counts, int melds):
         for i in range(ndiv):
             out.append(("knitted_straight", tuple([("knitted", KNIT_TILES[a][0])] + _reading_items(&divs[i], 1 - melds))))
     return out
+
+
+def score_str(str s, int flags, int seat, int rnd, int flowers, cnp.int16_t[::1] out, int variant=0,
+              cnp.uint8_t[::1] dropped_out=None):
+    """Fast single-hand scoring of a notation string.  out: int16[100]:
+    out[0:84] fan counts by id, out[84] form, out[85:100] the reading's packs
+    (type, our tile index of the lowest tile, melded) x 5.  Returns the total,
+    -1 if not a win, -2 if the string is not taken (does not parse, not 14
+    tiles, flower codes: mjfast.score reads it through hand_args).
+    dropped_out (one byte, optional): the flag bits the rules drop
+    (fourth_tile / kong: _impossible_flags) when the string is taken."""
+    cdef PHand h
+    cdef Division d
+    cdef int form = 0, total, i, t
+    _need_tables()
+    if out.shape[0] < 100:
+        raise ValueError(f"out must have 100 entries, got {out.shape[0]}")
+    _check_context(0, 0, flags, seat, rnd, flowers)
+    if parse_fast(s, &h) != PARSE_OK:
+        return -2
+    h.flags = flags
+    h.seat = seat
+    h.round = rnd
+    h.flowers = flowers
+    _check_variant(variant)
+    h.variant = variant
+    if dropped_out is not None:
+        if dropped_out.shape[0] < 1:
+            raise ValueError("dropped_out must have one entry")
+        dropped_out[0] = _dropped_bits(&h)
+    memset(&d, 0, sizeof(Division))
+    total = _score_hand(&h, &out[0], &d, &form)
+    out[84] = form
+    for i in range(5):
+        out[85 + 3 * i] = d.packs[i].type
+        if d.packs[i].type:
+            out[86 + 3 * i] = d.packs[i].tile        # a chow's lowest tile
+            out[87 + 3 * i] = d.packs[i].melded
+    return total

@@ -13,8 +13,8 @@ same engine by mjfast._replay.
 from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
-from cpython.pycapsule cimport PyCapsule_GetPointer
 from mjfast._engine cimport *
+from mjfast._core cimport Choice, need_decisions, win_check, shanten_of, rank_discards
 from fankernel.mcr_settle cimport MCR_MIN_POINTS
 from mjfast._engine import int_arg, seat_arg, u64_arg, prob_arg, flat_out
 
@@ -45,40 +45,19 @@ cdef inline int _rng_below(uint64_t* s, int n) noexcept nogil:
     return <int>((_rng_next(s) >> 33) % <uint64_t>n)
 
 
-# The win check, shanten and discard ranking of mjfast._core, as C function
-# pointers (see src/_kernels.pxi; the layout below mirrors it), for the
-# baseline policy.  Read on first use.
-cdef struct KChoice:
-    int tile
-    int shanten
-    int kinds
-    int left
-
-ctypedef bint (*_win_fn)(const uint8_t*) noexcept nogil
-ctypedef int (*_shanten_fn)(const uint8_t*, int, int) noexcept nogil
-ctypedef int (*_discards_fn)(const uint8_t*, int, const uint8_t*, const uint8_t*, KChoice*) noexcept nogil
-
-cdef struct GameKernels:
-    int version
-    _win_fn is_win
-    _shanten_fn shanten
-    _discards_fn discards
-
-cdef GameKernels* _K = NULL
+# The baseline policy's kernels (win check, shanten, discard ranking) are
+# mjfast._core's, cimported; its decision tables are built on first use.
+cdef bint _kernels_ready = False
 
 
 cdef int _need_kernels() except -1:
-    global _K
-    if _K == NULL:
-        from mjfast import _core
-        _K = <GameKernels*>PyCapsule_GetPointer(_core.game_kernels(), b"mjfast._core.GameKernels")
-        if _K.version != 1:                                    # pragma: no cover
-            _K = NULL
-            raise RuntimeError("mjfast._core and mjfast._game were built from different sources: rebuild")
+    global _kernels_ready
+    need_decisions()
+    _kernels_ready = True
     return 0
 
 
-cdef inline void _best_choice(KChoice* ch, int n, int* shanten, int* left, int* tile) noexcept:
+cdef inline void _best_choice(Choice* ch, int n, int* shanten, int* left, int* tile) noexcept:
     # the baseline's order: lowest shanten, then most unseen useful copies, then lowest tile
     cdef int i
     shanten[0] = 99; left[0] = -1; tile[0] = -1
@@ -155,14 +134,14 @@ cdef class FastGame(Engine):
         memcpy(tmp, self.hands[seat], 34)
         if not (self.phase == PH_TURN and seat == self.current):
             tmp[self.last_tile] += 1
-        if not _K.is_win(tmp):
+        if not win_check(tmp):
             return False
         return self._hu_total(seat) - self.nfl[seat] >= MCR_MIN_POINTS
 
     cdef void _best_after(self, uint8_t* h, int melds, uint8_t* seen, int* shanten, int* left,
                           int* tile) noexcept:
-        cdef KChoice ch[34]
-        cdef int n = _K.discards(h, melds, h, seen, ch)
+        cdef Choice ch[34]
+        cdef int n = rank_discards(h, melds, h, seen, ch)
         _best_choice(ch, n, shanten, left, tile)
 
     cdef void _baseline(self, int seat, int* op, int* a, int* b) except *:
@@ -176,7 +155,7 @@ cdef class FastGame(Engine):
         cdef int t, v, m, u, cur, s, left, x, bs = 99, bl = -1, i, k, n, last_m = -1
         cdef bint turn = False, hu = False, peng = False, chow
         cdef int nm = self.nm[seat]
-        if _K == NULL:
+        if not _kernels_ready:
             _need_kernels()
         # HU unscored: whether it wins is asked below only if it may be declared.
         # Read by _legal's order: the drawer's list opens with its PLAYs and
@@ -219,7 +198,7 @@ cdef class FastGame(Engine):
             for u in range(m - 1, m + 2):
                 tmp[u] -= 1
             if cur == -2:
-                cur = _K.shanten(h, nm, -1)
+                cur = shanten_of(h, nm, -1)
             self._best_after(tmp, nm + 1, seen, &s, &left, &x)
             if s < cur and (s < bs or (s == bs and left > bl)):
                 bs = s; bl = left
@@ -228,7 +207,7 @@ cdef class FastGame(Engine):
             memcpy(tmp, h, 34)
             tmp[t] -= 2
             if cur == -2:
-                cur = _K.shanten(h, nm, -1)
+                cur = shanten_of(h, nm, -1)
             self._best_after(tmp, nm + 1, seen, &s, &left, &x)
             if s < cur and (s < bs or (s == bs and left > bl)):
                 op[0] = OP_PENG; a[0] = x; b[0] = 0

@@ -34,12 +34,12 @@ The tables are built on first use, under a lock, each kind when first needed:
 the shanten steps cost far more to build than the win masks, so a process
 that only checks wins never builds them (figures: benchmarks/README.md,
 "Wildcards").  This module is the analysis step for wildcard hands; it
-reads _core's distance tables through pointers taken once (capsules).
+reads _core's distance tables through pointers taken once (dist_tables,
+cimported from mjfast._core).
 """
 from libc.stdint cimport uint8_t, uint16_t, int8_t, uint32_t, int64_t, uint64_t
 from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
-from cpython.pycapsule cimport PyCapsule_GetPointer
 from cython.parallel cimport prange
 import threading
 
@@ -48,7 +48,7 @@ cimport numpy as cnp
 
 cnp.import_array()
 
-from . import _core
+from mjfast._core cimport dist_tables
 
 cdef extern from "bits.h":
     int _ctz64 "mjfast_ctz64"(uint64_t x) nogil
@@ -191,9 +191,7 @@ cdef int _build_steps(const uint8_t* dist, uint8_t* steps, int n, int nkey) noex
 cdef int _take_core_tables() except -1:
     global _dist, _hdist
     if _dist == NULL:
-        d, h = _core._table_capsules()
-        _hdist = <const uint8_t*>PyCapsule_GetPointer(h, "mjfast._core.hdist")
-        _dist = <const uint8_t*>PyCapsule_GetPointer(d, "mjfast._core.dist")
+        dist_tables(&_dist, &_hdist)
     return 0
 
 

@@ -1,5 +1,5 @@
 """The compiled code reads the error table (mjfast/spec/errors.py) too: its
-codes are the table's, generated into src/_error_codes.pxi, and its guards
+codes are the table's, generated into src/error_codes.pxd, and its guards
 word their ValueError with the table's message of the code."""
 import os
 import re
@@ -14,7 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_the_generated_constants_are_the_table():
-    text = open(os.path.join(ROOT, "src", "_error_codes.pxi"), encoding="utf-8").read()
+    text = open(os.path.join(ROOT, "src", "error_codes.pxd"), encoding="utf-8").read()
     consts = {m.group(1): int(m.group(2)) for m in re.finditer(r"^    ERR_(\w+) = (\d+)$", text, re.M)}
     assert consts == {c.name: c.value for c in E.CODES}
     # no code is written as a number in the compiled checks any more

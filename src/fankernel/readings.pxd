@@ -5,8 +5,8 @@
 # hand's own split -- see _unique_wait).  Scoring step of the data flow:
 # every rule set's scorer (mcr_score.pxd, tp_fans.pxd) and decompose() read
 # their readings here.  The split table is built by _core with its other
-# tables (_build_partitions); the rare wait look-ups call back into _core
-# through the hooks below.  Compiled into _core by cimport.
+# tables (_build_partitions); the rare wait look-ups call _core's waits
+# (cimported below).  Compiled into _core by cimport.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
@@ -14,17 +14,11 @@ from libc.string cimport memcpy, memset
 from fankernel.tiles cimport _popcount64, _ctz64, _eq34, _suit, _rank, _numbered, READING_ORDER, IN_READING_ORDER
 from fankernel.fan_base cimport *
 
-# Two functions of _core that this file uses and that stay there (they are
-# the shanten / waits section): _core installs them once, when it loads, with
-# _install_core_hooks.  Only the rarer wait look-ups go through them.
-ctypedef uint64_t (*waits13_fn)(const uint8_t*) noexcept nogil
-ctypedef uint64_t (*waits_fn)(const uint8_t*, int) noexcept nogil
-ctypedef int (*dist_fn)(const uint8_t*) noexcept nogil
-
-cdef extern from "fankernel/readings.h":
-    waits13_fn _core_regular_waits "mjfast_core_regular_waits"
-    waits_fn _core_waits "mjfast_core_waits"
-    dist_fn _core_seven_pairs_dist "mjfast_core_seven_pairs_dist"
+# The three wait functions of the shanten / waits section, which stay in
+# _core (src/mjfast/_core.pxd): this file is compiled into _core, so these
+# are direct calls.  Only the rarer wait look-ups use them.
+from mjfast._core cimport regular_waits as _core_regular_waits, waits_of as _core_waits
+from mjfast._core cimport seven_pairs_dist as _core_seven_pairs_dist
 
 
 # ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 # the seven-pairs test are the generic files'.  The fan ids
 # TP_* and TP_NFAN are generated at build time from the table in
 # mjfast/rules/two_player/table.py (fan_ids.pxd), and the points and exclusion
-# masks are generated from that table too (src/_fan_keys.pxi) and loaded by
+# masks are generated from that table too (src/include/fan_table.h) and loaded by
 # _core when it starts (src/_rulesets.pxi), so names, points and whole-fan
 # exclusions are data, as for MCR.  mjfast/rules/two_player/__init__.py keeps a plain-Python version of the
 # same predicates; a differential test holds the two together.

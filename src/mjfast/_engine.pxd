@@ -107,10 +107,6 @@ cdef enum:
     R_CHI_DISCARD = 27      # a: tile
     R_PARSE = 28            # the answer could not be read (OP_BAD)
 
-ctypedef int (*score_counts_t)(const uint8_t* counts, int n_melds, const uint8_t* kind, const uint8_t* tile,
-                               const uint8_t* open_, int win, int flags, int seat, int rnd, int flowers,
-                               int16_t* ft) noexcept nogil
-
 cdef struct GMeld:
     int8_t kind        # 0 chow, 1 pung, 2 kong
     int8_t tile        # lowest tile of a chow

@@ -1,6 +1,5 @@
 /* fankernel/readings.h: the state of the readings' split table (its hash
-   slots and lists, allocated by _core), the packed-set lookups, the hooks
-   through which the kernel calls _core's wait functions, and the prefetch
+   slots and lists, allocated by _core), the packed-set lookups and the prefetch
    of the split table before a batch.  C because the tables are statics the
    nogil kernel reads at fixed addresses, and the 8- and 16-byte stores and
    the prefetch loop are memcpy / compiler-builtin work. */
@@ -12,9 +11,6 @@
 #include <string.h>
 #include "../bits.h"
 
-static uint64_t (*mjfast_core_regular_waits)(const uint8_t*);    /* _core._regular_waits */
-static uint64_t (*mjfast_core_waits)(const uint8_t*, int);       /* _core._waits */
-static int (*mjfast_core_seven_pairs_dist)(const uint8_t*);      /* _core._seven_pairs_dist */
 static const uint32_t mjfast_pow5[9] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
 static uint64_t* mjfast_part_slot = NULL;    /* the hash of suit patterns (filled by _build_partitions) */
 static uint32_t* mjfast_part_list = NULL;    /* the splits of the patterns with several */

@@ -1,12 +1,142 @@
-# Hand records read in compiled code (included into _core.pyx after
-# _parse.pxi and _context.pxi; the io step, records into batch columns): the
-# common, valid record becomes batch columns here; anything else is marked
-# for mjfast.batch, whose Python validator then reads the row or names what
-# is wrong (so the messages stay where they are written).
+# cython: language_level=3
+# (bounds and initialisation checks are set by setup.py: off, or on for MJFAST_DEBUG=1)
+"""Hand records in and scores out, compiled (mjfast._records): the io step
+between files and batch columns.
+
+* The win context read in one place: a wind from "E" "S" "W" "N" (any case)
+  or 0-3, a flag from true / false, flowers 0-8, and the four flags packed
+  into the W_* bits of the kernel (self_drawn 1, fourth_tile 2, kong 4,
+  last_tile 8).  The record readers (dicts and JSON lines),
+  mjfast.records.check_context / check_wind (which word the errors) and
+  mjfast.score's fast path all read them here.
+* Records into batch columns (read_records: dicts; scan_lines: JSON lines
+  scanned without decoding): the common, valid record becomes batch columns
+  here; anything else is marked for mjfast.batch, whose Python validator then
+  reads the row or names what is wrong (so the messages stay where they are
+  written).  Hands are parsed by mjfast._notation (cimported).
+* Scores out: the JSONL result lines of a scored chunk (write_results).
+
+A leaf of the compiled modules: nothing cimports it; mjfast._core re-exports
+its functions under their old names.
+"""
+from libc.stdint cimport uint8_t, int8_t, uint32_t, int32_t, int64_t
+from libc.string cimport memset, memcpy
+from libc.stdlib cimport malloc, free
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA, PyUnicode_1BYTE_KIND
+from fankernel.fan_base cimport PHand
+from fankernel.flag_bits cimport *
+from mjfast._notation cimport parse_fast, parse_fast_bytes, PARSE_OK
+from argcheck cimport _check_len, _check_rows
+
+import numpy as np
+
+
+# ---------------------------------------------------------------------------
+# the win context
+# ---------------------------------------------------------------------------
+
+
+cdef inline int _wind_char(uint32_t ch) noexcept nogil:
+    """A wind letter (any case) as 0-3 (E S W N), else -1."""
+    if ch == c'E' or ch == c'e':
+        return 0
+    if ch == c'S' or ch == c's':
+        return 1
+    if ch == c'W' or ch == c'w':
+        return 2
+    if ch == c'N' or ch == c'n':
+        return 3
+    return -1
+
+
+cdef int _int_in(object v, int top) except -3:
+    """An integer 0..top (an int or a numpy integer, not a bool); -1 for one
+    out of range, -2 for anything that is no integer."""
+    cdef int overflow = 0
+    cdef long x
+    if type(v) is int:
+        x = PyLong_AsLongAndOverflow(v, &overflow)
+        return <int>x if overflow == 0 and 0 <= x <= top else -1
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+        return -2
+    return int(v) if 0 <= v <= top else -1
+
+
+cdef int _wind_of(object v) except -3:
+    """A wind argument as 0-3: -1 for a string or integer that is no wind,
+    -2 for any other type."""
+    if type(v) is str:
+        return _wind_char((<str>v)[0]) if len(<str>v) == 1 else -1
+    return _int_in(v, 3)
+
+
+cdef inline int _flag_of(object v) except -3:
+    """A flag argument as 0 / 1 (a bool or a numpy bool); -2 for anything else."""
+    if v is True:
+        return 1
+    if v is False:
+        return 0
+    if type(v) is np.bool_:
+        return 1 if v else 0
+    return -2
+
+
+cdef inline int _pack_flags(int self_drawn, int fourth_tile, int kong, int last_tile) noexcept nogil:
+    """The four flags (0 / 1 each) as the kernel's W_* bits; -1 when one is not
+    0 or 1."""
+    if not (0 <= self_drawn <= 1 and 0 <= fourth_tile <= 1 and 0 <= kong <= 1 and 0 <= last_tile <= 1):
+        return -1
+    return self_drawn * W_SELF_DRAWN | fourth_tile * W_FOURTH_TILE | kong * W_KONG | last_tile * W_LAST_TILE
+
+
+def wind_code(v):
+    """A wind argument ("E" "S" "W" "N" in any case, or an integer 0-3) as
+    0-3; -1 for a string or integer that is no wind, -2 for another type
+    (mjfast.records.check_wind words the error)."""
+    return _wind_of(v)
+
+
+def flowers_code(v):
+    """A flowers argument (an integer 0-8) as itself; -1 for an integer out of
+    range, -2 for another type (mjfast.records.check_flowers words the error)."""
+    return _int_in(v, 8)
+
+
+def context_code(self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers):
+    """The win context packed: ``flags | seat << 4 | round << 6 | flowers << 8``
+    (flags the W_* bits), or ``-1 - k`` where argument k (in this order) is
+    the first bad one (mjfast.records.check_context words the error)."""
+    cdef int f, s, r, fl, b[4], k
+    b[0] = _flag_of(self_drawn)
+    b[1] = _flag_of(fourth_tile)
+    b[2] = _flag_of(kong)
+    b[3] = _flag_of(last_tile)
+    f = _pack_flags(b[0], b[1], b[2], b[3])
+    if f < 0:
+        for k in range(4):
+            if b[k] < 0:
+                return -1 - k
+    s = _wind_of(seat_wind)
+    if s < 0:
+        return -5
+    r = _wind_of(round_wind)
+    if r < 0:
+        return -6
+    fl = _int_in(flowers, 8)
+    if fl < 0:
+        return -7
+    return f | s << 4 | r << 6 | fl << 8
+
+
+# ---------------------------------------------------------------------------
+# records in: dicts into batch columns
+# ---------------------------------------------------------------------------
 
 from cpython.dict cimport PyDict_GetItem, PyDict_Next
 from cpython.object cimport PyObject
 from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA, PyUnicode_1BYTE_KIND
 
 DEF REC_OK = 0
 DEF REC_SLOW = 1          # the Python validator reads the row (or rejects it)
@@ -166,7 +296,7 @@ def read_records(list records, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds,
         if s < 0 or r < 0 or fl < 0:
             continue
         v = vals[K_HAND]
-        if v == NULL or type(<object>v) is not str or _parse_fast(<str>v, &h) != PARSE_OK:
+        if v == NULL or type(<object>v) is not str or parse_fast(<str>v, &h) != PARSE_OK:
             continue
         for j in range(34):
             counts[i, j] = h.counts[j]
@@ -566,7 +696,7 @@ def scan_lines(list lines, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds, uin
         fl = _scalar_int(vt[K_FLOWERS], vi[K_FLOWERS], 8)
         if se < 0 or ro < 0 or fl < 0 or vt[K_HAND] != V_STR:
             continue
-        if _parse_fast_bytes(s + vs[K_HAND], ve[K_HAND] - vs[K_HAND], &h) != PARSE_OK:
+        if parse_fast_bytes(s + vs[K_HAND], ve[K_HAND] - vs[K_HAND], &h) != PARSE_OK:
             continue
         t = vt[K_ID]
         if t == V_INT:

@@ -1,18 +1,33 @@
-# The notation parser (included into _core.pyx before _parse.pxi): the only
-# one, the io step's way in for every hand string.  It reads every notation
-# mjfast accepts -- compact tiles, melds in brackets with their digits, Botzone
-# codes with flowers, whitespace -- from a str of any kind or from bytes, and
-# on bad input stops at the first problem with an error code and the positions
-# that name it.  The words of the messages are Python's
-# (mjfast.tiles._notation_error); no message is built here.
-#
+# cython: language_level=3
+# (bounds and initialisation checks are set by setup.py: off, or on for MJFAST_DEBUG=1)
+"""mjfast's notation parser (mjfast._notation): the io step's way in for
+every hand string.
+
+The only parser: it reads every notation mjfast accepts -- compact tiles,
+melds in brackets with their digits, Botzone codes with flowers, whitespace
+-- from a str of any kind or from bytes, and on bad input stops at the first
+problem with an error code and the positions that name it.  The words of the
+messages are Python's (mjfast.tiles._notation_error); no message is built
+here.  Its C interface (src/mjfast/_notation.pxd): a winning hand into the
+kernel's PHand (parse_fast, parse_fast_bytes), for the scorer (mjfast._core)
+and the record readers (mjfast._records).  A string those do not take is one
+that does not parse (or is not a 14-tile hand, or carries flowers): the
+caller's Python path then parses it again, with the same parser, for the
+message.
+"""
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.string cimport memcpy, memset
+from libc.stdlib cimport malloc, free
+from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA, PyUnicode_1BYTE_KIND, PyUnicode_2BYTE_KIND
+from fankernel.fan_base cimport PHand
+from argcheck cimport _check_len, _check_rows
+
 # The order of the checks is the order users see errors in: melds left to
 # right (a meld's brackets, then its tiles, then its kind and digit), the rest
 # of the string after the melds, the concealed tiles (compact notation, else
 # Botzone codes, else the first character that is wrong), and only then the
 # counts (too many tiles, then a fifth copy).
 
-from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA, PyUnicode_1BYTE_KIND, PyUnicode_2BYTE_KIND
 
 # what is parsed
 DEF NM_HAND = 0         # parse_hand: melds, tiles, flowers; at most 14 tiles and 4 copies
@@ -665,3 +680,80 @@ def parse_notation(object s, int mode=NM_HAND):
     finally:
         if buf != small:
             free(buf)
+
+
+# ---------------------------------------------------------------------------
+# a winning hand into the kernel's PHand, and into batch columns
+# ---------------------------------------------------------------------------
+
+cdef int parse_fast(str s, PHand* h) noexcept:
+    """A winning hand (14 tiles counting 3 per meld, no flower codes) into h:
+    PARSE_OK, else PARSE_FALLBACK."""
+    cdef PNote o
+    if _note_str(s, NM_HAND, &o, NULL, 0) != NE_OK or _note_phand(&o, NULL, h) != 0:
+        return PARSE_FALLBACK
+    return PARSE_OK
+
+
+cdef int parse_fast_bytes(const unsigned char* s, Py_ssize_t n, PHand* h) noexcept nogil:
+    """parse_fast on ASCII bytes (a JSON line's hand string)."""
+    cdef PNote o
+    if _note_parse(<const uint8_t*>s, n, NM_HAND, &o, NULL, 0) != NE_OK or _note_phand(&o, NULL, h) != 0:
+        return PARSE_FALLBACK
+    return PARSE_OK
+
+
+def parse_rows_fast(list hands, uint8_t[:, ::1] counts, uint8_t[:, :, ::1] melds, uint8_t[::1] n_melds,
+                    uint8_t[::1] win, uint8_t[::1] ok_out):
+    """Parse notation strings into batch columns with the compiled parser;
+    ok_out[i] = 0 where a row is not taken (not a str, does not parse, not
+    14 tiles counting 3 per meld, flower codes): the Python caller reads it
+    through hand_args, which words the problem."""
+    cdef Py_ssize_t i, n = len(hands)
+    cdef PHand h
+    cdef int j
+    _check_len(_check_rows(counts, "counts"), n, "counts")
+    if melds.shape[0] != n or melds.shape[1] != 4 or melds.shape[2] != 3:
+        raise ValueError(f"melds must be ({n}, 4, 3), got ({melds.shape[0]}, {melds.shape[1]}, {melds.shape[2]})")
+    _check_len(n_melds.shape[0], n, "n_melds")
+    _check_len(win.shape[0], n, "win")
+    _check_len(ok_out.shape[0], n, "ok_out")
+    for i in range(n):
+        s = hands[i]
+        if type(s) is not str or parse_fast(<str>s, &h) != PARSE_OK:
+            ok_out[i] = 0
+            continue
+        ok_out[i] = 1
+        for j in range(34):
+            counts[i, j] = h.counts[j]
+        n_melds[i] = h.n_melds
+        for j in range(h.n_melds):
+            melds[i, j, 0] = h.meld_kind[j]
+            melds[i, j, 1] = h.meld_tile[j]
+            melds[i, j, 2] = h.meld_open[j]
+        win[i] = h.win_tile
+
+
+def parse_counts_fast(str s, uint8_t[::1] counts_out, uint8_t[::1] all_out):
+    """Concealed counts of a notation string (melds in brackets allowed, any
+    size up to 14) into counts_out, and every tile (melds included) into
+    all_out.  Returns the number of melds, or -1 when the string does not
+    parse (the Python caller then parses it again for the message)."""
+    cdef PNote o
+    cdef int j, t
+    _check_len(counts_out.shape[0], 34, "counts_out")
+    _check_len(all_out.shape[0], 34, "all_out")
+    if _note_str(s, NM_HAND, &o, NULL, 0) != NE_OK:
+        return -1
+    for j in range(34):
+        counts_out[j] = <uint8_t>o.counts[j]
+        all_out[j] = <uint8_t>o.counts[j]
+    for j in range(o.n_melds):
+        t = o.mtile[j]
+        if o.mkind[j] == 0:
+            all_out[t] += 1
+            all_out[t + 1] += 1
+            all_out[t + 2] += 1
+        else:
+            all_out[t] += 3 if o.mkind[j] == 1 else 4
+    return o.n_melds
