@@ -218,3 +218,17 @@ def test_a_hidden_seats_fifth_meld_is_refused():
     assert view(st) == before
     st.update("3 1 PLAY B1")        # its discard is a fact: seat 0 may pung nothing, chow nothing
     assert st.discards[1] == [9] and st.legal_actions() == ["PASS"]
+
+
+def test_lists_held_across_updates_follow_the_state():
+    # as the old view's lists did: a caller holding st.hand or st.melds[s] keeps seeing the state
+    _, streams = game_streams(5, "walls")
+    reqs, resps = streams[0]
+    st = BotState()
+    st.update(reqs[0])
+    held = st.hand, st.melds, st.discards, st.walls, st.shown, st.flowers
+    for q in reqs[1:]:
+        st.update(q)
+        assert held == (st.hand, st.melds, st.discards, st.walls, st.shown, st.flowers)
+        assert held[0] is st.hand and held[1] is st.melds
+    assert sum(map(len, st.discards)) > 10 and st.walls != [21] * 4

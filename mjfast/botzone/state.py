@@ -102,9 +102,9 @@ class BotState:
     * ``request``: the last request applied; ``turn``: how many;
       ``responses``: the seat's answers to them, where known.
 
-    The lists are the state after the last request (read again after
-    :meth:`update`).  :meth:`legal_actions` and :meth:`hu_total` answer for
-    the current request.
+    They are the engine's state, as lists that follow it from request to
+    request.  :meth:`legal_actions` and :meth:`hu_total` answer for the
+    current request.
     """
 
     table = False                      # the duplicate format
@@ -118,11 +118,27 @@ class BotState:
         self.responses = []
         self._last_response = None     # own answer to the last request, if known
         self._dealt = False            # the deal request has come
-        self._fresh()
+        self._hand = self._melds = self._discards = self._flowers = self._walls = self._shown = None
 
     def _fresh(self):
-        # the engine's state as lists, read on first use after each request
-        self._hand = self._melds = self._discards = self._flowers = self._walls = self._shown = None
+        # the engine's state as lists, read on first use; once read, refreshed in place after each request
+        # (a caller holding st.hand or st.melds[s] keeps seeing the state)
+        v = self._v
+        if self._hand is not None:
+            self._hand[:] = v.hand_of(self.seat)
+        if self._melds is not None:
+            for s in range(4):
+                self._melds[s][:] = [_meld(m) for m in v.melds_of(s)]
+        if self._discards is not None:
+            for s in range(4):
+                self._discards[s][:] = v.river_of(s)
+        if self._flowers is not None:
+            for s in range(4):
+                self._flowers[s][:] = v.flowers_of(s)
+        if self._walls is not None:
+            list.__setitem__(self._walls, slice(None), v.walls())
+        if self._shown is not None:
+            self._shown[:] = v.shown_of()
 
     # ------------------------------------------------------------------ building
 
