@@ -389,6 +389,8 @@ cdef class Engine:
             sd, kong, actor = 0, self.phase == PH_ROB, self.current
         else:
             return -4
+        if self.viewer >= 0 and seat != self.viewer:
+            return -3                     # a hidden hand (a seat's view): nothing known to score
         if self.hu_fn is None:
             return self._kernel_total(seat, t, sd, self.shown[t] == 3, self._left((actor + 1) % 4) == 0, kong)
         melds = [(self.melds[seat][i].kind, self.melds[seat][i].tile, self.melds[seat][i].frm,

@@ -87,9 +87,14 @@ cdef class SeatView(Engine):
                 raise ValueError(f"deal: a fifth copy of tile {t}")
             self.hands[me][t] += 1
             self.dealt[me][i] = t
+        shown = [self.flw[s][i] for s in range(4) for i in range(self.nfl[s])]
         for s in range(4):
             for f in flowers[s]:
-                self.flw[s][self.nfl[s]] = int_arg(f, "deal: flower", 34, 41)
+                t = int_arg(f, "deal: flower", 34, 41)
+                if t in shown:              # (each flower once: at most 8 in all, the arrays' room)
+                    raise ValueError(f"deal: flower {t} twice")
+                shown.append(t)
+                self.flw[s][self.nfl[s]] = t
                 self.nfl[s] += 1
 
     def fact(self, kind, seat, a=-1, b=-1):
@@ -212,6 +217,7 @@ cdef class SeatView(Engine):
         return [self._left(0), self._left(1), self._left(2), self._left(3)]
 
     def set_left(self, seat, n):
-        """Set the tiles left in seat's wall to n (0-21): a view built by hand."""
+        """Set the tiles left in seat's wall to n, at most the tiles left now
+        (a view built by hand; a wall never grows, which bounds the rivers)."""
         cdef int s = seat_arg(seat, "set_left: seat")
-        self.pos[s] = 34 - int_arg(n, "set_left: n", 0, 21)
+        self.pos[s] = 34 - int_arg(n, "set_left: n", 0, self._left(s))

@@ -232,3 +232,39 @@ def test_lists_held_across_updates_follow_the_state():
         assert held == (st.hand, st.melds, st.discards, st.walls, st.shown, st.flowers)
         assert held[0] is st.hand and held[1] is st.melds
     assert sum(map(len, st.discards)) > 10 and st.walls != [21] * 4
+
+
+def test_seat_view_arguments_are_checked():
+    from mjfast import _seat
+    v = _seat.SeatView()
+    F = _seat.FACTS
+    with pytest.raises(ValueError, match="no seat yet"):
+        v.fact(F["DRAW"], 0, 3)
+    v.start(1, 0)
+    deal = [0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 19, 20, 21]
+    v.deal(deal, [[34], [], [], []])
+    for bad in [(9, 0, 0), (F["PLAY"], 4, 0), (F["PLAY"], 0, 34), (F["PLAY"], 0, -1), (F["CHI"], 0, 1, -1),
+                (F["BUHUA"], 0, 3), (F["DRAW"], 1, -1), (F["DRAW"], 1, 99)]:
+        with pytest.raises((TypeError, ValueError)):
+            v.fact(*bad)
+    with pytest.raises(ValueError, match="twice"):
+        v.deal(deal[:4] * 3 + [9], [[], [34], [], []])       # a flower shown already
+    with pytest.raises(ValueError, match="fifth"):
+        v.deal(deal, [[], [], [], []])                    # a second deal: fifth copies
+    # a hidden seat's turn: nothing known to play or score; the viewer may only pass
+    assert v.fact(F["DRAW"], 0) == 0 and v.hu_value(0) == -3 and v.legal(0) == []
+    assert v.legal(1) == [(_seat_op("PASS"), 0, 0)]
+    with pytest.raises(ValueError):
+        v.set_left(0, 21)                                 # a wall never grows
+    st = BotState.from_requests(["0 1 0", "1 0 0 0 0 W1 W2 W3 W4 W5 W6 W7 W8 W9 T1 T2 T3 T4", "3 0 DRAW"])
+    for bad in (22, -1, True, "3"):
+        with pytest.raises(ValueError):
+            st.walls[1] = bad
+    assert st.walls == [20, 21, 21, 21]
+    st.walls[1] = 0
+    assert st.walls == [20, 0, 21, 21] and st.wall_left(1) == 0
+
+
+def _seat_op(name):
+    from mjfast import _engine
+    return _engine.OPS[name]

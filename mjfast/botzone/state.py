@@ -63,22 +63,22 @@ def _meld(m):
 
 class _Walls(list):
     """Each wall's count, as a list; setting an item sets that wall's count
-    in the view (a state built by hand)."""
+    in the view (a state built by hand: a count may only go down)."""
     __slots__ = ("_view",)
 
     def __setitem__(self, i, n):
-        before = list(self)
-        list.__setitem__(self, i, n)
-        try:
-            if len(self) != 4:
-                raise ValueError("walls: 4 counts")
-            for s in range(4):
-                self._view.set_left(s, self[s])
-        except (TypeError, ValueError):
-            list.__setitem__(self, slice(None), before)
-            for s in range(4):
-                self._view.set_left(s, before[s])
-            raise
+        new = list(self)
+        new[i] = n
+        if len(new) != 4:
+            raise ValueError("walls: 4 counts, one per seat")
+        for s in range(4):
+            if new[s] != self[s]:
+                w = new[s]
+                if isinstance(w, bool) or not isinstance(w, int) or not 0 <= w <= self[s]:
+                    raise ValueError(f"walls[{s}]: an int from 0 to the {self[s]} tiles left, got {w!r}")
+        for s in range(4):
+            self._view.set_left(s, new[s])
+        list.__setitem__(self, slice(None), new)
 
 
 class BotState:
