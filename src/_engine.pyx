@@ -329,7 +329,7 @@ cdef class Engine:
         return 0
 
     cdef int _angang(self, int s, int t) noexcept:
-        # s konges four t of its own (t -1: a hidden seat's, not shown); it draws the replacement
+        # s kongs four t of its own (t -1: a hidden seat's, not shown); it draws the replacement
         if self._take(s, t, 4):
             return 1
         self.melds[s][self.nm[s]] = GMeld(2, t, -1, -1, 0)
