@@ -750,7 +750,7 @@ cdef class Engine:
             self._why_turn(op, a)
             return -1
         if op == OP_PLAY:
-            self._take(s, a, 1)
+            h[a] -= 1                     # (held: checked above; _take is for a seat's view)
             self._play(s, a)
         elif op == OP_HU:
             total = self._hu_total(s)
@@ -812,7 +812,7 @@ cdef class Engine:
         self._ignores(ranks, best, d, ops, aa, t)
         if ops[s] != OP_GANG:             # a chow or pung discards at once
             x = aa[s] if ops[s] == OP_PENG else bb[s]
-            self._take(s, x, 1)
+            self.hands[s][x] -= 1         # (held: _legal listed the claim with this discard)
             self._play(s, x)
         return s
 
