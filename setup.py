@@ -474,6 +474,14 @@ extensions = [
         depends=HEADERS,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     ),
+    # one seat's view of a game over the engine (under mjfast.botzone.BotState)
+    Extension(
+        "mjfast._seat",
+        ["src/_seat.pyx"],
+        include_dirs=[np.get_include(), "src", "src/include"],
+        depends=HEADERS,
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    ),
     # compiled self-play over the engine (FastGame)
     Extension(
         "mjfast._game",

@@ -13,6 +13,14 @@
 * decisions in process: ``SampleBot.respond`` on its own draws (the turns
   that need a decision), and the baseline's.
 
+``--ab OLD_ROOT NEW_ROOT`` instead times a ``BotState`` update in two builds
+side by side (each root a built checkout): the request streams of every seat
+of ``--games`` seeded games, fed to a fresh ``BotState`` per stream
+(``update`` + ``note_response``, then also ``legal_actions`` and
+``hu_total`` after each request, as a bot asks them), in alternating
+subprocesses (A B, B A, ...), CPU time, the best of ``--rounds``; the ratio
+is NEW / OLD in requests per second (above 1: faster).
+
 The machine's load average is printed: the figures are wall-clock times.
 """
 from __future__ import annotations
@@ -64,11 +72,81 @@ def pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+AB_CHILD = r"""
+import json, sys, time
+sys.path.insert(0, __ROOT__)
+from mjfast.botzone import BotState
+streams = json.load(open(__FILE__))
+n = sum(len(r) for r, _ in streams)
+def updates():
+    for reqs, resps in streams:
+        st = BotState()
+        for q, a in zip(reqs, resps):
+            st.update(q)
+            st.note_response(a)
+def asked():
+    for reqs, resps in streams:
+        st = BotState()
+        for q, a in zip(reqs, resps):
+            st.update(q)
+            st.legal_actions()
+            st.hu_total()
+            st.note_response(a)
+def best(fn):
+    fn()
+    t = []
+    for _ in range(__REPS__):
+        t0 = time.process_time(); fn(); t.append(time.process_time() - t0)
+    return min(t)
+print(json.dumps({"update": n / best(updates), "update + legal_actions + hu_total": n / best(asked), "n": n}))
+"""
+
+
+def ab(old, new, games, rounds):
+    """BotState updates per second in two builds, alternating subprocesses."""
+    import tempfile
+    from _child import run_child
+    streams = []
+    for g in range(games):
+        reqs = [[] for _ in range(4)]
+        resps = [[] for _ in range(4)]
+
+        def on_request(st, kind, resp):
+            for s in range(4):
+                reqs[s].append(st.init_request(s) if kind == "INIT" else st.deal_request(s) if kind == "DEAL"
+                               else st.request(s))
+                resps[s].append(resp[s])
+        rec = play_game([InProcessBot("baseline") for _ in range(4)], random_walls(300 + g), g % 4)
+        rec.replay(on_request=on_request)
+        streams += list(zip(reqs, resps))
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(streams, f)
+    res = {old: [], new: []}
+    for r in range(rounds):
+        for root in ((old, new) if r % 2 == 0 else (new, old)):
+            code = AB_CHILD.replace("__ROOT__", repr(root)).replace("__FILE__", repr(f.name)).replace("__REPS__", "3")
+            res[root].append(run_child(root, code))
+    os.unlink(f.name)
+    n = res[new][0]["n"]
+    print(f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {games} games, {n} requests "
+          f"(4 seats), best of {rounds} alternating rounds, CPU time")
+    print(f"| BotState | {old} (req/s) | {new} (req/s) | new / old |")
+    print("|---|---:|---:|---:|")
+    for k in ("update", "update + legal_actions + hu_total"):
+        a, b = max(x[k] for x in res[old]), max(x[k] for x in res[new])
+        print(f"| {k} | {a:,.0f} | {b:,.0f} | {b / a:.2f} |")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--starts", type=int, default=7)
+    ap.add_argument("--ab", nargs=2, metavar=("OLD_ROOT", "NEW_ROOT"))
+    ap.add_argument("--rounds", type=int, default=5)
     a = ap.parse_args()
+    if a.ab:
+        ab(os.path.abspath(a.ab[0]), os.path.abspath(a.ab[1]), a.games, a.rounds)
+        return
     print(f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     reqs, resps = _history()
     k_draw = next(i for i, r in enumerate(reqs) if r.startswith("2 ")) + 1

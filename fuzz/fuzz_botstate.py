@@ -47,7 +47,7 @@ def _load():
     from mjfast.botzone.__main__ import KEEP_RUNNING, run
     from mjfast.game import GameState, drive, random_walls
     from mjfast.game.players import RandomPlayer
-    from mjfast.game.seat_rules import CODES
+    from mjfast.game.state import CODES
     t = "|".join(CODES[:34])
     _RESPONSE = re.compile(rf"(PASS|HU|GANG|(PLAY|GANG|BUGANG|PENG) ({t})|CHI ({t}) ({t}))")
 
@@ -293,7 +293,7 @@ def seeds():
 
 def main():
     fuzz_main(check, "mjfast.botzone", "mjfast.botzone.state", "mjfast.botzone.__main__", "mjfast.botzone.bots",
-              "mjfast.game", "mjfast.game.seat_rules")
+              "mjfast.game", "mjfast.game.state")
 
 
 if __name__ == "__main__":

@@ -387,7 +387,7 @@ def seeds():
 
 
 def main():
-    fuzz_main(check, "mjfast.game", "mjfast.game.fast", "mjfast.game.state", "mjfast.game.seat_rules")
+    fuzz_main(check, "mjfast.game", "mjfast.game.fast", "mjfast.game.state")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,9 @@ a Python callback (hu_fn) can be given instead.
 
 mjfast._game (FastGame: the self-play policies, batch play, the text-log
 replay) subclasses Engine; mjfast.game.GameState wraps it for Python.
+mjfast._seat (SeatView, under mjfast.botzone.BotState) is one seat's view:
+the walls unknown, the other seats' hands hidden (``viewer``), each request
+a fact applied through the same transitions (_take, _play, _meld, ...).
 """
 from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, int8_t, int16_t, int64_t
@@ -122,6 +125,7 @@ cdef class Engine:
         memset(self.nfl, 0, sizeof(self.nfl))
         memset(self.seen, 0, sizeof(self.seen))
         self.mode = mode
+        self.viewer = -1
         self.repl = 0
         self.quan = quan
         self.phase = PH_DRAW
@@ -138,6 +142,7 @@ cdef class Engine:
         for s in range(4):
             self.sc[s] = 0
             self.pos[s] = 13
+            self.nconc[s] = 13
         self._ready = True
         return 0
 
@@ -239,6 +244,111 @@ cdef class Engine:
             self.disc[s][self.ndisc[s]][1] = -1
             self.ndisc[s] += 1
 
+    # The transitions of an accepted answer, shared by the table (the answer checked by _legal first) and a
+    # seat's view (mjfast._seat: each request a fact, checked only against what the view knows; a nonzero
+    # return refuses it, the state partly changed: the view restores it).
+
+    cdef int _take(self, int s, int t, int n) noexcept:
+        """n copies of t leave s's concealed tiles; refused (R_HAND_NEED) if
+        it holds fewer.  Of a hidden seat only the count is kept and checked
+        (which bounds its melds to the 4 the arrays hold)."""
+        if self.viewer >= 0 and s != self.viewer:
+            if self.nconc[s] < n:
+                return self._refuse(s, 1, R_HAND_NEED, -1, self.nconc[s], n)
+            self.nconc[s] -= n
+        elif self.hands[s][t] < n:
+            return self._refuse(s, 1, R_HAND_NEED, t, self.hands[s][t], n)
+        else:
+            self.hands[s][t] -= n
+        return 0
+
+    cdef void _play(self, int s, int t) noexcept:
+        # s discards t (taken from its hand already): into its river, open to claims
+        self.river[s][self.nriver[s]] = t
+        self.nriver[s] += 1
+        self._discarded(s, t)
+        self.last_tile = t
+        self.current = s
+        self.phase = PH_CLAIM
+        self.after_kong = 0
+        self._event(EV_PLAY, s, t, 0)
+
+    cdef void _passed(self) noexcept:
+        # nobody claimed: a discard stays in the river (now shown) and the next seat draws; an added kong
+        # stands and its owner draws the replacement
+        if self.phase == PH_ROB:
+            self.after_kong = self.repl = 1
+        else:
+            self.shown[self.last_tile] += 1
+            self.current = (self.current + 1) % 4
+        self.phase = PH_DRAW
+
+    cdef int _meld(self, int s, int op, int m) noexcept:
+        """s claims current's live discard (last_tile): a pung (OP_PENG), a
+        chow around the middle m (OP_CHI) or a kong (OP_GANG: s then draws
+        the replacement); the discard leaves the river."""
+        cdef int d = self.current, t = self.last_tile, i, n = self.nm[s]
+        self.nriver[d] -= 1
+        self.disc[d][self.ndisc[d] - 1][1] = s
+        if op == OP_CHI:
+            if self.viewer >= 0 and s != self.viewer:
+                self.nconc[s] += 1
+            else:
+                self.hands[s][t] += 1
+            for i in range(m - 1, m + 2):
+                if self._take(s, i, 1):
+                    return 1
+                self.shown[i] += 1
+            self.melds[s][n] = GMeld(0, m - 1, d, t, 0)
+            self._event(EV_CHI, s, m, 0)
+        elif op == OP_PENG:
+            if self._take(s, t, 2):
+                return 1
+            self.shown[t] += 3
+            self.melds[s][n] = GMeld(1, t, d, t, 0)
+            self._event(EV_PENG, s, t, 0)
+        else:
+            if self._take(s, t, 3):
+                return 1
+            self.shown[t] = 4
+            self.melds[s][n] = GMeld(2, t, d, t, 0)
+            self.current = s
+            self.phase = PH_DRAW
+            self.after_kong = self.repl = 1
+            self._event(EV_GANG, s, t, 0)
+        self.nm[s] = n + 1
+        return 0
+
+    cdef int _angang(self, int s, int t) noexcept:
+        # s kongs four t of its own (t -1: a hidden seat's, not shown); it draws the replacement
+        if self._take(s, t, 4):
+            return 1
+        self.melds[s][self.nm[s]] = GMeld(2, t, -1, -1, 0)
+        self.nm[s] += 1
+        self.phase = PH_DRAW
+        self.after_kong = self.repl = 1
+        self._event(EV_ANGANG, s, t, 0)
+        return 0
+
+    cdef int _bugang(self, int s, int t) noexcept:
+        # s adds the fourth t to its melded pung: the others may rob it
+        cdef int i, k = -1
+        for i in range(self.nm[s]):
+            if self.melds[s][i].kind == 1 and self.melds[s][i].tile == t:
+                k = i
+        if k < 0:
+            return self._refuse(s, 1, R_NO_PUNG, t, 0, 0)
+        if self._take(s, t, 1):
+            return 1
+        self.melds[s][k].kind = 2
+        self.melds[s][k].added = 1
+        self.shown[t] = 4
+        self.last_tile = t
+        self.phase = PH_ROB
+        self.after_kong = 0
+        self._event(EV_BUGANG, s, t, 0)
+        return 0
+
     cdef void _event(self, int kind, int seat, int tile, int extra) noexcept:
         if self.nev < MAX_EV:
             self.ev[self.nev][0] = kind
@@ -270,6 +380,8 @@ cdef class Engine:
             sd, kong, actor = 0, self.phase == PH_ROB, self.current
         else:
             return -4
+        if self.viewer >= 0 and seat != self.viewer:
+            return -3                     # a hidden hand (a seat's view): nothing known to score
         if self.hu_fn is None:
             return self._kernel_total(seat, t, sd, self.shown[t] == 3, self._left((actor + 1) % 4) == 0, kong)
         melds = [(self.melds[seat][i].kind, self.melds[seat][i].tile, self.melds[seat][i].frm,
@@ -548,6 +660,14 @@ cdef class Engine:
             self.huang = 1
             self._event(EV_HUANG, s, 0, 0)
             return -1
+        if self.viewer >= 0 and s != self.viewer:
+            # a seat's view: another seat's draw carries no tile, only its count
+            self.pos[s] += 1
+            self.nconc[s] += 1
+            self.last_tile = -1
+            self.phase = PH_TURN
+            self._event(EV_DRAW, s, -1, 0)
+            return -2
         if self.mode == MODE_WALLS:
             t = self.walls[s][self.pos[s]]
         elif self.mode == MODE_TABLE:
@@ -560,7 +680,7 @@ cdef class Engine:
             if tile >= 34:
                 self._refuse(s, 1, R_DRAW_FLOWER, tile, 0, 0)
                 return -3
-            if self.seen[tile] >= 4:
+            if self.viewer < 0 and self.seen[tile] >= 4:      # (a seat's view checks its sight: _seat)
                 self._refuse(s, 1, R_DRAW_FIFTH, tile, 0, 0)
                 return -3
             self.seen[tile] += 1
@@ -621,37 +741,17 @@ cdef class Engine:
             self._why_turn(op, a)
             return -1
         if op == OP_PLAY:
-            h[a] -= 1
-            self.river[s][self.nriver[s]] = a
-            self.nriver[s] += 1
-            self._discarded(s, a)
-            self.last_tile = a
-            self.phase = PH_CLAIM
-            self.after_kong = 0
-            self._event(EV_PLAY, s, a, 0)
+            h[a] -= 1                     # (held: checked above; _take is for a seat's view)
+            self._play(s, a)
         elif op == OP_HU:
             total = self._hu_total(s)
             self._set_context(s, 1, self.after_kong, s)
             self._event(EV_HU, s, self.last_tile, 0)
             self._settle(s, -1, total, 1)
         elif op == OP_GANG:
-            h[a] = 0
-            self.melds[s][self.nm[s]] = GMeld(2, a, -1, -1, 0)
-            self.nm[s] += 1
-            self.phase = PH_DRAW
-            self.after_kong = self.repl = 1
-            self._event(EV_ANGANG, s, a, 0)
+            self._angang(s, a)
         else:  # BUGANG
-            h[a] -= 1
-            for i in range(self.nm[s]):
-                if self.melds[s][i].kind == 1 and self.melds[s][i].tile == a:
-                    self.melds[s][i].kind = 2
-                    self.melds[s][i].added = 1
-            self.shown[a] = 4
-            self.last_tile = a
-            self.phase = PH_ROB
-            self.after_kong = 0
-            self._event(EV_BUGANG, s, a, 0)
+            self._bugang(s, a)
         return 0
 
     cdef int _claim(self, int* ops, int* aa, int* bb) except -3:
@@ -679,12 +779,7 @@ cdef class Engine:
                 brank = ranks[s]
                 best = s
         if best < 0:
-            if rob:                       # the kong stands: its owner draws the replacement
-                self.after_kong = self.repl = 1
-            else:
-                self.shown[t] += 1
-                self.current = (d + 1) % 4
-            self.phase = PH_DRAW
+            self._passed()
             return -1
         s = best
         cdef uint8_t* h = self.hands[s]
@@ -704,45 +799,12 @@ cdef class Engine:
             h[t] += 1
             self._settle(s, d, total, 0)
             return s
-        self.nriver[d] -= 1
-        self.disc[d][self.ndisc[d] - 1][1] = s
-        if ops[s] == OP_GANG:
-            h[t] -= 3
-            self.melds[s][self.nm[s]] = GMeld(2, t, d, t, 0)
-            self.nm[s] += 1
-            self.shown[t] = 4
-            self.current = s
-            self.phase = PH_DRAW
-            self.after_kong = self.repl = 1
-            self._event(EV_GANG, s, t, 0)
-            self._ignores(ranks, best, d, ops, aa, t)
-            return s
-        if ops[s] == OP_PENG:
-            x = aa[s]
-            h[t] -= 2
-            self.melds[s][self.nm[s]] = GMeld(1, t, d, t, 0)
-            self.shown[t] += 3
-            self._event(EV_PENG, s, t, 0)
-        else:
-            m = aa[s]
-            x = bb[s]
-            h[t] += 1
-            for i in range(m - 1, m + 2):
-                h[i] -= 1
-                self.shown[i] += 1
-            self.melds[s][self.nm[s]] = GMeld(0, m - 1, d, t, 0)
-            self._event(EV_CHI, s, m, 0)
-        self.nm[s] += 1
+        self._meld(s, ops[s], aa[s])
         self._ignores(ranks, best, d, ops, aa, t)
-        h[x] -= 1
-        self.river[s][self.nriver[s]] = x
-        self.nriver[s] += 1
-        self._discarded(s, x)
-        self._event(EV_PLAY, s, x, 0)
-        self.last_tile = x
-        self.current = s
-        self.phase = PH_CLAIM
-        self.after_kong = 0
+        if ops[s] != OP_GANG:             # a chow or pung discards at once
+            x = aa[s] if ops[s] == OP_PENG else bb[s]
+            self.hands[s][x] -= 1         # (held: _legal listed the claim with this discard)
+            self._play(s, x)
         return s
 
     cdef void _ignores(self, int* ranks, int best, int d, int* ops, int* aa, int t) noexcept:
@@ -968,7 +1030,9 @@ REASONS = {"NONE": R_NONE, "DRAW_PHASE": R_DRAW_PHASE, "DRAW_NEED_TILE": R_DRAW_
            "CLAIM_INVALID": R_CLAIM_INVALID, "CLAIM_WALL": R_CLAIM_WALL, "MKONG_COUNT": R_MKONG_COUNT,
            "MKONG_WALL": R_MKONG_WALL, "PENG_COUNT": R_PENG_COUNT, "PENG_DISCARD": R_PENG_DISCARD,
            "CHI_SEAT": R_CHI_SEAT, "CHI_MIDDLE": R_CHI_MIDDLE, "CHI_NEED": R_CHI_NEED,
-           "CHI_DISCARD": R_CHI_DISCARD, "PARSE": R_PARSE}
+           "CHI_DISCARD": R_CHI_DISCARD, "PARSE": R_PARSE, "SEAT_DRAW": R_SEAT_DRAW, "WALL_EMPTY": R_WALL_EMPTY,
+           "SEAT_FIFTH": R_SEAT_FIFTH, "HAND_NEED": R_HAND_NEED, "NO_TURN": R_NO_TURN, "NO_DISCARD": R_NO_DISCARD,
+           "NO_PUNG": R_NO_PUNG, "FLOWER_SHOWN": R_FLOWER_SHOWN}
 
 _MAX_TOTAL = 1 << 20      # above any Hu's total: bounds a hu_fn's answer
 _C_INT = (1 << 31) - 1

@@ -191,11 +191,14 @@ def test_robbing_a_kong_worked_example():
 
 
 def test_one_set_of_rules_through_public_names():
-    """The seat view's rules are SeatRules (GameState's are the compiled
-    engine's: tests/test_game_engine_diff.py holds them to the same); the
-    seat view takes no private method of GameState."""
-    from mjfast.game.seat_rules import SeatRules
-    assert issubclass(BotState, SeatRules) and not issubclass(GameState, SeatRules)
+    """The seat view's rules are the compiled engine's, as GameState's are
+    (its seat view mjfast._seat.SeatView is an Engine; the Python seat rules
+    are gone from the package); the seat view takes no private method of
+    GameState."""
+    import importlib.util
+    from mjfast import _engine, _seat
+    assert issubclass(_seat.SeatView, _engine.Engine) and BotState.__mro__ == (BotState, object)
+    assert importlib.util.find_spec("mjfast.game.seat_rules") is None
     private = {id(v) for k, v in vars(GameState).items() if k.startswith("_") and not k.startswith("__")}
     assert not [k for k, v in vars(BotState).items() if id(v) in private]
     # the view answers for its own seat only

@@ -2,7 +2,7 @@
 
 * :class:`BotState`: one seat's view of a game, from its requests and responses
   (``from_requests`` / ``update``), with ``legal_actions()`` and ``hu_total()``
-  computed by the rules the game engine uses (:mod:`mjfast.game.seat_rules`).
+  answered by the game engine itself, in a seat's view (:mod:`mjfast._seat`).
 * :mod:`mjfast.botzone.bots`: the sample bot and the baseline bot.
 * ``python -m mjfast.botzone``: the sample bot as a Botzone program (JSON or
   simple interaction, keep-running).

@@ -6,26 +6,25 @@ turns them into the seat's partial-information state: its concealed tiles,
 every seat's melds and river, each wall's count, the shown-tile counts of
 the fourth-tile rule, and the phase of the game.
 
-The rules themselves are not re-derived here.  The seat view keeps the
-public attributes of :class:`mjfast.game.seat_rules.SeatRules` (``phase``,
-``current``, ``last_tile``, ``after_kong``, ``hands[seat]``, ``melds``,
-``shown``, ``flowers``, ``wall_left``) and inherits its methods, as the game
-engine does: legal-action generation, the kong and claim restrictions, the
-context of a win (self-drawn, fourth tile, last tile, kong and robbing) and
-its scoring are one implementation for both.  The differential
-test (tests/test_botzone_state.py) holds the two together at every step of
-seeded games.
+The state is the game engine's: :class:`mjfast._seat.SeatView` is the
+compiled engine with the walls unknown and the other seats' hands hidden,
+and each request is applied to it as a fact.  This module only reads the
+requests' text (and the seat's own answer, for the tile of its concealed
+kong), words the engine's refusals as :class:`ProtocolError` and shows the
+engine's state under the attributes below.  Legal actions, the kong and
+claim limits, the context of a win and its value are the engine's, as for
+:class:`mjfast.game.GameState`.
 
 Only the duplicate format (each seat its own 34-tile wall) is tracked; a
-``BUHUA`` request is recorded (the flower counts) but table play's shared
-wall is not modelled.
+``BUHUA`` request is recorded (the flower, and one tile fewer in that seat's
+wall) but table play's shared wall is not modelled.
 """
 from __future__ import annotations
 
 from typing import Optional
 
-from ..game.seat_rules import CODES, N_KINDS, SeatRules
-from ..game.state import GameMeld
+from .. import _engine, _seat
+from ..game.state import CODES, N_KINDS, GameMeld, refusal_text
 from ..tiles import counts_str as _counts_str
 
 __all__ = ["BotState", "ProtocolError"]
@@ -34,6 +33,15 @@ _INDEX = {c: i for i, c in enumerate(CODES)}
 #: draws per seat in the duplicate format: 34-tile walls, 13 dealt
 WALL_DRAWS = 21
 _SEATS = ("0", "1", "2", "3")
+_PHASES = _engine.PHASES
+_DRAW, _TURN = _PHASES.index("draw"), _PHASES.index("turn")
+_KINDS = ("chow", "pung", "kong")
+_F = _seat.FACTS
+_OP = _engine.OPS
+# the engine's legal answers (op, a, b) as response strings
+_WORDS = {_OP["PLAY"]: ["PLAY " + c for c in CODES[:N_KINDS]], _OP["GANG"]: ["GANG " + c for c in CODES[:N_KINDS]],
+          _OP["BUGANG"]: ["BUGANG " + c for c in CODES[:N_KINDS]], _OP["PENG"]: ["PENG " + c for c in CODES[:N_KINDS]]}
+_PASS, _HU, _CHI, _GANG = _OP["PASS"], _OP["HU"], _OP["CHI"], _OP["GANG"]
 
 
 class ProtocolError(ValueError):
@@ -47,7 +55,33 @@ def _tile(code, request):
     return t
 
 
-class BotState(SeatRules):
+def _meld(m):
+    kind, tile, frm, claimed, added = m
+    return GameMeld(_KINDS[kind], None if tile < 0 else tile, None if frm < 0 else frm,
+                    None if claimed < 0 else claimed, bool(added))
+
+
+class _Walls(list):
+    """Each wall's count, as a list; setting an item sets that wall's count
+    in the view (a state built by hand: a count may only go down)."""
+    __slots__ = ("_view",)
+
+    def __setitem__(self, i, n):
+        new = list(self)
+        new[i] = n
+        if len(new) != 4:
+            raise ValueError("walls: 4 counts, one per seat")
+        for s in range(4):
+            if new[s] != self[s]:
+                w = new[s]
+                if isinstance(w, bool) or not isinstance(w, int) or not 0 <= w <= self[s]:
+                    raise ValueError(f"walls[{s}]: an int from 0 to the {self[s]} tiles left, got {w!r}")
+        for s in range(4):
+            self._view.set_left(s, new[s])
+        list.__setitem__(self, slice(None), new)
+
+
+class BotState:
     """The state of one seat after a sequence of requests.
 
     Public attributes:
@@ -60,75 +94,51 @@ class BotState(SeatRules):
     * ``discards[s]``: each seat's river (discards nobody claimed);
     * ``walls``: tiles left in each seat's wall (``wall_left(s)``);
     * ``shown``: 34 counts, the judge's fourth-tile counting;
+    * ``flowers[s]``: each seat's flowers (34-41);
     * ``phase``: ``"draw"`` (only PASS now), ``"turn"`` (``current`` holds 14
       tiles), ``"claim"`` (``current`` discarded ``last_tile``), ``"rob"``
-      (``current`` added a kong of ``last_tile``);
-    * ``request``: the last request applied; ``turn``: how many.
+      (``current`` added a kong of ``last_tile``); ``after_kong``: the
+      current draw replaces a kong;
+    * ``request``: the last request applied; ``turn``: how many;
+      ``responses``: the seat's answers to them, where known.
 
-    :meth:`legal_actions` and :meth:`hu_total` answer for the current request.
+    They are the engine's state, as lists that follow it from request to
+    request.  :meth:`legal_actions` and :meth:`hu_total` answer for the
+    current request.
     """
 
+    table = False                      # the duplicate format
+
     def __init__(self):
+        self._v = _seat.SeatView()
         self.seat = None
         self.quan = 0
-        self.hands = [None] * 4
-        self.melds = [[] for _ in range(4)]
-        self.discards = [[] for _ in range(4)]
-        self.flowers = [[] for _ in range(4)]
-        self.walls = [WALL_DRAWS] * 4
-        self.shown = [0] * N_KINDS
-        self.phase = "draw"
-        self.current = 0
-        self.last_tile = None
         self.request = None
         self.turn = 0
         self.responses = []
-        self.table = False                 # the engine's flag: duplicate format
-        self.after_kong = False            # the current draw replaces a kong
-        self._kong_pending = False         # current's next draw replaces a kong
-        self._pending = None               # (discarder, tile) of a live discard
-        self._last_response = None         # own answer to the last request, if known
-        self._dealt = False                # the deal request has come
+        self._last_response = None     # own answer to the last request, if known
+        self._dealt = False            # the deal request has come
+        self._hand = self._melds = self._discards = self._flowers = self._walls = self._shown = None
 
-    _STATE = ("seat", "quan", "phase", "current", "last_tile", "after_kong", "_kong_pending", "_pending",
-              "_dealt")
-
-    def _save(self):
-        """What a request may change (for _restore when it is refused)."""
-        return ([getattr(self, a) for a in self._STATE], [None if h is None else list(h) for h in self.hands],
-                [[(m, m.kind, m.added) for m in ms] for ms in self.melds], [list(d) for d in self.discards],
-                [list(f) for f in self.flowers], list(self.walls), list(self.shown))
-
-    def _restore(self, saved):
-        # in place: a caller holding st.hand or st.melds[s] keeps seeing the state
-        attrs, hands, melds, discards, flowers, walls, shown = saved
-        for a, v in zip(self._STATE, attrs):
-            setattr(self, a, v)
-        for s in range(4):
-            if hands[s] is None or self.hands[s] is None:
-                self.hands[s] = hands[s]
-            else:
-                self.hands[s][:] = hands[s]
-            self.melds[s][:] = [m for m, _k, _a in melds[s]]
-            for m, k, ad in melds[s]:
-                m.kind, m.added = k, ad
-            self.discards[s][:] = discards[s]
-            self.flowers[s][:] = flowers[s]
-        self.walls[:] = walls
-        self.shown[:] = shown
-
-    def _check_sight(self, request):
-        """Refuse a request after which this seat sees a fifth copy of a tile.
-
-        Checked once, on the state the request left, rather than on each
-        path's own list of newly shown tiles: such a list has to get every
-        move right (a chow once left its claimed tile out while it was
-        between the river and the meld, and let a fifth copy in)."""
-        if self.hand is None:
-            return
-        for t, c in enumerate(self.unseen()):
-            if c < 0:
-                raise ProtocolError(f"{request!r}: a fifth {CODES[t]} (all four are already in sight)")
+    def _fresh(self):
+        # the engine's state as lists, read on first use; once read, refreshed in place after each request
+        # (a caller holding st.hand or st.melds[s] keeps seeing the state)
+        v = self._v
+        if self._hand is not None:
+            self._hand[:] = v.hand_of(self.seat)
+        if self._melds is not None:
+            for s in range(4):
+                self._melds[s][:] = [_meld(m) for m in v.melds_of(s)]
+        if self._discards is not None:
+            for s in range(4):
+                self._discards[s][:] = v.river_of(s)
+        if self._flowers is not None:
+            for s in range(4):
+                self._flowers[s][:] = v.flowers_of(s)
+        if self._walls is not None:
+            list.__setitem__(self._walls, slice(None), v.walls())
+        if self._shown is not None:
+            self._shown[:] = v.shown_of()
 
     # ------------------------------------------------------------------ building
 
@@ -145,13 +155,78 @@ class BotState(SeatRules):
             st.update(r, responses[i] if i < len(responses) else None)
         return st
 
+    # ------------------------------------------------------------------ the engine's state
+
     @property
     def hand(self):
-        return self.hands[self.seat] if self.seat is not None else None
+        if self.seat is None:
+            return None
+        if self._hand is None:
+            self._hand = self._v.hand_of(self.seat)
+        return self._hand
+
+    @property
+    def hands(self):
+        h = [None] * 4
+        if self.seat is not None:
+            h[self.seat] = self.hand
+        return h
+
+    @property
+    def melds(self):
+        if self._melds is None:
+            v = self._v
+            self._melds = [[_meld(m) for m in v.melds_of(s)] for s in range(4)]
+        return self._melds
+
+    @property
+    def discards(self):
+        if self._discards is None:
+            self._discards = [self._v.river_of(s) for s in range(4)]
+        return self._discards
+
+    @property
+    def flowers(self):
+        if self._flowers is None:
+            self._flowers = [self._v.flowers_of(s) for s in range(4)]
+        return self._flowers
+
+    @property
+    def walls(self):
+        if self._walls is None:
+            w = self._walls = _Walls(self._v.walls())
+            w._view = self._v
+        return self._walls
+
+    @property
+    def shown(self):
+        if self._shown is None:
+            self._shown = self._v.shown_of()
+        return self._shown
+
+    @property
+    def phase(self) -> str:
+        return _PHASES[self._v.phase]
+
+    @property
+    def current(self) -> int:
+        return self._v.current
+
+    @property
+    def last_tile(self):
+        """The tile drawn (own draws only), discarded or added to a kong; None in the draw phase."""
+        v = self._v
+        t = v.last_tile
+        return None if t < 0 or v.phase == _DRAW else t
+
+    @property
+    def after_kong(self) -> bool:
+        v = self._v
+        return bool(v.after_kong) and v.phase == _TURN
 
     def wall_left(self, seat: int) -> int:
         """Tiles left in ``seat``'s wall."""
-        return self.walls[seat]
+        return self._v.left(seat)
 
     def note_response(self, response: str) -> None:
         """Record this seat's answer to the current request (a bot calls it
@@ -164,7 +239,9 @@ class BotState(SeatRules):
 
     def update(self, request: str, my_response: Optional[str] = None) -> "BotState":
         """Apply one request; ``my_response``: this seat's answer to it, if
-        known already (when replaying history).  Returns self."""
+        known already (when replaying history).  Returns self.  A request
+        that is malformed or contradicts the view raises ProtocolError and
+        leaves the state as it was."""
         if not isinstance(request, str):
             raise TypeError(f"a request is a string, got {type(request).__name__}")
         if my_response is not None and not isinstance(my_response, str):
@@ -173,32 +250,26 @@ class BotState(SeatRules):
         if not parts:
             raise ProtocolError("empty request")
         kind = parts[0]
-        # a request that is refused leaves the state as it was
-        saved = self._save()
-        try:
-            if kind == "0":
-                self._init(parts, request)
-            elif self.seat is None:
-                raise ProtocolError(f"request {request!r} before the seat request '0 seat quan'")
-            elif kind == "1":
-                self._deal(parts, request)
-            elif not self._dealt:
-                raise ProtocolError(f"request {request!r} before the deal ('1 ...')")
-            elif kind == "2":
-                if len(parts) != 2:
-                    raise ProtocolError(f"malformed draw request {request!r}")
-                t = _tile(parts[1], request)
-                if t >= N_KINDS:
-                    raise ProtocolError(f"draw request {request!r}: a flower is not drawn, it is replaced (BUHUA)")
-                self._draw(self.seat, t, request)
-            elif kind == "3":
-                self._event(parts, request)
-            else:
-                raise ProtocolError(f"unknown request type {kind!r} in {request!r}")
-            self._check_sight(request)
-        except ProtocolError:
-            self._restore(saved)
-            raise
+        if kind == "0":
+            self._init(parts, request)
+        elif self.seat is None:
+            raise ProtocolError(f"request {request!r} before the seat request '0 seat quan'")
+        elif kind == "1":
+            self._deal(parts, request)
+        elif not self._dealt:
+            raise ProtocolError(f"request {request!r} before the deal ('1 ...')")
+        elif kind == "2":
+            if len(parts) != 2:
+                raise ProtocolError(f"malformed draw request {request!r}")
+            t = _tile(parts[1], request)
+            if t >= N_KINDS:
+                raise ProtocolError(f"draw request {request!r}: a flower is not drawn, it is replaced (BUHUA)")
+            self._draw(self.seat, t, request)
+        elif kind == "3":
+            self._event(parts, request)
+        else:
+            raise ProtocolError(f"unknown request type {kind!r} in {request!r}")
+        self._fresh()
         self.request = request
         self.turn += 1
         self.responses.append(my_response)
@@ -212,7 +283,7 @@ class BotState(SeatRules):
             raise ProtocolError(f"malformed seat request {request!r} (expected '0 seat quan')")
         self.seat = int(parts[1])
         self.quan = int(parts[2])
-        self.hands[self.seat] = [0] * N_KINDS
+        self._v.start(self.seat, self.quan)
 
     def _deal(self, parts, request):
         if len(parts) < 18:
@@ -227,80 +298,31 @@ class BotState(SeatRules):
             raise ProtocolError(f"malformed deal {request!r}")
         if len(set(fl)) != len(fl):
             raise ProtocolError(f"deal {request!r} shows a flower twice (one copy of each)")
-        h = self.hands[self.seat]
         if self._dealt:
             raise ProtocolError(f"second deal {request!r}")
-        self._dealt = True
+        n = [0] * N_KINDS
         for t in tiles:
-            h[t] += 1
-            if h[t] > 4:
+            n[t] += 1
+            if n[t] > 4:
                 raise ProtocolError(f"deal {request!r} holds a fifth {CODES[t]}")
         i = 0
+        by_seat = []
         for s in range(4):
-            self.flowers[s] = fl[i:i + nf[s]]
+            by_seat.append(fl[i:i + nf[s]])
             i += nf[s]
+        self._v.deal(tiles, by_seat)
+        self._dealt = True
 
-    def _settle_pending(self):
-        """A live discard that nobody claimed stays in the river: now shown."""
-        if self._pending is not None:
-            self.shown[self._pending[1]] += 1
-            self._pending = None
-
-    def _drawer(self):
-        """The seat whose draw comes next, or None (the seat holding the turn
-        must act first)."""
-        if self.phase == "draw" or self.phase == "rob":     # the first draw, a kong's replacement
-            return self.current
-        if self.phase == "claim":                           # nobody claimed: the next seat
-            return (self.current + 1) % 4
-        return None
+    def _fact(self, kind, p, a, b, request):
+        """Apply one fact to the view; a refusal is a ProtocolError naming the request."""
+        v = self._v
+        if v.fact(kind, p, a, b):
+            seat, _code, reason, ra, rb, rc = v.refusal()
+            raise ProtocolError(f"{request!r}: {refusal_text(reason, ra, rb, rc, seat)}")
 
     def _draw(self, p, t, request):
-        d = self._drawer()
-        if d != p:
-            raise ProtocolError(f"{request!r}: not seat {p}'s draw now "
-                                + (f"(seat {self.current} holds its turn)" if d is None else f"(seat {d}'s)"))
-        self._settle_pending()
-        if self.walls[p] <= 0:
-            raise ProtocolError(f"{request!r}: seat {p}'s wall is already empty")
-        self.walls[p] -= 1
-        if p == self.seat:
-            h = self.hands[p]
-            if h[t] >= 4:
-                raise ProtocolError(f"{request!r}: a fifth {CODES[t]}")
-            h[t] += 1
-        self.phase = "turn"
-        self.current = p
-        self.last_tile = t
-        self.after_kong = self._kong_pending
-        self._kong_pending = False
-
-    def _take(self, p, t, n, request):
-        """Remove n copies of t from p's hand (own seat only; others are unknown)."""
-        if p != self.seat:
-            return
-        h = self.hands[p]
-        if h[t] < n:
-            raise ProtocolError(f"{request!r}: the hand holds {h[t]} {CODES[t]}, needs {n}")
-        h[t] -= n
-
-    def _discard(self, p, t, request):
-        self._take(p, t, 1, request)
-        self.discards[p].append(t)
-        self.phase = "claim"
-        self.current = p
-        self.last_tile = t
-        self.after_kong = False
-        self._pending = (p, t)
-
-    def _claimed(self, p, request):
-        """The live discard p claims: (discarder, tile); it leaves the river."""
-        if self._pending is None or self._pending[0] == p:
-            raise ProtocolError(f"{request!r}: no discard of another seat to claim")
-        d, t = self._pending
-        self._pending = None
-        self.discards[d].pop()
-        return d, t
+        # p draws t (None: another seat's draw, the tile unseen)
+        self._fact(_F["DRAW"], p, -1 if t is None else t, -1, request)
 
     def _event(self, parts, request):
         if len(parts) < 3 or parts[1] not in _SEATS:
@@ -313,80 +335,22 @@ class BotState(SeatRules):
                 raise ProtocolError(f"{request!r}: BUHUA names one flower (H1-H8)")
         elif any(t >= N_KINDS for t in args):
             raise ProtocolError(f"{request!r}: a flower is not a tile to play or meld")
-        other = p != self.seat
-        if op == "DRAW" and not args:
-            if not other:
+        n = len(args)
+        if op == "DRAW" and not n:
+            if p == self.seat:
                 raise ProtocolError(f"{request!r}: this seat's draws come as '2 tile'")
             self._draw(p, None, request)
-        elif op == "PLAY" and len(args) == 1:
-            if self.phase != "turn" or self.current != p:
-                raise ProtocolError(f"{request!r}: seat {p} has no turn to discard")
-            self._discard(p, args[0], request)
-        elif op == "PENG" and len(args) == 1:
-            d, t = self._claimed(p, request)
-            self._take(p, t, 2, request)
-            self.melds[p].append(GameMeld("pung", t, d, t))
-            self.shown[t] += 3
-            self._discard(p, args[0], request)
-        elif op == "CHI" and len(args) == 2:
-            m, x = args
-            d, t = self._claimed(p, request)
-            if m >= 27 or not 1 <= m % 9 <= 7 or abs(m - t) > 1:
-                raise ProtocolError(f"{request!r}: {CODES[m]} is not the middle of a chow with {CODES[t]}")
-            if p == self.seat:
-                self.hands[p][t] += 1
-                for u in (m - 1, m, m + 1):
-                    self._take(p, u, 1, request)
-            for u in (m - 1, m, m + 1):
-                self.shown[u] += 1
-            self.melds[p].append(GameMeld("chow", m - 1, d, t))
-            self._discard(p, x, request)
-        elif op == "GANG" and not args:
-            self._gang(p, request)
-        elif op == "BUGANG" and len(args) == 1:
-            t = args[0]
-            if self.phase != "turn" or self.current != p:
-                raise ProtocolError(f"{request!r}: seat {p} has no turn to add a kong")
-            m = next((m for m in self.melds[p] if m.kind == "pung" and m.tile == t), None)
-            if m is None:
-                raise ProtocolError(f"{request!r}: seat {p} has no melded pung of {CODES[t]}")
-            self._take(p, t, 1, request)
-            m.kind = "kong"
-            m.added = True
-            self.shown[t] = 4
-            self.phase = "rob"
-            self.current = p
-            self.last_tile = t
-            self.after_kong = False
-            self._kong_pending = True          # if nobody robs it, p draws a replacement
-        elif op == "BUHUA" and len(args) == 1:
-            if any(args[0] in f for f in self.flowers):
-                raise ProtocolError(f"{request!r}: {CODES[args[0]]} is already shown (one copy of each flower)")
-            if self.walls[p] <= 0:
-                raise ProtocolError(f"{request!r}: seat {p}'s wall is already empty")
-            self.flowers[p].append(args[0])
-            self.walls[p] -= 1
+        elif n == 1 and op in ("PLAY", "PENG", "BUGANG", "BUHUA"):
+            self._fact(_F[op], p, args[0], -1, request)
+        elif op == "CHI" and n == 2:
+            self._fact(_F["CHI"], p, args[0], args[1], request)
+        elif op == "GANG" and not n:
+            v = self._v
+            # the seat's own concealed kong: its tile is in the answer, not in the request
+            own = p == self.seat and v.phase == _TURN and v.current == p
+            self._fact(_F["GANG"], p, self._concealed_kong_tile(request) if own else -1, -1, request)
         else:
             raise ProtocolError(f"unknown or malformed request {request!r}")
-
-    def _gang(self, p, request):
-        if self.phase == "turn" and self.current == p:
-            # a concealed kong: the tile is shown to nobody
-            t = None
-            if p == self.seat:
-                t = self._concealed_kong_tile(request)
-                self._take(p, t, 4, request)
-            self.melds[p].append(GameMeld("kong", t, None, None))
-        else:
-            d, t = self._claimed(p, request)
-            self._take(p, t, 3, request)
-            self.melds[p].append(GameMeld("kong", t, d, t))
-            self.shown[t] = 4
-        self.phase = "draw"
-        self.current = p
-        self.last_tile = None
-        self.after_kong = False
-        self._kong_pending = True
 
     def _concealed_kong_tile(self, request):
         r = self._last_response
@@ -394,13 +358,14 @@ class BotState(SeatRules):
             rp = r.split()
             if len(rp) == 2 and rp[0] == "GANG" and rp[1] in _INDEX:
                 return _INDEX[rp[1]]
-        quads = [t for t in range(N_KINDS) if self.hands[self.seat][t] == 4]
+        h = self.hand
+        quads = [t for t in range(N_KINDS) if h[t] == 4]
         if len(quads) != 1:
             raise ProtocolError(f"{request!r}: which concealed kong? the answer 'GANG t' is needed "
                                 f"(the hand holds four of {len(quads)} kinds)")
         return quads[0]
 
-    # ------------------------------------------------------------------ the rules (SeatRules, shared with the engine)
+    # ------------------------------------------------------------------ the engine's answers
 
     def legal_actions(self, seat: Optional[int] = None) -> list:
         """Every legal response to the current request (Botzone strings), for
@@ -409,20 +374,37 @@ class BotState(SeatRules):
             return []
         if seat is not None and seat != self.seat:
             raise ValueError(f"BotState of seat {self.seat} cannot answer for seat {seat}")
-        return SeatRules.legal_actions(self, self.seat)
+        out = []
+        for op, a, b in self._v.legal(self.seat):
+            if op == _PASS:
+                out.append("PASS")
+            elif op == _HU:
+                out.append("HU")
+            elif op == _CHI:
+                out.append(f"CHI {CODES[a]} {CODES[b]}")
+            elif op == _GANG and a < 0:          # a melded kong names no tile
+                out.append("GANG")
+            else:
+                out.append(_WORDS[op][a])
+        return out
 
     def hu_total(self) -> Optional[int]:
         """The total that declaring Hu now would score (flowers included, even
         under 8), with the judge's context; None if the hand does not win now."""
         if self.seat is None:
             return None
-        v = self.hu_value(self.seat)
+        v = self._v.hu_value(self.seat)
         return v if v > 0 else None
 
     def win_context(self) -> Optional[dict]:
         """The judge's context of a Hu now (tile, self_drawn, fourth_tile,
         last_tile, kong), or None if the seat cannot declare Hu now."""
-        return None if self.seat is None else self.hu_context(self.seat)
+        if self.seat is None:
+            return None
+        c = self._v.hu_context(self.seat)
+        if c is None:
+            return None
+        return {"tile": c[0], "self_drawn": c[1], "fourth_tile": c[2], "last_tile": c[3], "kong": c[4]}
 
     # ------------------------------------------------------------------ views
 
@@ -436,18 +418,7 @@ class BotState(SeatRules):
 
     def unseen(self) -> list:
         """Per tile kind, copies this seat has not seen (in other hands or the walls)."""
-        c = [4] * N_KINDS
-        h = self.hand
-        for t in range(N_KINDS):
-            c[t] -= h[t]
-        for s in range(4):
-            for m in self.melds[s]:
-                if m.tile is not None:
-                    for u in m.tiles():
-                        c[u] -= 1
-            for u in self.discards[s]:
-                c[u] -= 1
-        return c
+        return self._v.unseen()
 
     def __repr__(self):
         h = _counts_str(self.hand) if self.hand is not None else "?"

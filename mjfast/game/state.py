@@ -30,10 +30,14 @@ import numpy as np
 from .. import _engine
 from ..hand import Meld
 from ..rules.mcr.sets import MCR_RULES
-from .seat_rules import CODES, N_KINDS, score_win
+from ..score import score as _score
+from ..tiles import BOTZONE_CODES, TILE_NAMES, _counts_str
 
 __all__ = ["GameState", "IllegalAction", "GameMeld", "Win", "CODES", "code_of", "tile_of", "score_win"]
 
+#: Botzone codes by tile index, flowers H1-H8 as 34-41.
+CODES = tuple(BOTZONE_CODES) + tuple(f"H{i}" for i in range(1, 9))
+N_KINDS = 34
 _INDEX = {c: i for i, c in enumerate(CODES)}
 
 #: What the judge writes when a seat breaks the rules: WA = wrong action,
@@ -52,6 +56,24 @@ _CLAIM_OPS = {"HU": (_OP["HU"], 0), "GANG": (_OP["GANG"], 0), "PENG": (_OP["PENG
 _PASS3 = (_OP["PASS"], 0, 0)
 _PASS4 = [_PASS3] * 4
 _ALL_PASS = ["PASS"] * 4
+
+
+def score_win(seat, counts, melds, ctx, quan, flowers=0):
+    """Score a Hu: ``counts`` = seat's concealed tiles (34 counts; they include
+    the winning tile if self-drawn), ``melds`` its GameMelds, ``ctx`` the
+    context (tile, self_drawn, fourth_tile, last_tile, kong).  Returns (hand
+    in our notation, Score); raises NotWinning.  The one place a hand of a
+    game is written and scored in Python (the engine scores with the fan
+    kernel; tests/test_game_fast.py holds the two together)."""
+    tile = ctx["tile"]
+    h = list(counts)
+    if ctx["self_drawn"]:          # the winning tile is in the hand: print it last
+        h[tile] -= 1
+    conc = _counts_str(h)
+    hand = "".join(m.to_meld(seat).notation() for m in melds) + conc + TILE_NAMES[tile]
+    sc = _score(hand, self_drawn=ctx["self_drawn"], fourth_tile=ctx["fourth_tile"], kong=ctx["kong"],
+                last_tile=ctx["last_tile"], seat_wind=seat, round_wind=quan, flowers=flowers)
+    return hand, sc
 
 
 def code_of(tile: int) -> str:
@@ -123,8 +145,27 @@ _WORDING = {
                                           "not in the hand"),
     "CHI_DISCARD": lambda a, b, c, s, r, p: f"after the chow, discards {_c(a)}, which is not in the hand",
     "PARSE": lambda a, b, c, s, r, p: p,
+    # a seat's view (mjfast.botzone.BotState): a request that contradicts what the seat knows
+    "SEAT_DRAW": lambda a, b, c, s, r, p: f"not seat {s}'s draw now " + (f"(seat {a} holds its turn)" if b
+                                                                          else f"(seat {a}'s)"),
+    "WALL_EMPTY": lambda a, b, c, s, r, p: f"seat {s}'s wall is already empty",
+    "SEAT_FIFTH": lambda a, b, c, s, r, p: f"a fifth {_c(a)}" + (" (all four are already in sight)" if b else ""),
+    "HAND_NEED": lambda a, b, c, s, r, p: (f"the hand holds {b} {_c(a)}, needs {c}" if a >= 0
+                                           else f"seat {s} holds {b} concealed tiles, needs {c}"),
+    "NO_TURN": lambda a, b, c, s, r, p: f"seat {s} has no turn to {'add a kong' if a else 'discard'}",
+    "NO_DISCARD": lambda a, b, c, s, r, p: "no discard of another seat to claim",
+    "NO_PUNG": lambda a, b, c, s, r, p: f"seat {s} has no melded pung of {_c(a)}",
+    "FLOWER_SHOWN": lambda a, b, c, s, r, p: f"{_c(a)} is already shown (one copy of each flower)",
 }
 _REASONS = {code: _WORDING[name] for name, code in _engine.REASONS.items() if name != "NONE"}
+
+
+def refusal_text(reason: int, a: int, b: int, c: int, seat: int, answer: str = "", parse: str = "") -> str:
+    """The words of an engine refusal: ``reason`` an R_* code (``mjfast._engine.REASONS``)
+    with its details (``Engine.refusal()``); ``answer`` the answer refused,
+    ``parse`` why it could not be read.  GameState's IllegalAction reasons
+    and BotState's ProtocolErrors are worded here."""
+    return _REASONS[reason](a, b, c, seat, answer, parse)
 _ERROR_CODES = {1: ERROR_WA, 2: ERROR_WH}
 
 

@@ -106,6 +106,15 @@ cdef enum:
     R_CHI_NEED = 26         # a: middle, b, c: the tiles missing (c -1: one)
     R_CHI_DISCARD = 27      # a: tile
     R_PARSE = 28            # the answer could not be read (OP_BAD)
+    # a seat's view (viewer >= 0: the requests are facts; these refuse one that contradicts the view)
+    R_SEAT_DRAW = 29        # a: the seat that draws or holds the turn, b: 1 it holds its turn
+    R_WALL_EMPTY = 30
+    R_SEAT_FIFTH = 31       # a: tile, b: 1 all four already in sight
+    R_HAND_NEED = 32        # a: tile (-1: a hidden seat's concealed tiles), b: held, c: needed
+    R_NO_TURN = 33          # a: 1 an added kong, 0 a discard
+    R_NO_DISCARD = 34
+    R_NO_PUNG = 35          # a: tile
+    R_FLOWER_SHOWN = 36     # a: the flower
 
 cdef struct GMeld:
     int8_t kind        # 0 chow, 1 pung, 2 kong
@@ -136,6 +145,10 @@ cdef class Engine:
     cdef readonly int mode
     cdef int nfl[4]
     cdef uint8_t seen[34]            # walls unknown: copies dealt and drawn
+    # a seat's view (mjfast._seat): the one seat whose hand is known, -1 the whole table; the other
+    # seats' concealed tiles are only counted (nconc), their draws carry no tile
+    cdef readonly int viewer
+    cdef int nconc[4]
     # read-only from Python: the C code indexes its arrays with them
     cdef readonly int phase, current, last_tile, quan
     cdef readonly int after_kong
@@ -159,6 +172,12 @@ cdef class Engine:
     cdef bint _kong_ok(self, int s) noexcept
     cdef bint _claims_ok(self, int d) noexcept
     cdef void _discarded(self, int s, int t) noexcept
+    cdef int _take(self, int s, int t, int n) noexcept
+    cdef void _play(self, int s, int t) noexcept
+    cdef void _passed(self) noexcept
+    cdef int _meld(self, int s, int op, int m) noexcept
+    cdef int _angang(self, int s, int t) noexcept
+    cdef int _bugang(self, int s, int t) noexcept
     cdef void _event(self, int kind, int seat, int tile, int extra) noexcept
     cdef int _refuse(self, int seat, int code, int reason, int a, int b, int c) noexcept
     cdef int _hu_total(self, int seat) except -10

@@ -19,10 +19,12 @@ from __future__ import annotations
 from typing import Optional
 
 from mjfast.errors import NotWinning
-from mjfast.game.seat_rules import CODES, N_KINDS, SeatRules, score_win
+from mjfast.game.state import CODES, N_KINDS, score_win
 # the game's data types and tile codes are the package's: the oracle is its
 # transitions (below), not a second copy of what a meld or a win holds
 from mjfast.game.state import ERROR_WA, ERROR_WH, GameMeld, IllegalAction, Win, code_of, tile_of
+
+from .seat_rules import SeatRules
 
 __all__ = ["GameState", "IllegalAction", "GameMeld", "Win", "CODES", "code_of", "tile_of", "score_win"]
 
@@ -62,7 +64,7 @@ class GameState(SeatRules):
 
     What a seat may answer (``legal_actions``, ``kong_allowed``,
     ``claims_allowed``, ``hu_context``, ``hu_value``, ``hu_ok``) comes from
-    :class:`~mjfast.game.seat_rules.SeatRules`, shared with the bots' view
+    :class:`reference.seat_rules.SeatRules`, shared with the bots' view
     of a game; ``after_kong`` says the current draw replaces a kong.
     """
 

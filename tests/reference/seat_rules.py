@@ -1,5 +1,9 @@
-"""What one seat may answer, by the Botzone judge's rules: one implementation
-shared by the game engine and a bot's view of the game.
+"""The test oracle's rules for one seat, by the Botzone judge: what a seat
+may answer, the kong and claim limits, the context of a win and its value,
+over the host's public attributes.  The package's rules are the compiled
+engine's (src/_engine.pyx); this mixin is what the Python engine
+(reference/game_state.py) and the Python seat view (reference/bot_state.py)
+were built on, kept only as their oracle.
 
 :class:`SeatRules` is a mixin.  Its host keeps these public attributes:
 
@@ -10,44 +14,17 @@ shared by the game engine and a bot's view of the game.
   ``current`` (the seat whose draw / discard / added kong it is),
   ``last_tile`` and ``after_kong`` (the current draw replaces a kong);
 * ``wall_left(seat)``: tiles left in that seat's wall.
-
-:class:`~mjfast.game.GameState` (the whole table) and
-:class:`mjfast.botzone.BotState` (one seat's view, built from its requests)
-both keep them, so legal actions, the kong and claim restrictions, the
-context of a win and its value are decided here once for both.
 """
 from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-from .. import _core
-from ..errors import NotWinning
-from ..rules.mcr.sets import MCR_RULES
-from ..scoring.score import score as _score
-from ..tiles import BOTZONE_CODES, TILE_NAMES, counts_str as _counts_str
+from mjfast import _core
+from mjfast.errors import NotWinning
+from mjfast.game.state import CODES, N_KINDS, score_win
+from mjfast.rules.mcr.sets import MCR_RULES
 
 __all__ = ["SeatRules", "score_win", "CODES", "N_KINDS"]
-
-#: Botzone codes by tile index, flowers H1-H8 as 34-41.
-CODES = tuple(BOTZONE_CODES) + tuple(f"H{i}" for i in range(1, 9))
-N_KINDS = 34
-
-
-def score_win(seat, counts, melds, ctx, quan, flowers=0):
-    """Score a Hu: ``counts`` = seat's concealed tiles (34 counts; they include
-    the winning tile if self-drawn), ``melds`` its GameMelds, ``ctx`` the
-    context (see :meth:`SeatRules.hu_context`).  Returns (hand in our
-    notation, Score); raises NotWinning.  The one place a hand is written and
-    scored, for both engines."""
-    tile = ctx["tile"]
-    h = list(counts)
-    if ctx["self_drawn"]:          # the winning tile is in the hand: print it last
-        h[tile] -= 1
-    conc = _counts_str(h)
-    hand = "".join(m.to_meld(seat).notation() for m in melds) + conc + TILE_NAMES[tile]
-    sc = _score(hand, self_drawn=ctx["self_drawn"], fourth_tile=ctx["fourth_tile"], kong=ctx["kong"],
-                last_tile=ctx["last_tile"], seat_wind=seat, round_wind=quan, flowers=flowers)
-    return hand, sc
 
 
 class SeatRules:
