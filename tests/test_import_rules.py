@@ -29,7 +29,7 @@ PKG = os.path.join(ROOT, "mjfast")
 SRC = os.path.join(ROOT, "src")
 ARCH = os.path.join(ROOT, "docs", "architecture.md")
 
-COMPILED = ("mjfast._core", "mjfast._wild", "mjfast._game", "mjfast._engine", "mjfast._replay")
+COMPILED = ("mjfast._core", "mjfast._wild", "mjfast._game", "mjfast._engine", "mjfast._replay", "mjfast._notation", "mjfast._records", "mjfast._seat")
 
 #: Imports inside functions, each with its reason: {(module, imported): why}.
 #: ``imported`` is the mjfast module (or the standard-library module) imported.

@@ -34,7 +34,7 @@ def _modules():
 
 
 # the compiled modules (src/*.pyx): they import nothing of the package's Python
-_COMPILED = ("mjfast._core", "mjfast._wild", "mjfast._game", "mjfast._engine", "mjfast._replay")
+_COMPILED = ("mjfast._core", "mjfast._wild", "mjfast._game", "mjfast._engine", "mjfast._replay", "mjfast._notation", "mjfast._records", "mjfast._seat")
 
 
 def _path(mod):

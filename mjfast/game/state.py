@@ -30,8 +30,8 @@ import numpy as np
 from .. import _engine
 from ..hand import Meld
 from ..rules.mcr.sets import MCR_RULES
-from ..score import score as _score
-from ..tiles import BOTZONE_CODES, TILE_NAMES, _counts_str
+from ..scoring.score import score as _score
+from ..tiles import BOTZONE_CODES, TILE_NAMES, counts_str as _counts_str
 
 __all__ = ["GameState", "IllegalAction", "GameMeld", "Win", "CODES", "code_of", "tile_of", "score_win"]
 
