@@ -28,15 +28,18 @@ cnp.import_array()
 
 
 cdef score_counts_t _kernel = NULL
+ctypedef bint (*_win_fn)(const uint8_t*) noexcept nogil
+cdef _win_fn _is_win = NULL
 
 
 cdef int _bind_kernel() except -1:
-    """Fetch the fan kernel from mjfast._core (once; _core loads its fan
-    tables itself when it starts)."""
-    global _kernel
+    """Fetch the fan kernel and the win check from mjfast._core (once; _core
+    loads its fan tables itself when it starts)."""
+    global _kernel, _is_win
     if _kernel != NULL:
         return 0
     from mjfast import _core
+    _is_win = <_win_fn>PyCapsule_GetPointer(_core.win_capsule(), b"mjfast._core.is_win")
     _kernel = <score_counts_t>PyCapsule_GetPointer(_core.score_capsule(), b"mjfast._core.score_counts")
     return 0
 
@@ -228,33 +231,8 @@ cdef class Engine:
 
     # ------------------------------------------------------------------ small helpers
 
-    cdef int _left(self, int s) noexcept nogil:
-        if self.mode == MODE_TABLE:       # one shared wall
-            return self.back - self.front
-        return 34 - self.pos[s]
-
-    cdef bint _kong_ok(self, int s) noexcept:
-        # a concealed or added kong, after s's own draw 
-        return self._left(s) > 0 and self._left((s + 1) % 4) > 0
-
-    cdef bint _claims_ok(self, int d) noexcept:
-        # d's discard may be chowed, punged or konged: only the wall after d counts; a melded kong also needs
-        # the claimer's own wall (its replacement)
-        return self._left((d + 1) % 4) > 0
-
-    cdef void _discarded(self, int s, int t) noexcept:
-        if self.ndisc[s] < RIVER_CAP:       # always (see RIVER_CAP)
-            self.disc[s][self.ndisc[s]][0] = t
-            self.disc[s][self.ndisc[s]][1] = -1
-            self.ndisc[s] += 1
-
-    cdef void _event(self, int kind, int seat, int tile, int extra) noexcept:
-        if self.nev < MAX_EV:
-            self.ev[self.nev][0] = kind
-            self.ev[self.nev][1] = seat
-            self.ev[self.nev][2] = tile
-            self.ev[self.nev][3] = extra
-            self.nev += 1
+    # _left, _kong_ok, _claims_ok, _discarded, _event: inline, in the .pxd
+    # (called on every step, from this module and mjfast._game)
 
     cdef int _refuse(self, int seat, int code, int reason, int a, int b, int c) noexcept:
         """Record why seat's answer is refused (code 1 WA, 2 WH); returns reason."""
@@ -266,27 +244,18 @@ cdef class Engine:
         self.err_c = c
         return reason
 
-    cdef int _hu_total(self, int seat) except -10:
-        """What a Hu by seat would score now: total, -3 not a win, -4 cannot declare."""
-        cdef int sd, kong, actor, t = self.last_tile, i
-        if self.phase == PH_TURN:
-            if seat != self.current:
-                return -4
-            sd, kong, actor = 1, self.after_kong, seat
-        elif self.phase == PH_CLAIM or self.phase == PH_ROB:
-            if seat == self.current:
-                return -4
-            sd, kong, actor = 0, self.phase == PH_ROB, self.current
-        else:
-            return -4
-        if self.hu_fn is None:
-            return self._kernel_total(seat, t, sd, self.shown[t] == 3, self._left((actor + 1) % 4) == 0, kong)
+    # _hu_total (what a Hu by seat would score now) is inline, in the .pxd:
+    # _legal asks it for every seat at every discard.
+
+    cdef int _callback_total(self, int seat, int t, int sd, int fourth, int last, int kong) except -10:
+        """_hu_total through the Python hu_fn (see the class docstring)."""
+        cdef int i
         melds = [(self.melds[seat][i].kind, self.melds[seat][i].tile, self.melds[seat][i].frm,
                   self.melds[seat][i].claimed, self.melds[seat][i].added) for i in range(self.nm[seat])]
         self._busy = True
         try:
-            r = self.hu_fn(seat, bytes(<uint8_t[:34]>self.hands[seat]), melds, t, sd,
-                           self.shown[t] == 3, self._left((actor + 1) % 4) == 0, kong, self.quan)
+            r = self.hu_fn(seat, bytes(<uint8_t[:34]>self.hands[seat]), melds, t, sd, fourth == 1, last == 1, kong,
+                           self.quan)
         finally:
             self._busy = False
         if isinstance(r, bool) or not isinstance(r, (int, np.integer)) or not -3 <= r <= _MAX_TOTAL:
@@ -295,7 +264,12 @@ cdef class Engine:
 
     cdef int _kernel_total(self, int seat, int t, int sd, int fourth, int last, int kong) noexcept:
         """The kernel's total of seat's hand with t (already in the hand if
-        self-drawn); -3 if it is not a win.  Fan counts go to hu_ft."""
+        self-drawn); -3 if it is not a win.  Fan counts go to hu_ft (left
+        as they were for a hand that does not win).  The win check (table
+        lookups) runs first: most hands asked about (every seat, every
+        discard, in _legal) do not win, and the kernel's readings cost far
+        more; the kernel finds no win in a hand it rejects (it reads the same
+        forms), so the answer is the kernel's."""
         cdef uint8_t c[34]
         cdef uint8_t mk[4]
         cdef uint8_t mt[4]
@@ -304,6 +278,8 @@ cdef class Engine:
         memcpy(c, self.hands[seat], 34)
         if not sd:
             c[t] += 1
+        if not _is_win(c):
+            return -3
         for i in range(n):
             mk[i] = self.melds[seat][i].kind
             mt[i] = self.melds[seat][i].tile
@@ -317,8 +293,8 @@ cdef class Engine:
     cdef int _legal(self, int seat, bint check_hu) except -1:
         """Fill legal_buf with every legal (op, a, b) of seat now; returns the count.
         PASS is listed where it is legal.  Without check_hu, HU is listed
-        wherever seat may declare one, unscored: the caller decides its value
-        (the baseline policy, through the cheaper _can_hu).
+        wherever seat may declare one, unscored (for a caller that wants the
+        other answers only).
         The order is fixed: the drawer's PLAYs, concealed kongs, added kongs,
         HU; the others' PASS, HU, PENGs, melded kong, CHIs (middles ascending)."""
         cdef int n = 0, t, x, m, u, i, d
@@ -537,17 +513,12 @@ cdef class Engine:
 
     # ------------------------------------------------------------------ the game
 
-    cdef int _draw(self) except -2:
-        """current draws (phase draw, known walls): the tile, a flower
-        (34-41, set aside; current draws again), or -1 when the wall is
-        empty (Huang)."""
-        return self._draw_given(-1)
-
     cdef int _draw_given(self, int tile) except -4:
         """current draws; ``tile`` (-1: not given) is the tile drawn, required
         when the walls are unknown, else checked against the wall.  Returns
-        as _draw, or -3 if refused (the state unchanged, the reason
-        recorded)."""
+        the tile, a flower (34-41, set aside: current draws again), -1 when
+        the wall is empty (Huang), or -3 if refused (the state unchanged,
+        the reason recorded).  _draw (the .pxd) is this without a tile."""
         cdef int s = self.current, t
         if self.phase != PH_DRAW:
             self._refuse(s, 1, R_DRAW_PHASE, self.phase, 0, 0)

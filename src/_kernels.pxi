@@ -38,3 +38,11 @@ def game_kernels():
     _game_kernels.shanten = _k_shanten
     _game_kernels.discards = _discards
     return PyCapsule_New(<void*>&_game_kernels, b"mjfast._core.GameKernels", NULL)
+
+
+def win_capsule():
+    """A capsule ("mjfast._core.is_win") of the win check alone: the game
+    engine (mjfast._engine) asks it before scoring a Hu, as most hands asked
+    do not win.  Needs only the lookup tables (not the discard ranking's)."""
+    _need_tables()
+    return PyCapsule_New(<void*>_k_is_win, b"mjfast._core.is_win", NULL)
