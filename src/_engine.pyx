@@ -18,6 +18,7 @@ replay) subclasses Engine; mjfast.game.GameState wraps it for Python.
 from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, int8_t, int16_t, int64_t
 from cpython.pycapsule cimport PyCapsule_GetPointer
+from cpython.long cimport PyLong_AsLongAndOverflow
 from fankernel.flag_bits cimport W_SELF_DRAWN, W_FOURTH_TILE, W_KONG, W_LAST_TILE
 from fankernel.mcr_settle cimport mcr_settle_seats, MCR_MIN_POINTS
 
@@ -48,8 +49,12 @@ cdef int _bind_kernel() except -1:
 cdef inline int _c_int(x, str what, int s) except? -1:
     # a C int argument: a plain int in range takes the fast path, anything
     # else int_arg's checks and messages
-    if type(x) is int and -2147483647 <= x <= 2147483647:
-        return <int>x
+    cdef int overflow = 0
+    cdef long v
+    if type(x) is int:
+        v = PyLong_AsLongAndOverflow(x, &overflow)
+        if not overflow and -2147483647 <= v <= 2147483647:
+            return <int>v
     return int_arg(x, what.format(s), -_C_INT, _C_INT)
 
 
@@ -920,6 +925,24 @@ cdef class Engine:
     def shown_of(self):
         """Per tile, the copies shown (the fourth-tile counting)."""
         return _counts(self.shown)
+
+    def sync_from(self, Py_ssize_t start):
+        """(phase, current, last_tile, after_kong, the events from index
+        start on) in one call: what mjfast.game.GameState copies after each
+        step."""
+        cdef Py_ssize_t i
+        evs = [(self.ev[i][0], self.ev[i][1], self.ev[i][2], self.ev[i][3])
+               for i in range(max(start, 0), self.nev)] if start < self.nev else None
+        return self.phase, self.current, self.last_tile, self.after_kong != 0, evs
+
+    def claim_passes(self):
+        """claim() with every seat answering PASS (the common round)."""
+        cdef int ops[4]
+        cdef int aa[4]
+        cdef int bb[4]
+        memset(ops, 0, sizeof(ops)); memset(aa, 0, sizeof(aa)); memset(bb, 0, sizeof(bb))
+        self._usable("claim")
+        return self._claim(ops, aa, bb)
 
     def events_from(self, Py_ssize_t start):
         """The events from index start on: (kind EV_*, seat, tile, extra)."""

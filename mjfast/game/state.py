@@ -50,7 +50,6 @@ _OP_NAME = {v: k for k, v in _OP.items()}
 _TURN_OPS = {"PLAY": (_OP["PLAY"], 1), "GANG": (_OP["GANG"], 1), "BUGANG": (_OP["BUGANG"], 1), "HU": (_OP["HU"], 0)}
 _CLAIM_OPS = {"HU": (_OP["HU"], 0), "GANG": (_OP["GANG"], 0), "PENG": (_OP["PENG"], 1), "CHI": (_OP["CHI"], 2)}
 _PASS3 = (_OP["PASS"], 0, 0)
-_PASS4 = [_PASS3] * 4
 _ALL_PASS = ["PASS"] * 4
 _OP_PLAY = _OP["PLAY"]
 # the event kinds, as plain names (_sync reads one or two events a step)
@@ -384,15 +383,11 @@ class GameState:
     def _sync(self):
         """Copy the engine's phase and seats; read its new events into the log
         and the last event."""
-        e = self._e
         self._views = None
-        self.phase = _PHASES[e.phase]
-        self.current = e.current
-        t = e.last_tile
+        ph, self.current, t, self.after_kong, evs = self._e.sync_from(self._nev)
+        self.phase = _PHASES[ph]
         self.last_tile = None if t < 0 else t
-        self.after_kong = e.after_kong != 0
-        evs = e.events_from(self._nev)
-        if not evs:
+        if evs is None:
             return
         self._nev += len(evs)
         log = self.log
@@ -565,7 +560,8 @@ class GameState:
             if len(resp) != 4:
                 raise ValueError(f"claim(): 4 responses (one per seat) or a dict, got {len(resp)}")
         if resp == _ALL_PASS:              # the common round: nothing to read
-            answers, why = _PASS4, None
+            why = None
+            s = e.claim_passes()
         else:
             answers = []
             why = []
@@ -577,7 +573,7 @@ class GameState:
                     ans, w = _answer(r, _CLAIM_OPS)
                     answers.append(ans)
                     why.append(w)
-        s = e.claim(answers)
+            s = e.claim(answers)
         if s == -2:
             raise self._refused(resp, why)
         self._sync()
