@@ -845,7 +845,13 @@ cdef class Engine:
         required when the walls are unknown).  The tile, a flower (34-41,
         set aside: current draws again), -1 for Huang, -3 if refused
         (refusal() says why; the state is unchanged)."""
-        cdef int t = int_arg(tile, "draw_tile: tile", -1, 41)
+        cdef int overflow = 0
+        cdef long v = -2
+        if type(tile) is int:               # the common case without a Python call
+            v = PyLong_AsLongAndOverflow(tile, &overflow)
+        if overflow or not -1 <= v <= 41:
+            v = int_arg(tile, "draw_tile: tile", -1, 41)
+        cdef int t = <int>v
         self._usable("draw_tile")
         return self._draw_given(t)
 

@@ -190,6 +190,10 @@ class Win:
                 "round_wind": winds[self.round_wind], "flowers": self.flowers}
 
 
+_INT_TYPE = frozenset([int])
+_KIND_INDICES = frozenset(range(N_KINDS))
+
+
 def _walls_arg(walls):
     if len(walls) != 4:
         raise ValueError(f"walls: expected 4 walls (one per seat), got {len(walls)}")
@@ -198,7 +202,10 @@ def _walls_arg(walls):
     for s, w in enumerate(walls):
         if isinstance(w, str):
             w = w.split()
-        w = [tile_of(x) for x in w]
+        if type(w) is list and _INT_TYPE.issuperset(map(type, w)) and _KIND_INDICES.issuperset(w):
+            w = list(w)            # plain tile indices 0-33 (random_walls): nothing to convert, tested in C
+        else:
+            w = [tile_of(x) for x in w]
         if len(w) != 34:
             raise ValueError(f"walls: seat {s}'s wall has {len(w)} tiles, expected 34")
         for t in w:
