@@ -330,8 +330,8 @@ CORE_CALLABLES = {
     # per-call decisions, exact shanten, fan targets
     "shanten", "useful_tiles", "best_discards", "useful_mask", "discards_core", "discards_batch",
     "shanten_exact_one", "shanten_plain_batch", "shanten_checked", "build_restricted", "target_dists", "_set_slow",
-    # C function pointers for mjfast._game (capsules; no arguments)
-    "game_kernels", "score_capsule",
+    # C function pointers for mjfast._game and mjfast._engine (capsules; no arguments)
+    "game_kernels", "score_capsule", "win_capsule",
     # the distance tables for mjfast._wild (capsules; no arguments)
     "_table_capsules",
     # the MCR settlement (mjfast.rules.mcr.sets words its errors)
@@ -443,7 +443,7 @@ _HOSTILE = r"""
                              TT.rfan.copy(), TT.pallow.copy(), TT.pfan.copy(), TT.form_fan.copy(),
                              np.zeros(len(TT.keys), np.int16), True, np.zeros(len(TT.keys), np.int64)),
             "_set_slow": ("shanten", slow_shanten),
-            "game_kernels": (), "score_capsule": (), "_table_capsules": (), "table_source": (), "cache_dir": (), "_table_sections": (),
+            "game_kernels": (), "score_capsule": (), "win_capsule": (), "_table_capsules": (), "table_source": (), "cache_dir": (), "_table_sections": (),
             "settle_mcr": (23, False, 2),
             "two_player_score_one": (tp14.copy(), np.zeros((4, 4), np.uint8), 0, 4, 0, 0, np.zeros(52, np.int16)),
             "unique_wait_check": (H14.copy(), u(N), u(N), np.zeros((N, 2), np.int8)),
