@@ -15,7 +15,7 @@ runs is reported.  Trivial players = tsumogiri (discard the drawn tile):
   costs at least).
 
 ``--profile`` prints where the time goes (cProfile, tottime) for play() with
-tsumogiri and for the Python engine.
+tsumogiri and for `GameState` driven from Python.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from mjfast.game.players import RandomPlayer, Tsumogiri, tsumogiri
 
 
 class PyTsumogiri(Tsumogiri):
-    """tsumogiri without the compiled policy: the Python engine plays it."""
+    """tsumogiri without the compiled policy: `play()` drives a `GameState`."""
     compiled_policy = None
 
 
@@ -87,14 +87,14 @@ def main(argv=None):
     rows = [
         ("tsumogiri, `selfplay()` (compiled, arrays out)", lambda k: selfplay(k, "tsumogiri", seed=1), 5 * n),
         ("tsumogiri, `play()` (compiled, GameRecord)", each(lambda seed: play([tsumogiri] * 4, seed=seed)), n),
-        ("tsumogiri, Python engine, `act` fast path", each(lambda seed: play([py_tsumogiri] * 4, seed=seed)),
+        ("tsumogiri, `GameState`, `act` fast path", each(lambda seed: play([py_tsumogiri] * 4, seed=seed)),
          n // 4),
         ("tsumogiri, `GameState` stepped from Python (draw / legal_actions / turn / claim)",
          each(gamestate_steps), n // 4),
-        ("tsumogiri, Python engine, request strings", each(lambda seed: play([s] * 4, seed=seed)), n // 8),
+        ("tsumogiri, `GameState`, request strings", each(lambda seed: play([s] * 4, seed=seed)), n // 8),
         ("random policy, `selfplay()` (compiled)", lambda k: selfplay(k, "random", seed=1), n // 4),
         ("baseline policy, `selfplay()` (compiled)", lambda k: selfplay(k, "baseline", seed=1), n // 4),
-        ("`RandomPlayer` x4, Python engine", each(lambda seed: play([RandomPlayer(seed * 4 + j) for j in range(4)],
+        ("`RandomPlayer` x4, `GameState`", each(lambda seed: play([RandomPlayer(seed * 4 + j) for j in range(4)],
                                                                   seed=seed)), n // 40),
         ("tsumogiri `play()` + `to_botzone_text()`",
          each(lambda seed: play([tsumogiri] * 4, seed=seed).to_botzone_text()), n // 4),
@@ -107,7 +107,7 @@ def main(argv=None):
         sys.stdout.flush()
     if a.profile:
         for label, f in (("play() compiled", lambda seed: play([tsumogiri] * 4, seed=seed)),
-                         ("Python engine, act", lambda seed: play([py_tsumogiri] * 4, seed=seed))):
+                         ("GameState, act", lambda seed: play([py_tsumogiri] * 4, seed=seed))):
             print(f"\n### profile: {label}, tsumogiri, {n // 4} games")
             pr = cProfile.Profile()
             pr.enable()

@@ -20,9 +20,10 @@ a fact applied through the same transitions (_take, _play, _meld, ...).
 """
 from libc.string cimport memset, memcpy
 from libc.stdint cimport uint8_t, int8_t, int16_t, int64_t
+from cpython.long cimport PyLong_AsLongAndOverflow
 from fankernel.flag_bits cimport W_SELF_DRAWN, W_FOURTH_TILE, W_KONG, W_LAST_TILE
 from fankernel.mcr_settle cimport mcr_settle_seats, MCR_MIN_POINTS
-from mjfast._core cimport score_counts, need_tables
+from mjfast._core cimport score_counts, need_tables, win_check
 
 import numpy as np
 cimport numpy as cnp
@@ -39,8 +40,12 @@ cdef int _bind_kernel() except -1:
 cdef inline int _c_int(x, str what, int s) except? -1:
     # a C int argument: a plain int in range takes the fast path, anything
     # else int_arg's checks and messages
-    if type(x) is int and -2147483647 <= x <= 2147483647:
-        return <int>x
+    cdef int overflow = 0
+    cdef long v
+    if type(x) is int:
+        v = PyLong_AsLongAndOverflow(x, &overflow)
+        if not overflow and -2147483647 <= v <= 2147483647:
+            return <int>v
     return int_arg(x, what.format(s), -_C_INT, _C_INT)
 
 
@@ -224,25 +229,8 @@ cdef class Engine:
 
     # ------------------------------------------------------------------ small helpers
 
-    cdef int _left(self, int s) noexcept nogil:
-        if self.mode == MODE_TABLE:       # one shared wall
-            return self.back - self.front
-        return 34 - self.pos[s]
-
-    cdef bint _kong_ok(self, int s) noexcept:
-        # a concealed or added kong, after s's own draw 
-        return self._left(s) > 0 and self._left((s + 1) % 4) > 0
-
-    cdef bint _claims_ok(self, int d) noexcept:
-        # d's discard may be chowed, punged or konged: only the wall after d counts; a melded kong also needs
-        # the claimer's own wall (its replacement)
-        return self._left((d + 1) % 4) > 0
-
-    cdef void _discarded(self, int s, int t) noexcept:
-        if self.ndisc[s] < RIVER_CAP:       # always (see RIVER_CAP)
-            self.disc[s][self.ndisc[s]][0] = t
-            self.disc[s][self.ndisc[s]][1] = -1
-            self.ndisc[s] += 1
+    # _left, _kong_ok, _claims_ok, _discarded, _event: inline, in the .pxd
+    # (called on every step, from this module and mjfast._game)
 
     # The transitions of an accepted answer, shared by the table (the answer checked by _legal first) and a
     # seat's view (mjfast._seat: each request a fact, checked only against what the view knows; a nonzero
@@ -349,14 +337,6 @@ cdef class Engine:
         self._event(EV_BUGANG, s, t, 0)
         return 0
 
-    cdef void _event(self, int kind, int seat, int tile, int extra) noexcept:
-        if self.nev < MAX_EV:
-            self.ev[self.nev][0] = kind
-            self.ev[self.nev][1] = seat
-            self.ev[self.nev][2] = tile
-            self.ev[self.nev][3] = extra
-            self.nev += 1
-
     cdef int _refuse(self, int seat, int code, int reason, int a, int b, int c) noexcept:
         """Record why seat's answer is refused (code 1 WA, 2 WH); returns reason."""
         self.err_seat = seat
@@ -367,29 +347,18 @@ cdef class Engine:
         self.err_c = c
         return reason
 
-    cdef int _hu_total(self, int seat) except -10:
-        """What a Hu by seat would score now: total, -3 not a win, -4 cannot declare."""
-        cdef int sd, kong, actor, t = self.last_tile, i
-        if self.phase == PH_TURN:
-            if seat != self.current:
-                return -4
-            sd, kong, actor = 1, self.after_kong, seat
-        elif self.phase == PH_CLAIM or self.phase == PH_ROB:
-            if seat == self.current:
-                return -4
-            sd, kong, actor = 0, self.phase == PH_ROB, self.current
-        else:
-            return -4
-        if self.viewer >= 0 and seat != self.viewer:
-            return -3                     # a hidden hand (a seat's view): nothing known to score
-        if self.hu_fn is None:
-            return self._kernel_total(seat, t, sd, self.shown[t] == 3, self._left((actor + 1) % 4) == 0, kong)
+    # _hu_total (what a Hu by seat would score now) is inline, in the .pxd:
+    # _legal asks it for every seat at every discard.
+
+    cdef int _callback_total(self, int seat, int t, int sd, int fourth, int last, int kong) except -10:
+        """_hu_total through the Python hu_fn (see the class docstring)."""
+        cdef int i
         melds = [(self.melds[seat][i].kind, self.melds[seat][i].tile, self.melds[seat][i].frm,
                   self.melds[seat][i].claimed, self.melds[seat][i].added) for i in range(self.nm[seat])]
         self._busy = True
         try:
-            r = self.hu_fn(seat, bytes(<uint8_t[:34]>self.hands[seat]), melds, t, sd,
-                           self.shown[t] == 3, self._left((actor + 1) % 4) == 0, kong, self.quan)
+            r = self.hu_fn(seat, bytes(<uint8_t[:34]>self.hands[seat]), melds, t, sd, fourth == 1, last == 1, kong,
+                           self.quan)
         finally:
             self._busy = False
         if isinstance(r, bool) or not isinstance(r, (int, np.integer)) or not -3 <= r <= _MAX_TOTAL:
@@ -398,7 +367,12 @@ cdef class Engine:
 
     cdef int _kernel_total(self, int seat, int t, int sd, int fourth, int last, int kong) noexcept:
         """The kernel's total of seat's hand with t (already in the hand if
-        self-drawn); -3 if it is not a win.  Fan counts go to hu_ft."""
+        self-drawn); -3 if it is not a win.  Fan counts go to hu_ft (left
+        as they were for a hand that does not win).  The win check (table
+        lookups) runs first: most hands asked about (every seat, every
+        discard, in _legal) do not win, and the kernel's readings cost far
+        more; the kernel finds no win in a hand it rejects (it reads the same
+        forms), so the answer is the kernel's."""
         cdef uint8_t c[34]
         cdef uint8_t mk[4]
         cdef uint8_t mt[4]
@@ -407,6 +381,8 @@ cdef class Engine:
         memcpy(c, self.hands[seat], 34)
         if not sd:
             c[t] += 1
+        if not win_check(c):
+            return -3
         for i in range(n):
             mk[i] = self.melds[seat][i].kind
             mt[i] = self.melds[seat][i].tile
@@ -420,8 +396,8 @@ cdef class Engine:
     cdef int _legal(self, int seat, bint check_hu) except -1:
         """Fill legal_buf with every legal (op, a, b) of seat now; returns the count.
         PASS is listed where it is legal.  Without check_hu, HU is listed
-        wherever seat may declare one, unscored: the caller decides its value
-        (the baseline policy, through the cheaper _can_hu).
+        wherever seat may declare one, unscored (for a caller that wants the
+        other answers only).
         The order is fixed: the drawer's PLAYs, concealed kongs, added kongs,
         HU; the others' PASS, HU, PENGs, melded kong, CHIs (middles ascending)."""
         cdef int n = 0, t, x, m, u, i, d
@@ -640,17 +616,12 @@ cdef class Engine:
 
     # ------------------------------------------------------------------ the game
 
-    cdef int _draw(self) except -2:
-        """current draws (phase draw, known walls): the tile, a flower
-        (34-41, set aside; current draws again), or -1 when the wall is
-        empty (Huang)."""
-        return self._draw_given(-1)
-
     cdef int _draw_given(self, int tile) except -4:
         """current draws; ``tile`` (-1: not given) is the tile drawn, required
         when the walls are unknown, else checked against the wall.  Returns
-        as _draw, or -3 if refused (the state unchanged, the reason
-        recorded)."""
+        the tile, a flower (34-41, set aside: current draws again), -1 when
+        the wall is empty (Huang), or -3 if refused (the state unchanged,
+        the reason recorded).  _draw (the .pxd) is this without a tile."""
         cdef int s = self.current, t
         if self.phase != PH_DRAW:
             self._refuse(s, 1, R_DRAW_PHASE, self.phase, 0, 0)
@@ -922,7 +893,13 @@ cdef class Engine:
         required when the walls are unknown).  The tile, a flower (34-41,
         set aside: current draws again), -1 for Huang, -3 if refused
         (refusal() says why; the state is unchanged)."""
-        cdef int t = int_arg(tile, "draw_tile: tile", -1, 41)
+        cdef int overflow = 0
+        cdef long v = -2
+        if type(tile) is int:               # the common case without a Python call
+            v = PyLong_AsLongAndOverflow(tile, &overflow)
+        if overflow or not -1 <= v <= 41:
+            v = int_arg(tile, "draw_tile: tile", -1, 41)
+        cdef int t = <int>v
         self._usable("draw_tile")
         return self._draw_given(t)
 
@@ -1002,6 +979,24 @@ cdef class Engine:
     def shown_of(self):
         """Per tile, the copies shown (the fourth-tile counting)."""
         return _counts(self.shown)
+
+    def sync_from(self, Py_ssize_t start):
+        """(phase, current, last_tile, after_kong, the events from index
+        start on) in one call: what mjfast.game.GameState copies after each
+        step."""
+        cdef Py_ssize_t i
+        evs = [(self.ev[i][0], self.ev[i][1], self.ev[i][2], self.ev[i][3])
+               for i in range(max(start, 0), self.nev)] if start < self.nev else None
+        return self.phase, self.current, self.last_tile, self.after_kong != 0, evs
+
+    def claim_passes(self):
+        """claim() with every seat answering PASS (the common round)."""
+        cdef int ops[4]
+        cdef int aa[4]
+        cdef int bb[4]
+        memset(ops, 0, sizeof(ops)); memset(aa, 0, sizeof(aa)); memset(bb, 0, sizeof(bb))
+        self._usable("claim")
+        return self._claim(ops, aa, bb)
 
     def events_from(self, Py_ssize_t start):
         """The events from index start on: (kind EV_*, seat, tile, extra)."""

@@ -14,8 +14,7 @@ from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
 from mjfast._engine cimport *
-from mjfast._core cimport Choice, need_decisions, win_check, shanten_of, rank_discards
-from fankernel.mcr_settle cimport MCR_MIN_POINTS
+from mjfast._core cimport Choice, need_decisions, shanten_of, rank_discards
 from mjfast._engine import int_arg, seat_arg, u64_arg, prob_arg, flat_out
 
 import numpy as np
@@ -90,26 +89,37 @@ cdef class FastGame(Engine):
 
     # ------------------------------------------------------------------ policies
 
-    cdef void _decide(self, int seat, int policy, uint64_t* rng, double p_claim, double p_kong,
-                      int* op, int* a, int* b) except *:
+    cdef inline int _decide(self, int seat, int policy, uint64_t* rng, double p_claim, double p_kong,
+                            int* op, int* a, int* b) except -1:
+        # Inline, and the policies apart: tsumogiri's answer costs no call
+        # (a call into the large policies' frames cost self-play ~8%); an int
+        # result, not void ... except *, spares a PyErr_Occurred per answer.
+        op[0] = OP_PASS; a[0] = 0; b[0] = 0
+        if policy == 0:
+            # the drawn tile, in the hand: always one of _legal's PLAYs (and
+            # PASS, the answer to anything else, always legal)
+            if self.phase == PH_TURN and seat == self.current:
+                op[0] = OP_PLAY; a[0] = self.last_tile
+            return 0
+        if policy == 2:
+            return self._baseline(seat, op, a, b)
+        return self._random(seat, rng, p_claim, p_kong, op, a, b)
+
+    cdef int _random(self, int seat, uint64_t* rng, double p_claim, double p_kong, int* op, int* a,
+                     int* b) except -1:
+        """The random policy: Hu whenever legal, else a kong (p_kong), a chow
+        or pung (p_claim) or a discard, uniformly among _legal's answers of
+        that kind."""
         cdef int n, i, k, nk = 0, nc = 0, np_ = 0
         cdef int kongs[64]
         cdef int claims[MAX_LEGAL]
         cdef int plays[34]
-        op[0] = OP_PASS; a[0] = 0; b[0] = 0
-        if policy == 0:
-            if self.phase == PH_TURN and seat == self.current:
-                op[0] = OP_PLAY; a[0] = self.last_tile
-            return
-        if policy == 2:
-            self._baseline(seat, op, a, b)
-            return
         n = self._legal(seat, True)
         for i in range(n):
             k = self.legal_buf[i][0]
             if k == OP_HU:
                 op[0] = OP_HU; a[0] = 0; b[0] = 0
-                return
+                return 0
             if k == OP_GANG or k == OP_BUGANG:
                 if nk < 64:
                     kongs[nk] = i; nk += 1
@@ -124,19 +134,9 @@ cdef class FastGame(Engine):
         elif np_:
             i = plays[_rng_below(rng, np_)]
         else:
-            return
+            return 0
         op[0] = self.legal_buf[i][0]; a[0] = self.legal_buf[i][1]; b[0] = self.legal_buf[i][2]
-
-    cdef bint _can_hu(self, int seat) except -1:
-        """A Hu by seat is legal now (MCR's minimum, flowers not counted).  The compiled win check runs
-        first: the scorer (hu_fn) is called only for winning hands."""
-        cdef uint8_t tmp[34]
-        memcpy(tmp, self.hands[seat], 34)
-        if not (self.phase == PH_TURN and seat == self.current):
-            tmp[self.last_tile] += 1
-        if not win_check(tmp):
-            return False
-        return self._hu_total(seat) - self.nfl[seat] >= MCR_MIN_POINTS
+        return 0
 
     cdef void _best_after(self, uint8_t* h, int melds, uint8_t* seen, int* shanten, int* left,
                           int* tile) noexcept:
@@ -144,11 +144,12 @@ cdef class FastGame(Engine):
         cdef int n = rank_discards(h, melds, h, seen, ch)
         _best_choice(ch, n, shanten, left, tile)
 
-    cdef void _baseline(self, int seat, int* op, int* a, int* b) except *:
+    cdef int _baseline(self, int seat, int* op, int* a, int* b) except -1:
         """The baseline bot (mjfast:baseline's rules, compiled): Hu whenever
         legal; discard by plain shanten, then the unseen copies of the useful
         tiles; chow / pung only when that lowers the shanten; never a kong.
-        It chooses among the engine's answers (_legal): no rule of its own."""
+        It chooses among the engine's answers (_legal): no rule of its own,
+        a Hu included (the engine scores it, its win check first)."""
         cdef uint8_t seen[34]
         cdef uint8_t tmp[34]
         cdef uint8_t* h = self.hands[seat]
@@ -157,12 +158,11 @@ cdef class FastGame(Engine):
         cdef int nm = self.nm[seat]
         if not _kernels_ready:
             _need_kernels()
-        # HU unscored: whether it wins is asked below only if it may be declared.
         # Read by _legal's order: the drawer's list opens with its PLAYs and
         # ends with HU; the others' is PASS, HU, then the PENGs first.
-        n = self._legal(seat, False)
+        n = self._legal(seat, True)
         if n == 0:
-            return
+            return 0
         if self.legal_buf[0][0] == OP_PLAY:
             turn = True
             hu = self.legal_buf[n - 1][0] == OP_HU
@@ -173,11 +173,11 @@ cdef class FastGame(Engine):
                 i += 1
             peng = i < n and self.legal_buf[i][0] == OP_PENG
         chow = self.legal_buf[n - 1][0] == OP_CHI
-        if hu and self._can_hu(seat):
+        if hu:
             op[0] = OP_HU
-            return
+            return 0
         if not (turn or peng or chow):          # PASS is all that is left (the common answer to a discard)
-            return
+            return 0
         for t in range(34):
             v = h[t] + self.shown[t]
             seen[t] = 4 if v > 4 else v
@@ -185,7 +185,7 @@ cdef class FastGame(Engine):
             # the best discard is a tile of the hand: one of the PLAY answers
             self._best_after(h, nm, seen, &s, &left, &x)
             op[0] = OP_PLAY; a[0] = x
-            return
+            return 0
         t = self.last_tile
         cur = -2                              # the shanten now, found only if a claim is possible
         for i in range(n):
@@ -211,6 +211,7 @@ cdef class FastGame(Engine):
             self._best_after(tmp, nm + 1, seen, &s, &left, &x)
             if s < cur and (s < bs or (s == bs and left > bl)):
                 op[0] = OP_PENG; a[0] = x; b[0] = 0
+        return 0
 
     cdef int _policy_refused(self, str what) except -1:
         """A policy's answer was refused by the engine's own legality check.

@@ -54,8 +54,12 @@ _OP_NAME = {v: k for k, v in _OP.items()}
 _TURN_OPS = {"PLAY": (_OP["PLAY"], 1), "GANG": (_OP["GANG"], 1), "BUGANG": (_OP["BUGANG"], 1), "HU": (_OP["HU"], 0)}
 _CLAIM_OPS = {"HU": (_OP["HU"], 0), "GANG": (_OP["GANG"], 0), "PENG": (_OP["PENG"], 1), "CHI": (_OP["CHI"], 2)}
 _PASS3 = (_OP["PASS"], 0, 0)
-_PASS4 = [_PASS3] * 4
 _ALL_PASS = ["PASS"] * 4
+_OP_PLAY = _OP["PLAY"]
+# the event kinds, as plain names (_sync reads one or two events a step)
+(_EV_DRAW, _EV_PLAY, _EV_PENG, _EV_CHI, _EV_GANG, _EV_ANGANG, _EV_BUGANG, _EV_BUHUA, _EV_HU, _EV_ERROR, _EV_HUANG,
+ _EV_IGNORE) = (_EV[k] for k in ("DRAW", "PLAY", "PENG", "CHI", "GANG", "ANGANG", "BUGANG", "BUHUA", "HU", "ERROR",
+                                 "HUANG", "IGNORE"))
 
 
 def score_win(seat, counts, melds, ctx, quan, flowers=0):
@@ -84,6 +88,10 @@ def code_of(tile: int) -> str:
 def tile_of(code) -> int:
     """Tile index of a Botzone code (``"W1"`` -> 0); an int 0-41 passes through
     (a numpy integer too: a wall of ``mjfast._game.shuffled_walls`` is one)."""
+    if type(code) is int:                  # the common case, first (walls of plain ints)
+        if 0 <= code < len(CODES):
+            return code
+        raise ValueError(f"tile index {code} out of range 0-41")
     if isinstance(code, (int, np.integer)) and not isinstance(code, (bool, np.bool_)):
         code = int(code)
         if 0 <= code < len(CODES):
@@ -224,6 +232,10 @@ class Win:
                 "round_wind": winds[self.round_wind], "flowers": self.flowers}
 
 
+_INT_TYPE = frozenset([int])
+_KIND_INDICES = frozenset(range(N_KINDS))
+
+
 def _walls_arg(walls):
     if len(walls) != 4:
         raise ValueError(f"walls: expected 4 walls (one per seat), got {len(walls)}")
@@ -232,7 +244,10 @@ def _walls_arg(walls):
     for s, w in enumerate(walls):
         if isinstance(w, str):
             w = w.split()
-        w = [tile_of(x) for x in w]
+        if type(w) is list and _INT_TYPE.issuperset(map(type, w)) and _KIND_INDICES.issuperset(w):
+            w = list(w)            # plain tile indices 0-33 (random_walls): nothing to convert, tested in C
+        else:
+            w = [tile_of(x) for x in w]
         if len(w) != 34:
             raise ValueError(f"walls: seat {s}'s wall has {len(w)} tiles, expected 34")
         for t in w:
@@ -330,6 +345,18 @@ def _action_string(op, a, b):
     return f"{name} {CODES[a]}"
 
 
+class _ActionStrings(dict):
+    """(op, a, b) -> its response string, each built once (legal_actions
+    lists up to ~30 a call; a dict hit costs less than formatting one)."""
+
+    def __missing__(self, key):
+        v = self[key] = _action_string(*key)
+        return v
+
+
+_ACTION_STRINGS = _ActionStrings()
+
+
 class GameState:
     """One game.  See the module docstring; the phases:
 
@@ -370,7 +397,7 @@ class GameState:
         self.huang = False
         self._event: Optional[tuple] = None        # the last event: (kind, seat, tile, extra)
         self._nev = 0                              # engine events read into the log
-        self._views = None                         # hands, melds, discards, flowers, shown (rebuilt on change)
+        self._views = None                         # [hands, melds, discards, flowers, shown], each built on use
         # the engine's phase, current seat, last tile and after_kong, copied after
         # each call that changes them (read on every step: plain attributes)
         self.phase = "draw"
@@ -380,100 +407,98 @@ class GameState:
 
     # ------------------------------------------------------------------ the engine's state
 
-    def _view(self):
+    def _view(self, i):
+        """View i of the engine's state (see _VIEWS), built on first use
+        after a change: a player reading its hand does not pay for the
+        rivers, the melds or the others' hands."""
         v = self._views
         if v is None:
-            e = self._e
-            melds = [[GameMeld(_KINDS[k], t, None if f < 0 else f, None if c < 0 else c, bool(a))
-                      for k, t, f, c, a in e.melds_of(s)] for s in range(4)]
-            v = self._views = ([e.hand_of(s) for s in range(4)], melds, [e.river_of(s) for s in range(4)],
-                               [e.flowers_of(s) for s in range(4)], e.shown_of())
-        return v
+            v = self._views = [None] * 5
+        x = v[i]
+        if x is None:
+            x = v[i] = _VIEWS[i](self._e)
+        return x
 
     @property
     def hands(self):
         """Per seat, the concealed tiles as 34 counts."""
-        return self._view()[0]
+        return self._view(0)
 
     @property
     def melds(self):
         """Per seat, its :class:`GameMeld` list."""
-        return self._view()[1]
+        return self._view(1)
 
     @property
     def discards(self):
         """Per seat, the river: discards nobody claimed."""
-        return self._view()[2]
+        return self._view(2)
 
     @property
     def flowers(self):
         """Per seat, the flowers set aside (table play)."""
-        return self._view()[3]
+        return self._view(3)
 
     @property
     def shown(self):
         """Per tile, the copies shown (the fourth-tile counting)."""
-        return self._view()[4]
+        return self._view(4)
 
     def _sync(self):
         """Copy the engine's phase and seats; read its new events into the log
         and the last event."""
-        e = self._e
         self._views = None
-        self.phase = _PHASES[e.phase]
-        self.current = e.current
-        t = e.last_tile
+        ph, self.current, t, self.after_kong, evs = self._e.sync_from(self._nev)
+        self.phase = _PHASES[ph]
         self.last_tile = None if t < 0 else t
-        self.after_kong = e.after_kong != 0
-        evs = e.events_from(self._nev)
-        if not evs:
+        if evs is None:
             return
         self._nev += len(evs)
         log = self.log
         open_ = None               # a claim's log entry, waiting for the claims it beat
         claim_kind = None
         for kind, s, t, x in evs:
-            if kind == _EV["IGNORE"]:
+            if kind == _EV_IGNORE:
                 open_[3].append((s, _OP_NAME[t], x))
                 continue
             if open_ is not None:
                 log.append((open_[0], open_[1], open_[2], tuple(open_[3])))
                 open_ = None
-            if kind == _EV["DRAW"]:
+            if kind == _EV_DRAW:
                 log.append(("Draw", s, t))
                 self._event = ("DRAW", s, t, None)
-            elif kind == _EV["PLAY"]:
+            elif kind == _EV_PLAY:
                 log.append(("Play", s, t))
                 if claim_kind is not None:        # the discard that follows a chow / pung
                     self._event = (claim_kind[0], s, t, claim_kind[1])
                     claim_kind = None
                 else:
                     self._event = ("PLAY", s, t, None)
-            elif kind == _EV["PENG"]:
+            elif kind == _EV_PENG:
                 open_ = ["Peng", s, t, []]
                 claim_kind = ("PENG", None)
-            elif kind == _EV["CHI"]:
+            elif kind == _EV_CHI:
                 open_ = ["Chi", s, t, []]
                 claim_kind = ("CHI", t)
-            elif kind == _EV["GANG"]:
+            elif kind == _EV_GANG:
                 open_ = ["Gang", s, t, []]
                 self._event = ("GANG", s, t, None)
-            elif kind == _EV["ANGANG"]:
+            elif kind == _EV_ANGANG:
                 log.append(("AnGang", s, t))
                 self._event = ("GANG", s, t, None)
-            elif kind == _EV["BUGANG"]:
+            elif kind == _EV_BUGANG:
                 log.append(("BuGang", s, t))
                 self._event = ("BUGANG", s, t, None)
-            elif kind == _EV["BUHUA"]:
+            elif kind == _EV_BUHUA:
                 log.append(("BuHua", s, t))
                 self._event = ("BUHUA", s, t, None)
-            elif kind == _EV["HU"]:
+            elif kind == _EV_HU:
                 open_ = ["Hu", s, t, []]
                 self._event = ("HU", s, t, None)
                 self._won(s, t)
-            elif kind == _EV["ERROR"]:
+            elif kind == _EV_ERROR:
                 pass
-            elif kind == _EV["HUANG"]:
+            elif kind == _EV_HUANG:
                 log.append(("Huang",))
                 self._event = ("HUANG", s, None, None)
                 self.huang = True
@@ -570,7 +595,12 @@ class GameState:
 
     def turn(self, response: str):
         """Phase "turn": the drawer's answer ``PLAY t`` | ``GANG t`` | ``BUGANG t`` | ``HU``."""
-        (op, a, _), why = _answer(response, _TURN_OPS)
+        # "PLAY t", the common answer, read without the general reader (same result)
+        t = _INDEX.get(response[5:]) if type(response) is str and response[:5] == "PLAY " else None
+        if t is not None and t < N_KINDS:
+            op, a, why = _OP_PLAY, t, None
+        else:
+            (op, a, _), why = _answer(response, _TURN_OPS)
         if self._e.turn(op, a) < 0:
             s = self._e.err_seat
             raise self._refused({s: response}, {s: why})
@@ -594,7 +624,8 @@ class GameState:
             if len(resp) != 4:
                 raise ValueError(f"claim(): 4 responses (one per seat) or a dict, got {len(resp)}")
         if resp == _ALL_PASS:              # the common round: nothing to read
-            answers, why = _PASS4, None
+            why = None
+            s = e.claim_passes()
         else:
             answers = []
             why = []
@@ -606,7 +637,7 @@ class GameState:
                     ans, w = _answer(r, _CLAIM_OPS)
                     answers.append(ans)
                     why.append(w)
-        s = e.claim(answers)
+            s = e.claim(answers)
         if s == -2:
             raise self._refused(resp, why)
         self._sync()
@@ -625,7 +656,8 @@ class GameState:
 
     def legal_actions(self, seat: int) -> list:
         """Every legal response of ``seat`` to the current request."""
-        return [_action_string(*a) for a in self._e.legal(seat)]
+        strings = _ACTION_STRINGS
+        return [strings[a] for a in self._e.legal(seat)]
 
     def kong_allowed(self, seat: int, discarder: Optional[int] = None) -> bool:
         """After its own draw (``discarder`` None), a concealed or added kong
@@ -687,3 +719,15 @@ class GameState:
             for u in self.discards[s]:
                 c[u] -= 1
         return c
+
+
+def _melds_view(e):
+    return [[GameMeld(_KINDS[k], t, None if f < 0 else f, None if c < 0 else c, bool(a))
+             for k, t, f, c, a in e.melds_of(s)] for s in range(4)]
+
+
+# GameState's views of the engine (GameState._view): hands, melds, discards, flowers, shown
+_VIEWS = (lambda e: [e.hand_of(0), e.hand_of(1), e.hand_of(2), e.hand_of(3)], _melds_view,
+          lambda e: [e.river_of(0), e.river_of(1), e.river_of(2), e.river_of(3)],
+          lambda e: [e.flowers_of(0), e.flowers_of(1), e.flowers_of(2), e.flowers_of(3)],
+          lambda e: e.shown_of())
