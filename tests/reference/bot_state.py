@@ -35,7 +35,7 @@ from typing import Optional
 
 from mjfast.botzone import ProtocolError
 from mjfast.game.state import CODES, N_KINDS, GameMeld
-from mjfast.tiles import _counts_str
+from mjfast.tiles import counts_str as _counts_str
 
 from .seat_rules import SeatRules
 
