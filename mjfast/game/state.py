@@ -396,6 +396,11 @@ class GameState:
         self.scores: Optional[list] = None
         self.huang = False
         self._event: Optional[tuple] = None        # the last event: (kind, seat, tile, extra)
+        # request()'s wording of the last event: the event it words, its seat, that seat's request and the others'
+        self._req_event: Optional[tuple] = None
+        self._req_seat = -1
+        self._req_own: Optional[str] = None
+        self._req_other: Optional[str] = None
         self._nev = 0                              # engine events read into the log
         self._views = None                         # [hands, melds, discards, flowers, shown], each built on use
         # the engine's phase, current seat, last tile and after_kong, copied after
@@ -559,14 +564,18 @@ class GameState:
         ev = self._event
         if ev is None or self.phase == "over":
             return None
-        kind, p, t, extra = ev
-        if kind == "DRAW":
-            return f"2 {CODES[t]}" if seat == p else f"3 {p} DRAW"
-        if kind == "GANG":
-            return f"3 {p} GANG"
-        if kind == "CHI":
-            return f"3 {p} CHI {CODES[extra]} {CODES[t]}"
-        return f"3 {p} {kind} {CODES[t]}"     # PLAY, PENG, BUGANG, BUHUA
+        if ev is not self._req_event:         # worded once per event, not once per seat
+            kind, p, t, extra = ev
+            if kind == "DRAW":
+                own, other = f"2 {CODES[t]}", f"3 {p} DRAW"
+            elif kind == "GANG":
+                own = other = f"3 {p} GANG"
+            elif kind == "CHI":
+                own = other = f"3 {p} CHI {CODES[extra]} {CODES[t]}"
+            else:                             # PLAY, PENG, BUGANG, BUHUA
+                own = other = f"3 {p} {kind} {CODES[t]}"
+            self._req_event, self._req_seat, self._req_own, self._req_other = ev, p, own, other
+        return self._req_own if seat == self._req_seat else self._req_other
 
     @property
     def event(self):
