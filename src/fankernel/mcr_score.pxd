@@ -1,7 +1,7 @@
 # MCR's scorer: one reading, the special forms, and the search over the
 # readings for the best total (rule sets mcr and dazhong).  The scoring step
 # of the data flow: a validated PHand in, fan counts out; called per row by
-# src/_fan_entry.pxi and, through src/_capi.pxi, by the game engine.
+# src/_fan_entry.pxi and, through score_counts (src/mjfast/_core.pxd), by the game engine.
 #
 # Layout of the fan kernel (src/fankernel/).  Each file is a .pxd of inline
 # functions and C tables; _core.pyx cimports them, so they compile into the one
