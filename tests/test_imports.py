@@ -33,8 +33,9 @@ def _modules():
     return sorted(out)
 
 
-# the compiled modules (src/*.pyx): they import nothing of the package's Python
-_COMPILED = ("mjfast._core", "mjfast._wild", "mjfast._game", "mjfast._engine", "mjfast._replay", "mjfast._notation", "mjfast._records", "mjfast._seat")
+# the compiled modules (setup.py builds each src/<name>.pyx as mjfast.<name>):
+# they import nothing of the package's Python
+_COMPILED = tuple(sorted("mjfast." + f[:-4] for f in os.listdir(os.path.join(ROOT, "src")) if f.endswith(".pyx")))
 
 
 def _path(mod):
