@@ -7,11 +7,11 @@ bounds and initialisation checks on, compiled with -O0 -g (``.ci/debug-build``
 builds one in a temporary copy and runs the test suite against it;
 ``mjfast._core.DEBUG_BUILD`` tells which build is loaded).
 
-The extensions (docs/architecture.md, "The compiled modules"): ``_core``
-(tables, analysis, the fan kernel, decisions: one C file, so the kernel
-inlines), ``_notation`` (the notation parser), ``_records`` (records in,
-scores out), ``_wild``, ``_engine`` and ``_game``; each one another cimports
-has its interface in src/mjfast/<name>.pxd.  The fan
+The extensions are listed in ``extensions`` below, one per concern
+(docs/architecture.md, "The compiled modules"); each one another cimports
+has its interface in src/mjfast/<name>.pxd, and the per-hand kernels are
+inline .pxd files (src/handkernel/, src/fankernel/, src/wildkernel/)
+compiled into each module that cimports them.  The fan
 ids and keys (src/fankernel/fan_ids.pxd, src/include/fan_table.h) are generated here
 from the tables in mjfast/rules/, so a fan's id and name are written once.
 """
@@ -434,71 +434,35 @@ _generate_error_codes()
 # the C helpers of the extensions (src/include/): a changed header rebuilds them
 HEADERS = sorted(glob.glob(os.path.join("src", "include", "**", "*.h"), recursive=True))
 
-extensions = [
-    Extension(
-        "mjfast._core",
-        ["src/_core.pyx"],
+def _extension(name):
+    """mjfast.<name> from src/<name>.pyx (its interface, when other modules
+    cimport it: src/mjfast/<name>.pxd)."""
+    return Extension(
+        f"mjfast.{name}",
+        [f"src/{name}.pyx"],
         include_dirs=[np.get_include(), "src", "src/include"],
         depends=HEADERS,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")] + ([("MJFAST_DEBUG_BUILD", "1")] if DEBUG else []),
-    ),
-    # the notation parser (its interface: src/mjfast/_notation.pxd)
-    Extension(
-        "mjfast._notation",
-        ["src/_notation.pyx"],
-        include_dirs=[np.get_include(), "src", "src/include"],
-        depends=HEADERS,
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-    ),
-    # hand records in, JSONL scores out (cimports _notation; a leaf)
-    Extension(
-        "mjfast._records",
-        ["src/_records.pyx"],
-        include_dirs=[np.get_include(), "src", "src/include"],
-        depends=HEADERS,
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-    ),
-    # wildcard win / shanten / waits (its own module: reads _core's distance tables)
-    Extension(
-        "mjfast._wild",
-        ["src/_wild.pyx"],
-        include_dirs=[np.get_include(), "src", "src/include"],
-        depends=HEADERS,
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-    ),
-    # the game engine (its interface: src/mjfast/_engine.pxd; the scorer stays in _core)
-    Extension(
-        "mjfast._engine",
-        ["src/_engine.pyx"],
-        include_dirs=[np.get_include(), "src", "src/include"],
-        depends=HEADERS,
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-    ),
-    # one seat's view of a game over the engine (under mjfast.botzone.BotState)
-    Extension(
-        "mjfast._seat",
-        ["src/_seat.pyx"],
-        include_dirs=[np.get_include(), "src", "src/include"],
-        depends=HEADERS,
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-    ),
-    # compiled self-play over the engine (FastGame)
-    Extension(
-        "mjfast._game",
-        ["src/_game.pyx"],
-        include_dirs=[np.get_include(), "src", "src/include"],
-        depends=HEADERS,
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-    ),
-    # the replay driver over the engine, and the text archive's compiled reader
-    Extension(
-        "mjfast._replay",
-        ["src/_replay.pyx"],
-        include_dirs=[np.get_include(), "src", "src/include"],
-        depends=HEADERS,
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-    ),
-]
+    )
+
+
+# the compiled modules, in the order of the data flow (docs/architecture.md,
+# "The compiled modules")
+extensions = [_extension(name) for name in (
+    "_tablecache",      # the lookup tables on disk
+    "_tables",          # the lookup tables: built once, published to the kernels
+    "_notation",        # the notation parser
+    "_records",         # hand records in, JSONL scores out (cimports _notation)
+    "_core",            # analysis: win check, waits, shanten
+    "_wild",            # wildcard win / shanten / waits
+    "_targets",         # fan-aware distances
+    "_decide",          # decisions: useful tiles, the discard ranking
+    "_fans",            # scoring: the fan kernel's entry points, settlement
+    "_engine",          # the game engine (its interface: src/mjfast/_engine.pxd)
+    "_seat",            # one seat's view of a game over the engine
+    "_game",            # compiled self-play over the engine (FastGame)
+    "_replay",          # the replay driver over the engine, the text archive's reader
+)]
 
 setup(
     ext_modules=cythonize(extensions, compiler_directives=directives, include_path=["src"], force=FORCE),

@@ -248,8 +248,8 @@ def main(argv=None):
     base_rss = run_py(rss_code.format(extra="")).split()
     mj_rss = run_py(rss_code.format(extra="import mjfast;mjfast.shanten('123m456p789s11pEEN')")).split()
     try:
-        from mjfast import _core
-        table_mb = _core.table_nbytes() / 2**20
+        from mjfast import _core, _tables
+        table_mb = _tables.table_nbytes() / 2**20
     except Exception:
         table_mb = float("nan")
 
@@ -419,7 +419,7 @@ def main(argv=None):
     del src, dst
     kernel_rate = None
     try:  # diagnostic: the compiled loop alone (private API; skipped if it changed)
-        from mjfast import _core
+        from mjfast import _core, _tables
         H = rand14.H[: rand14.n // R]
         o = np.zeros(len(H), np.uint8)
         e = np.zeros(len(H), np.uint8)

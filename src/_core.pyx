@@ -1,71 +1,41 @@
 # cython: language_level=3, cdivision=True
 # (bounds and initialisation checks are set by setup.py: off, or on for MJFAST_DEBUG=1)
-"""mjfast compiled core: lookup tables, win check, waits, shanten, decompositions.
+"""mjfast._core: the analysis step's entry points -- win check, waits, shanten.
 
-The analysis step of the data flow (is_win / waits / shanten / readings);
-the scoring and decision code is compiled into the same module, by textual
-include (the .pxi files below: their order matters, a cdef function must
-come before the file that calls it) and by cimport (the fan kernel,
-src/fankernel/), so every kernel call inlines.  The notation parser and the
-record readers are modules of their own (mjfast._notation, mjfast._records,
-cimported); this module keeps their Python names.  Its C interface for the
-other compiled modules: src/mjfast/_core.pxd.
-Every entry point takes already-validated data (see mjfast/core.py): concealed
-counts as uint8[34] with every count <= 4 and a size of 14-3k or 13-3k tiles.
+One hand (is_win_one, shanten_one, waits_one, useful_one) or a batch
+(shanten_batch, waits_batch, and the *_checked calls that validate and
+compute in one pass), the validating pass itself (validate_batch) and the
+narrowing of wide integer columns.  The kernels are inline .pxd files
+(src/handkernel/: win.pxd, shanten.pxd) over the lookup tables of
+mjfast._tables, which this module binds on first use; the per-form
+definitions the differential tests compare them with (_shanten_plain,
+_shanten_exact_plain) stay here, beside their batch call.  Its C interface
+for the other compiled modules: src/mjfast/_core.pxd.
 
-Tables (built once per process, in C, on first use, under a lock, or read
-from the disk cache of _tablecache.pxi):
-
-* ``_dist[key*10 + m*2 + p]``: for a suit pattern (base-5 key over 9 counts),
-  the fewest tiles to add to reach m melds + p pairs.  Honors: ``_hdist`` over a
-  base-5 key of the 7 honor counts.  A hand's distance is the min-plus
-  combination of its three suits and its honors.
-* ``_flag2`` (2 bits per key, 0.5 MB, so it stays in L2): bit 0 = the part
-  splits into melds only, bit 1 = into melds and exactly one pair.  This is
-  the whole regular win check.
-* ``_wf[key]``: the tiles (9-bit masks) whose addition makes the part
-  complete without / with a pair (never counting a fifth copy), and the flag,
-  in one 32-bit word.  Waits then come out of one pass over the four parts
-  instead of 34 win checks.
-* ``_srec``: for each suit pattern of at most 14 tiles (405,350 of them,
-  ranked by two small tables), its distance vector and the rest distances of
-  its three knitted triples in 16 bytes (``_hrec``: the honors' vectors in
-  the same layout): shanten over every form from the four records a hand
-  loads (see _shanten.pxi).
-* Readings (decompositions) are tabled too (fankernel/readings.pxd): every
-  suit pattern that splits into sets and at most one pair has its distinct
-  splits (21,743 patterns, 23,533 splits, four at most) in a 256 KB hash by
-  key, built here with the other tables; a hand's readings are the product of
-  its suits' lists and the honors', already in the reference's order
-  (tables rather than a depth-first split: measured, benchmarks/README.md,
-  "Readings from per-suit tables").
+Every entry point takes already-validated data (see mjfast/analysis/):
+concealed counts as uint8[34] with every count <= 4 and a size of 14-3k or
+13-3k tiles; each guards again (src/handkernel/guards.pxd).  The other
+steps are modules of their own: the tables (mjfast._tables, with the disk
+cache, mjfast._tablecache), scoring (mjfast._fans), decisions
+(mjfast._decide), fan targets (mjfast._targets), notation and records
+(mjfast._notation, mjfast._records, whose Python names this module keeps).
 """
 from libc.stdint cimport uint8_t, int8_t, uint16_t, int16_t, int32_t, uint32_t, int64_t, uint64_t
 from libc.string cimport memset, memcpy
-from libc.stdlib cimport malloc, free
 cimport cython
 from cython.parallel cimport prange
-import threading
-import time
 
 import numpy as np
 cimport numpy as cnp
 
 cnp.import_array()
 
-# The fan kernel and the primitives it shares with this file: .pxd modules of
-# inline functions and C tables, compiled into this module (see the layout
-# note at the top of src/fankernel/mcr_score.pxd).
 from fankernel.tiles cimport *
 from fankernel.forms cimport *
-from fankernel.fan_base cimport *
-from fankernel.fan_ids cimport *
-from fankernel.readings cimport *
-from fankernel.mcr_fans cimport *
-from fankernel.mcr_score cimport *
-from fankernel.tp_fans cimport *
-from fankernel.registry cimport *
-from mjfast._notation cimport parse_fast, PARSE_OK
+from handkernel.tables cimport _need_tables, _need_exact, _srec, _hrec, _xsrec, _xhrec, _xdist, _xhdist, BIG
+from handkernel.win cimport *
+from handkernel.shanten cimport *
+from handkernel.guards cimport *
 from argcheck cimport _check_len, _check_rows
 
 # the io step's compiled modules, whose Python entry points keep their old
@@ -74,416 +44,22 @@ from argcheck cimport _check_len, _check_rows
 from mjfast._notation import parse_notation, parse_rows_fast, parse_counts_fast
 from mjfast._records import wind_code, flowers_code, context_code, read_records, write_results, scan_lines
 
+
 _init_tile_order()
 _init_forms()
-_init_mcr_tables()
-
-DEF NKEY = 1953125      # 5**9
-DEF NHKEY = 78125       # 5**7
-DEF BIG = 60
-
-cdef int P5[10]
-P5[0] = 1
-for _i in range(1, 10):
-    P5[_i] = P5[_i - 1] * 5
-
-cdef uint8_t* _dist = NULL
-cdef uint8_t* _hdist = NULL
-cdef uint8_t* _flag2 = NULL     # per suit key, its win flags, 2 bits per key (488 KB: stays in L2)
-cdef uint8_t* _hflag = NULL
-cdef uint32_t* _wf = NULL       # per suit key: bits 0-8 melds-only wait mask, 9-17 with-pair
-                                # wait mask, 18-19 the flag: one load instead of two
-cdef uint8_t* _hwmask = NULL
-# shanten records of the suit patterns (see _shanten.pxi)
-DEF SREC = 16           # bytes per record: [m] m melds, [8 + m] and the pair, [5:8] knitted rests, [13] knitted counts
-DEF NSREC = 405350      # suit patterns (9 counts 0-4) of at most 14 tiles
-DEF SREC_PAD = 3125     # a pattern of more (never from a valid hand) still ranks inside the table
-# rank of a pattern = _hi_off[key of counts 5-8] + _lo_rank[key of counts 0-4]:
-# the low keys ordered by their tile count, so that for each high key the
-# patterns of at most 14 tiles are the first ones
-cdef int32_t _lo_rank[3125]
-cdef int32_t _hi_off[625]
-cdef uint8_t* _srec = NULL
-cdef uint8_t* _hrec = NULL      # the honors' vectors in the same layout (1.25 MB)
-cdef bint _built = False
-_tables_lock = threading.Lock()
-
-# ---------------------------------------------------------------------------
-# table construction
-# ---------------------------------------------------------------------------
-
-cdef inline void _slot_meld(uint8_t* out, const uint8_t* rest, int cost) noexcept nogil:
-    # use a block as one meld slot, costing `cost` tiles to complete
-    cdef int m, p, v
-    for m in range(1, 5):
-        for p in range(2):
-            v = rest[(m - 1) * 2 + p] + cost
-            if v < out[m * 2 + p]:
-                out[m * 2 + p] = v
-
-
-cdef inline void _slot_pair(uint8_t* out, const uint8_t* rest, int cost) noexcept nogil:
-    cdef int m, v
-    for m in range(5):
-        v = rest[m * 2] + cost
-        if v < out[m * 2 + 1]:
-            out[m * 2 + 1] = v
-
-
-cdef void _part_vector(uint8_t* out, const uint8_t* table, int key, int* c, int n, bint suited) noexcept nogil:
-    """Distance vector of a part from the vectors of smaller parts already in `table`.
-
-    The lowest tile i present either goes unused, or is in exactly one block
-    whose lowest tile is i: a pung, a chow, a pair, a two-tile partial meld, or a
-    lone tile.  Every other tile of the block is higher, so the rest is a smaller
-    key and already computed (keys are visited in increasing order)."""
-    cdef int i = 0, m, p
-    while i < n and c[i] == 0:
-        i += 1
-    if i == n:
-        for m in range(5):
-            for p in range(2):
-                out[m * 2 + p] = 3 * m + 2 * p
-        return
-    cdef const uint8_t* r1 = table + (key - P5[i]) * 10
-    memcpy(out, r1, 10)                   # tile unused
-    _slot_meld(out, r1, 2)                # lone tile as a meld slot
-    _slot_pair(out, r1, 1)                # lone tile as the pair slot
-    if c[i] >= 2:
-        _slot_meld(out, table + (key - 2 * P5[i]) * 10, 1)
-        _slot_pair(out, table + (key - 2 * P5[i]) * 10, 0)
-    if c[i] >= 3:
-        _slot_meld(out, table + (key - 3 * P5[i]) * 10, 0)
-    if suited:
-        if i + 1 < n and c[i + 1] > 0:
-            _slot_meld(out, table + (key - P5[i] - P5[i + 1]) * 10, 1)
-            if i + 2 < n and c[i + 2] > 0:
-                _slot_meld(out, table + (key - P5[i] - P5[i + 1] - P5[i + 2]) * 10, 0)
-        if i + 2 < n and c[i + 2] > 0:
-            _slot_meld(out, table + (key - P5[i] - P5[i + 2]) * 10, 1)
-
-
-cdef void _build_part(uint8_t* dist, uint8_t* flag, uint16_t* wmask8, uint8_t* wmask_h,
-                      int n, int nkey, bint suited) noexcept nogil:
-    cdef int c[9]
-    cdef int key, i, s, w
-    cdef uint16_t mm, mp
-    memset(c, 0, sizeof(c))
-    s = 0
-    for key in range(nkey):
-        if key > 0:                         # odometer increment of the counts
-            i = 0
-            while c[i] == 4:
-                c[i] = 0
-                s -= 4
-                i += 1
-            c[i] += 1
-            s += 1
-        if s > 14:
-            memset(dist + key * 10, BIG, 10)
-            flag[key] = 0
-            continue
-        _part_vector(dist + key * 10, dist, key, c, n, suited)
-        w = 0
-        if s % 3 == 0 and dist[key * 10 + (s // 3) * 2] == 0:
-            w |= 1
-        if s % 3 == 2 and dist[key * 10 + ((s - 2) // 3) * 2 + 1] == 0:
-            w |= 2
-        flag[key] = w
-    # wait masks need the flags of the bigger keys: second pass
-    memset(c, 0, sizeof(c))
-    s = 0
-    for key in range(nkey):
-        if key > 0:
-            i = 0
-            while c[i] == 4:
-                c[i] = 0
-                s -= 4
-                i += 1
-            c[i] += 1
-            s += 1
-        mm = 0
-        mp = 0
-        if s < 14:
-            for i in range(n):
-                if c[i] < 4:
-                    if flag[key + P5[i]] & 1:
-                        mm |= (1 << i)
-                    if flag[key + P5[i]] & 2:
-                        mp |= (1 << i)
-        if suited:
-            wmask8[key * 2] = mm
-            wmask8[key * 2 + 1] = mp
-        else:
-            wmask_h[key * 2] = <uint8_t>mm
-            wmask_h[key * 2 + 1] = <uint8_t>mp
-
-
-def build_tables():
-    """Build the lookup tables, or read them from the disk cache when a
-    previous process of this build saved them (src/_tablecache.pxi); after a
-    build, save them there.  Idempotent, thread-safe.  Returns the seconds
-    spent (0.0 when they were already there)."""
-    with _tables_lock:
-        # under the lock: the build runs without the GIL, so a second thread
-        # making its first call meanwhile must wait here, not build again
-        if _built:
-            return 0.0
-        t0 = time.perf_counter()
-        if _cache_load_locked():
-            return time.perf_counter() - t0
-        _build_tables_locked()
-        _table_sources["tables"] = "built"
-        _cache_store_tables()
-        return time.perf_counter() - t0
-
-
-cdef object _build_tables_locked():
-    global _dist, _hdist, _flag2, _hflag, _hwmask, _wf, _srec, _hrec, _built
-    cdef int _k, k_parts = 0
-    cdef uint8_t* dist
-    cdef uint8_t* flag
-    cdef uint16_t* wmask
-    cdef uint8_t* hdist
-    cdef uint8_t* hflag
-    cdef uint8_t* hwmask
-    cdef uint8_t* flag2
-    cdef uint32_t* wf
-    cdef uint8_t* srec = NULL
-    cdef uint8_t* hrec = NULL
-    t0 = time.perf_counter()
-    dist = <uint8_t*>_big_alloc(NKEY * 10)
-    flag = <uint8_t*>malloc(NKEY)
-    wmask = <uint16_t*>malloc(NKEY * 2 * sizeof(uint16_t))
-    hdist = <uint8_t*>malloc(NHKEY * 10)
-    hflag = <uint8_t*>malloc(NHKEY)
-    hwmask = <uint8_t*>malloc(NHKEY * 2)
-    flag2 = <uint8_t*>malloc(NKEY // 4 + 1)
-    wf = <uint32_t*>_big_alloc(NKEY * sizeof(uint32_t))
-    if not (dist and flag and wmask and hdist and hflag and hwmask and flag2 and wf):
-        free(dist); free(flag); free(wmask); free(hdist); free(hflag); free(hwmask); free(flag2); free(wf)
-        raise MemoryError("mjfast: cannot allocate the lookup tables")
-    with nogil:
-        _build_part(dist, flag, wmask, NULL, 9, NKEY, True)
-        memset(flag2, 0, NKEY // 4 + 1)
-        for _k in range(NKEY):
-            flag2[_k >> 2] |= flag[_k] << ((_k & 3) * 2)
-            wf[_k] = wmask[_k * 2] | (<uint32_t>wmask[_k * 2 + 1] << 9) | (<uint32_t>flag[_k] << 18)
-        _build_part(hdist, hflag, NULL, hwmask, 7, NHKEY, False)
-        srec = _build_srec(dist, True)
-        hrec = _build_hrec(hdist)
-        k_parts = _build_partitions(flag)
-    if srec == NULL or hrec == NULL:
-        free(srec); free(hrec)
-        free(dist); free(flag); free(wmask); free(hdist); free(hflag); free(hwmask); free(flag2); free(wf)
-        raise MemoryError("mjfast: cannot allocate the shanten records")
-    if k_parts < 0:
-        free(dist); free(flag); free(wmask); free(hdist); free(hflag); free(hwmask); free(flag2); free(wf)
-        free(srec); free(hrec)
-        raise MemoryError("mjfast: cannot allocate the suit split table")
-    # the byte flags and the separate wait masks live on in flag2 / wf
-    free(wmask)
-    free(flag)
-    # published only when complete: a kernel never sees a half-built table
-    _dist = dist
-    _hdist = hdist
-    _hflag = hflag
-    _hwmask = hwmask
-    _srec = srec
-    _hrec = hrec
-    _flag2 = flag2
-    _wf = wf
-    _built = True
-    return time.perf_counter() - t0
-
-
-def table_nbytes():
-    """Bytes held by the tables after the build: distances and wait words per
-    suit key, the 2-bit flags, the honors' distances, flags and masks, and the
-    shanten records of the suit patterns, and the suit patterns' splits into
-    sets and a pair (fankernel/readings.pxd)."""
-    return NKEY * (10 + 4) + NKEY // 4 + 1 + NHKEY * (10 + 1 + 2) + (NSREC + SREC_PAD + NHKEY) * SREC + _part_nbytes()
-
-
-# ---------------------------------------------------------------------------
-# per-hand kernels (nogil, trusting their input)
-# ---------------------------------------------------------------------------
-
-cdef inline int _key9(const uint8_t* c) noexcept nogil:
-    return (c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]))))))))
-
-
-cdef inline int _key7(const uint8_t* c) noexcept nogil:
-    return (c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * c[6]))))))
-
-
-
-cdef inline bint _regular_win(const uint8_t* c) noexcept nogil:
-    """Concealed tiles split into melds + exactly one pair."""
-    cdef int k0 = _key9(c), k1 = _key9(c + 9), k2 = _key9(c + 18)
-    cdef int f0 = (_flag2[k0 >> 2] >> ((k0 & 3) * 2)) & 3
-    cdef int f1 = (_flag2[k1 >> 2] >> ((k1 & 3) * 2)) & 3
-    cdef int f2 = (_flag2[k2 >> 2] >> ((k2 & 3) * 2)) & 3
-    cdef int fh = _hflag[_key7(c + 27)]
-    if not (f0 and f1 and f2 and fh):
-        return False
-    # exactly one part holds the pair: count parts that can only be "with pair"
-    cdef int npair = (f0 == 2) + (f1 == 2) + (f2 == 2) + (fh == 2)
-    return npair == 1
-
-
-cdef inline bint _knitted_straight_win(const uint8_t* c) noexcept nogil:
-    """A full knitted arrangement, and the rest splits into sets and a pair."""
-    cdef uint8_t rest[34]
-    cdef int j, a = _full_knit(c)
-    if a < 0:
-        return False
-    memcpy(rest, c, 34)
-    for j in range(9):
-        rest[KNIT_TILES[a][j]] -= 1
-    return _regular_win(rest)
-
-
-
-cdef inline bint _is_win_m(const uint8_t* c, int melds) noexcept nogil:
-    """14-3k concealed tiles (melds = k) complete a hand in any form."""
-    cdef bint odd, many
-    if _regular_win(c):
-        return True
-    if melds == 0:
-        _count_shape(c, &odd, &many)
-        if not odd and _seven_pairs_win(c):
-            return True
-        if _orphans_win(c):
-            return True
-        if not many and _honors_knitted_win(c):
-            return True
-    if melds <= 1:
-        return _knitted_straight_win(c)
-    return False
-
-
-cdef inline bint _is_win(const uint8_t* c) noexcept nogil:
-    cdef int n = _ntiles(c)
-    return _is_win_m(c, (14 - n) // 3) if n % 3 == 2 else False
-
-
-cdef inline uint64_t _regular_waits(const uint8_t* c) noexcept nogil:
-    """Tiles completing the regular form, as a 34-bit mask (13-3k tiles).
-
-    A tile added to part j completes the hand when the other three parts are
-    all melds-only (part j then takes the pair) or all melds-only but one
-    with the pair (part j then takes melds).  The flags come from the small
-    2-bit table; only the parts that qualify load their wait masks."""
-    cdef int f[4]
-    cdef int k[4]
-    cdef int j, nM, nP, allM, oneP
-    cdef uint64_t out = 0
-    cdef uint32_t e
-    k[0] = _key9(c); k[1] = _key9(c + 9); k[2] = _key9(c + 18); k[3] = _key7(c + 27)
-    for j in range(3):
-        f[j] = (_flag2[k[j] >> 2] >> ((k[j] & 3) * 2)) & 3
-    f[3] = _hflag[k[3]]
-    allM = (f[0] & 1) + (f[1] & 1) + (f[2] & 1) + (f[3] & 1)
-    oneP = ((f[0] >> 1) & 1) + ((f[1] >> 1) & 1) + ((f[2] >> 1) & 1) + ((f[3] >> 1) & 1)
-    for j in range(4):
-        nM = allM - (f[j] & 1)
-        nP = oneP - ((f[j] >> 1) & 1)
-        if nM == 3 or (nM == 2 and nP == 1):
-            if j < 3:
-                e = _wf[k[j]]
-                out |= (<uint64_t>((e >> 9) & 0x1FF) if nM == 3 else <uint64_t>(e & 0x1FF)) << (9 * j)
-            else:
-                out |= (<uint64_t>_hwmask[k[3] * 2 + (1 if nM == 3 else 0)]) << 27
-    return out
-
-
-cdef inline uint64_t _waits(const uint8_t* c, int melds) noexcept nogil:
-    cdef uint64_t out = _regular_waits(c)
-    cdef uint8_t tmp[34]
-    cdef int t, a, j, single, n
-    cdef int got[6]
-    _knitted_got(c, got)
-    if melds == 0:
-        # seven pairs: six pairs and one odd tile (four of a kind = two pairs)
-        single = -1
-        n = 0
-        for t in range(34):
-            if c[t] & 1:
-                n += 1
-                single = t
-        if n == 1 and c[single] < 4:
-            out |= (<uint64_t>1) << single
-        # thirteen orphans
-        if _orphans_dist(c) == 1:
-            for j in range(13):
-                t = ORPHANS[j]
-                if c[t] < 2:
-                    memcpy(tmp, c, 34)
-                    tmp[t] += 1
-                    if _orphans_win(tmp):
-                        out |= (<uint64_t>1) << t
-        # honors and knitted
-        if _honors_knitted_dist(c, got) == 1:
-            for t in range(34):
-                if c[t] == 0:
-                    memcpy(tmp, c, 34)
-                    tmp[t] = 1
-                    if _honors_knitted_win(tmp):
-                        out |= (<uint64_t>1) << t
-    if melds <= 1:
-        for a in range(6):
-            if got[a] >= 8:
-                for t in range(34):
-                    if c[t] < 4 and not ((out >> t) & 1):
-                        memcpy(tmp, c, 34)
-                        tmp[t] += 1
-                        if _knitted_straight_win(tmp):
-                            out |= (<uint64_t>1) << t
-    return out
-
 
 cdef extern from "openmp.h":
     int MJFAST_DEBUG_BUILD
     int mjfast_openmp() nogil
-    int mjfast_num_procs() nogil
-
-
-cdef int _nthreads(int n) except -1:
-    """The thread count a kernel runs with: at least 1 (0 or less is refused), at
-    most the processors OpenMP sees (mjfast.core.resolve_workers clamps
-    already; this keeps a direct call from asking libgomp for 10**6 threads)."""
-    cdef int cap
-    if n < 1:
-        raise ValueError(f"nthreads must be >= 1, got {n}")
-    cap = mjfast_num_procs()
-    return n if n <= cap else (cap if cap >= 1 else 1)
 
 
 # ---------------------------------------------------------------------------
-# Python-facing entry points.  mjfast/core.py validates and gives the error
+# Python-facing entry points.  mjfast.analysis validates and gives the error
 # messages; these guard again (constant-time shape checks, and each hand
 # copied before it is checked and read, so an array changed by another thread
 # meanwhile is refused rather than read out of bounds): no argument reaches
 # the kernels unchecked.
 # ---------------------------------------------------------------------------
-
-# the error codes ERR_<NAME>: generated by setup.py from mjfast/spec/errors.py,
-# whose messages the guards raise with ({family: {code: message}})
-from error_codes cimport *
-from mjfast.spec import errors as _errors
-_ERROR_TEXT = {_fam: _errors.messages(_fam) for _fam in dict.fromkeys(_c.family for _c in _errors.CODES)}
-include "_checks.pxi"
-include "_shanten.pxi"
-include "_tablecache.pxi"
-
-
-cdef inline int _need_tables() except -1:
-    # one flag test per call once built; the first call builds under the lock
-    if not _built:
-        build_tables()
-    return 0
-
 
 def is_win_one(const uint8_t[::1] c):
     """True when the 34 counts (14-3k tiles, melds implied) complete a hand."""
@@ -620,16 +196,6 @@ def waits_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, uint8_t[:
     return _flagged(err)
 
 
-cdef Py_ssize_t _flagged(uint8_t[::1] err):
-    """Clear the 'new' mark (0x80) the kernels put on rows their re-check
-    refused, and count those rows."""
-    cdef Py_ssize_t i, k = 0
-    for i in range(err.shape[0]):
-        if err[i] & 0x80:
-            err[i] &= 0x7F
-            k += 1
-    return k
-
 
 def _openmp_flag():
     return bool(mjfast_openmp())
@@ -637,86 +203,6 @@ def _openmp_flag():
 
 #: True for a debug build (MJFAST_DEBUG=1: Cython's bounds checks on, -O0 -g)
 DEBUG_BUILD = bool(MJFAST_DEBUG_BUILD)
-
-
-
-def unique_wait_check(const uint8_t[:, ::1] counts, const uint8_t[::1] n_melds, const uint8_t[::1] win,
-                      int8_t[:, ::1] out):
-    """For the tests: out[i] = (the fan kernel's unique-wait answer, the full
-    computation's) for the winning concealed counts of row i (14-3k tiles
-    beside n_melds[i] melds, winning tile win[i]); (-1, -1) when the row is
-    not a regular-form win.  Rows are checked, never trusted."""
-    cdef Py_ssize_t i, n = counts.shape[0]
-    cdef uint8_t c[34]
-    cdef int m, w
-    if counts.shape[1] != 34:
-        raise ValueError("unique_wait_check: counts must have 34 columns")
-    if n_melds.shape[0] != n or win.shape[0] != n or out.shape[0] != n or out.shape[1] != 2:
-        raise ValueError("unique_wait_check: n_melds, win and out (n x 2) must have one row per hand")
-    _need_tables()
-    for i in range(n):
-        out[i, 0] = -1
-        out[i, 1] = -1
-        memcpy(c, &counts[i, 0], 34)
-        m = n_melds[i]
-        w = win[i]
-        if m > 4 or w >= 34 or _over4(c) or _sum34(c) != 14 - 3 * m or c[w] == 0 or not _regular_win(c):
-            continue
-        c[w] -= 1
-        out[i, 0] = _unique_wait(c, m, w)
-        out[i, 1] = _unique_wait_full(c, m)
-
-
-def knit_wait_check(int kind, int set_tile, int pair, int win):
-    """For the tests: the knitted straight's waits (a tile mask) for the set
-    (kind 0 chow, 1 pung, of set_tile: a chow's lowest) and pair beside the
-    straight and the winning tile, as (the kernel's, the old computation's)."""
-    cdef uint8_t rest[34]
-    cdef Pack st
-    if not (0 <= kind <= 1 and 0 <= set_tile <= 33 and 0 <= pair <= 33 and 0 <= win <= 33):
-        raise ValueError("knit_wait_check: kind 0/1, tiles 0..33")
-    if kind == 0 and (set_tile >= 27 or set_tile % 9 > 6):
-        raise ValueError("knit_wait_check: a chow's lowest tile is a suited 1..7")
-    _need_tables()
-    memset(rest, 0, 34)
-    st.type = P_CHOW if kind == 0 else P_PUNG
-    st.tile = set_tile
-    st.melded = 0
-    rest[set_tile] += 3 - 2 * (kind == 0)
-    if kind == 0:
-        rest[set_tile + 1] += 1
-        rest[set_tile + 2] += 1
-    rest[pair] += 2
-    return _knit_wait(&st, pair, win), _knit_wait_full(rest, win)
-
-
-def four_tile_waits_check(int a, int b, int c, int d):
-    """For the tests: the shape waits (a tile mask) of four tiles, as (the
-    kernel's _four_tile_waits, _shape_waits of their counts)."""
-    cdef int t[4]
-    cdef int i
-    cdef uint8_t cnt[34]
-    if not (0 <= a <= 33 and 0 <= b <= 33 and 0 <= c <= 33 and 0 <= d <= 33):
-        raise ValueError("four_tile_waits_check: tiles 0..33")
-    _need_tables()
-    t[0] = a; t[1] = b; t[2] = c; t[3] = d
-    memset(cnt, 0, 34)
-    for i in range(4):
-        cnt[t[i]] += 1
-    return _four_tile_waits(t), _shape_waits(cnt)
-
-
-if NFAN != 84:
-    # fankernel/fan_base.pxd's _fans_zero / _fans_copy move exactly 84 counts
-    raise ImportError(f"mjfast: the fan vector helpers are written for 84 counts, NFAN is {NFAN}")
-
-include "_rulesets.pxi"
-include "_settle.pxi"
-include "_fan_entry.pxi"
-include "_decide.pxi"
-include "_discards.pxi"
-include "_exact.pxi"
-include "_targets.pxi"
 
 
 def validate_batch(const uint8_t[:, ::1] hands, const int64_t[::1] melds_given, int mode, uint8_t[::1] melds_out, uint8_t[::1] err_out):
@@ -738,30 +224,6 @@ def validate_batch(const uint8_t[:, ::1] hands, const int64_t[::1] melds_given, 
             bad += err_out[i] != 0
     return bad
 
-
-cdef inline int _row_check(const uint8_t* c, const int64_t* given, int mode, int* melds) noexcept nogil:
-    """The validating pass for one row (see validate_batch); returns the error
-    code.  The kernels pass a private copy of the row; the given melds (the
-    caller's array) are read once."""
-    cdef int s = _sum34(c), m, total
-    cdef bint over = _over4(c)
-    cdef int64_t g
-    if given != NULL:
-        g = given[0]
-        m = <int>g if -1 <= g <= 5 else 5
-    elif s % 3 == 2:
-        m = (14 - s) // 3
-    else:
-        m = (13 - s) // 3
-    melds[0] = m if 0 <= m <= 4 else 0
-    total = s + 3 * m
-    if over:
-        return ERR_TOO_MANY_COPIES
-    if m < 0 or m > 4:
-        return ERR_BAD_MELDS
-    if (mode == 0 and total != 14) or (mode == 1 and total != 13) or (mode == 2 and total != 13 and total != 14):
-        return ERR_BAD_SIZE
-    return ERR_OK
 
 
 cdef inline int _win_row(const uint8_t* src, const int64_t* given, uint8_t* out) noexcept nogil:
@@ -848,16 +310,384 @@ def counts_info(const uint8_t[::1] c):
 
 
 # ---------------------------------------------------------------------------
+# wide integer columns narrowed, HandBatch's row checks
+# ---------------------------------------------------------------------------
+
+# Integer columns given in a wider type (tile counts of the batch calls,
+# HandBatch's columns), narrowed to uint8 in one compiled pass (numpy took
+# two or three: an OR or a min and a max to find a value outside 0..255,
+# then astype).
+ctypedef fused _wide_count:
+    int8_t
+    int16_t
+    int32_t
+    int64_t
+    uint16_t
+    uint32_t
+    uint64_t
+
+
+cdef inline int _narrow_row(const _wide_count* s, uint8_t* d, Py_ssize_t k) noexcept nogil:
+    """k values into d, clamped to 0..255; bit 0 set when one is negative,
+    bit 1 when one is above 255."""
+    cdef Py_ssize_t j
+    cdef int f = 0
+    for j in range(k):
+        if _wide_count is int8_t or _wide_count is int16_t or _wide_count is int32_t or _wide_count is int64_t:
+            if s[j] < 0:
+                f |= 1
+                d[j] = 0
+                continue
+        if s[j] > 255:
+            f |= 2
+            d[j] = 255
+        else:
+            d[j] = <uint8_t>s[j]
+    return f
+
+
+DEF NARROW_BLOCK = 16       # rows narrowed between two range tests
+
+
+def narrow_rows(const _wide_count[:, ::1] src, uint8_t[:, ::1] dst, uint8_t[::1] flags):
+    """dst = src (N, k) as uint8, each value clamped to 0..255; flags[i] bit 0
+    = row i held a negative value, bit 1 = a value above 255.  Returns the
+    number of rows flagged."""
+    cdef Py_ssize_t i, j, r, e, n = src.shape[0], k = src.shape[1], nbad = 0
+    cdef int f
+    cdef _wide_count acc
+    cdef const _wide_count* s
+    cdef uint8_t* d
+    if dst.shape[1] != k:
+        raise ValueError(f"dst must have {k} columns like src, got {dst.shape[1]}")
+    _check_len(dst.shape[0], n, "dst")
+    _check_len(flags.shape[0], n, "flags")
+    if n == 0 or k == 0:
+        flags[:] = 0
+        return 0
+    with nogil:
+        # blocks of rows as one flat run: a plain truncating copy and an OR of
+        # the values (both vectorise), the rows redone one by one only when the
+        # OR shows a value outside 0..255 (a negative one in two's complement)
+        for r in range(0, n, NARROW_BLOCK):
+            e = min(r + NARROW_BLOCK, n)
+            s = &src[r, 0]
+            d = &dst[r, 0]
+            acc = 0
+            for j in range(k * (e - r)):
+                acc |= s[j]
+                d[j] = <uint8_t>s[j]
+            memset(&flags[r], 0, e - r)
+            if acc & ~0xFF:       # (as C ints: sign-extended for a negative value)
+                for i in range(r, e):
+                    f = _narrow_row(&src[i, 0], &dst[i, 0], k)
+                    flags[i] = f
+                    nbad += f != 0
+    return nbad
+
+
+# HandBatch's checks of array input, one pass over the rows instead of a
+# dozen numpy passes and an np.add.at per meld slot, which cost more than
+# scoring the rows (figures: benchmarks/README.md, "HandBatch's checks of
+# array input, compiled").  Codes: the records family of mjfast/spec/errors.py
+# (worded by mjfast.batch._ROW_MESSAGES); the first failing check of a row
+# names it, in the order of that table.
+cdef inline int _batch_row_code(const uint8_t* c, const uint8_t* melds, int k, int win, int flags, int seat,
+                                int rnd, int flowers, const uint8_t* added) noexcept nogil:
+    cdef int j, t, kind, kk = k if k < 4 else 4, s = 0, code = 0
+    cdef int full[34]
+    if k > 4:
+        return ERR_MELDS_OVER_4
+    for j in range(kk):
+        if melds[3 * j] > 2:
+            return ERR_MELD_KIND
+    for j in range(kk):
+        if melds[3 * j + 1] > 33:
+            return ERR_MELD_TILE
+    for j in range(kk):
+        t = melds[3 * j + 1]
+        if melds[3 * j] == 0 and (t >= 27 or t % 9 > 6):
+            return ERR_CHOW_START
+    for j in range(kk):
+        if melds[3 * j] != 2 and melds[3 * j + 2] == 0:
+            return ERR_CONCEALED_NOT_KONG
+    for t in range(34):
+        full[t] = c[t]
+        s += c[t]
+    for j in range(kk):
+        kind = melds[3 * j]
+        t = melds[3 * j + 1]
+        if kind == 0:
+            full[t] += 1; full[t + 1] += 1; full[t + 2] += 1
+        else:
+            full[t] += 4 if kind == 2 else 3
+    for t in range(34):
+        if full[t] > 4:
+            return ERR_FIFTH_COPY
+    if s + 3 * kk != 14:
+        return ERR_ROW_SIZE
+    if win > 33:
+        return ERR_WIN_TILE_RANGE
+    if c[win] == 0:
+        return ERR_WIN_TILE_NOT_HELD
+    if flags > 15:
+        return ERR_FLAG_BITS
+    if seat > 3 or rnd > 3:
+        return ERR_WINDS
+    if flowers > 8:
+        return ERR_FLOWERS
+    for j in range(4):
+        if added[j] > 3 or (added[j] > 0 and not (j < kk and melds[3 * j] == 2 and melds[3 * j + 2] == 1)):
+            return ERR_ADDED
+    return 0
+
+
+def batch_row_codes(const uint8_t[:, ::1] counts, const uint8_t[:, :, ::1] melds, const uint8_t[::1] n_melds,
+                    const uint8_t[::1] win, const uint8_t[::1] flags, const uint8_t[::1] seat,
+                    const uint8_t[::1] rnd, const uint8_t[::1] flowers, const uint8_t[:, ::1] added,
+                    const uint8_t[::1] skip, uint8_t[::1] code_out):
+    """code_out[i] = the first check row i fails (mjfast.batch._ROW_MESSAGES,
+    0 = none); rows with skip[i] != 0 get 0.  Returns the number of rows
+    with a code."""
+    cdef Py_ssize_t i, n = _check_rows(counts, "counts"), bad = 0
+    cdef uint8_t c[34]
+    cdef uint8_t m[12]
+    cdef uint8_t a[4]
+    if melds.shape[0] != n or melds.shape[1] != 4 or melds.shape[2] != 3:
+        raise ValueError(f"melds must be ({n}, 4, 3), got ({melds.shape[0]}, {melds.shape[1]}, {melds.shape[2]})")
+    if added.shape[0] != n or added.shape[1] != 4:
+        raise ValueError(f"added must be ({n}, 4), got ({added.shape[0]}, {added.shape[1]})")
+    _check_len(n_melds.shape[0], n, "n_melds")
+    _check_len(win.shape[0], n, "win_tile")
+    _check_len(flags.shape[0], n, "flags")
+    _check_len(seat.shape[0], n, "seat")
+    _check_len(rnd.shape[0], n, "round")
+    _check_len(flowers.shape[0], n, "flowers")
+    _check_len(skip.shape[0], n, "skip")
+    _check_len(code_out.shape[0], n, "code_out")
+    with nogil:
+        for i in range(n):
+            if skip[i]:
+                code_out[i] = 0
+                continue
+            # private copies: what is checked is what was read
+            memcpy(c, &counts[i, 0], 34)
+            memcpy(m, &melds[i, 0, 0], 12)
+            memcpy(a, &added[i, 0], 4)
+            code_out[i] = _batch_row_code(c, m, n_melds[i], win[i], flags[i], seat[i], rnd[i], flowers[i], a)
+            bad += code_out[i] != 0
+    return bad
+
+# ---------------------------------------------------------------------------
+# shanten: the per-form definitions (the differential tests' references) and
+# the validating batch
+# ---------------------------------------------------------------------------
+
+cdef int _shanten_plain(const uint8_t* c, int melds, int form) noexcept nogil:
+    """The definition _shanten computes, form by form on the 34 counts: the
+    regular form over the four parts' vectors, and a knitted straight's rest
+    as a hand of its own.  Kept as the reference of the differential tests
+    (shanten_plain_batch); nothing else calls it."""
+    cdef int best = BIG, v, a, j, hon, t
+    cdef int got[6]
+    cdef uint8_t rest[34]
+    if form < 0 or form == 0:
+        v = _regular_dist(c, 4 - melds)
+        if v < best:
+            best = v
+    if melds == 0:
+        if form < 0 or form == 1:
+            v = _seven_pairs_dist(c)
+            if v < best:
+                best = v
+        if form < 0 or form == 2:
+            v = _orphans_dist(c)
+            if v < best:
+                best = v
+    if melds > 1 or not (form < 0 or form == 3 or form == 4):
+        return best - 1
+    _knitted_got(c, got)
+    if melds == 0 and (form < 0 or form == 3):
+        v = _honors_knitted_dist(c, got)
+        if v < best:
+            best = v
+    if form < 0 or form == 4:
+        # knitted straight: 9 - held is a lower bound, so most arrangements
+        # are skipped before their rest is looked up
+        for a in range(6):
+            if 9 - got[a] >= best:
+                continue
+            memcpy(rest, c, 34)
+            for j in range(9):
+                t = KNIT_TILES[a][j]
+                if rest[t]:
+                    rest[t] -= 1
+            v = (9 - got[a]) + _regular_dist(rest, 1 - melds)
+            if v < best:
+                best = v
+    return best - 1
+
+
+
+def shanten_plain_batch(const uint8_t[:, ::1] hands, const uint8_t[::1] melds, int form, cnp.int8_t[::1] out,
+                        bint exact=False):
+    """out[i] = _shanten_plain of row i beside melds[i] melds, or with exact
+    _shanten_exact_plain (the references of the differential tests; one
+    thread).  Every row is copied and checked first: a bad row raises
+    ValueError naming it."""
+    _need_tables()
+    if exact:
+        _need_exact()
+    _check_form(form)
+    cdef Py_ssize_t i, n = _check_rows(hands, "hands")
+    _check_len(melds.shape[0], n, "melds")
+    _check_len(out.shape[0], n, "out")
+    cdef uint8_t c[34]
+    cdef int e
+    for i in range(n):
+        _copy_row(c, &hands[i, 0])
+        e = _recheck(c, melds[i], 2)
+        if e == 0 and ((form in (1, 2, 3) and melds[i] > 0) or (form == 4 and melds[i] > 1)):
+            e = 4
+        if e:
+            raise ValueError(f"row {i}: not a hand of 13 or 14 tiles counting 3 per meld "
+                             f"with every count <= 4 in a form its melds allow (code {e})")
+        out[i] = _shanten_exact_plain(c, melds[i], form) if exact else _shanten_plain(c, melds[i], form)
+
+
+cdef inline int _shanten_checked_row(const uint8_t* src, const int64_t* given, int form, cnp.int8_t* out,
+                                     uint8_t* melds, const uint8_t* srec, const uint8_t* hrec,
+                                     int mask) noexcept nogil:
+    """One row of shanten_checked: copied, checked (the validating pass of
+    validate_batch, mode 2), then computed from the same copy over the
+    records srec / hrec (plain or exact)."""
+    cdef uint8_t c[34]
+    cdef int e, m
+    _copy_row(c, src)
+    e = _row_check(c, given, 2, &m)
+    melds[0] = m
+    if e:
+        out[0] = -128
+    elif 1 <= form <= 3:
+        out[0] = _shanten_special(c, m, form)
+    elif mask != 0x1F:
+        out[0] = _shanten_mask(c, m, mask, srec, hrec)
+    else:
+        out[0] = _shanten_rec(c, m, form, srec, hrec)
+    return e
+
+
+def shanten_checked(const uint8_t[:, ::1] hands, const int64_t[::1] melds_given, int form, cnp.int8_t[::1] out, uint8_t[::1] err,
+                    uint8_t[::1] melds_out, int nthreads, bint exact=False, int forms=0x1F):
+    """Validation and shanten in one pass over the rows (as is_win_checked):
+    err[i] as validate_batch (a bad row gets out -128), melds_out[i] its melds
+    (given, or implied by the size), out[i] its shanten in `form` (-1: every
+    form of the bit set `forms`, bit f = form code f; a row none of them
+    applies to gets BIG - 1), with `exact` the exact shanten
+    (_shanten_exact).  Returns the number of bad rows."""
+    if not 0 < forms <= 0x1F:
+        raise ValueError(f"forms must be a non-empty bit set of the 5 form codes (1..31), got {forms}")
+    if form != -1:
+        forms = 0x1F
+    _need_tables()
+    if exact:
+        _need_exact()
+    cdef const uint8_t* srec = _xsrec if exact else _srec
+    cdef const uint8_t* hrec = _xhrec if exact else _hrec
+    nthreads = _nthreads(nthreads)
+    _check_form(form)
+    cdef Py_ssize_t i, n = _check_rows(hands, "hands")
+    cdef const int64_t* gp = _given_rows(melds_given, n)
+    cdef int bad = 0
+    _check_len(out.shape[0], n, "out")
+    _check_len(err.shape[0], n, "err")
+    _check_len(melds_out.shape[0], n, "melds_out")
+    if nthreads <= 1:
+        with nogil:
+            for i in range(n):
+                err[i] = _shanten_checked_row(&hands[i, 0], gp + i if gp != NULL else NULL, form, &out[i],
+                                              &melds_out[i], srec, hrec, forms)
+    else:
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule='dynamic', chunksize=4096):
+            err[i] = _shanten_checked_row(&hands[i, 0], gp + i if gp != NULL else NULL, form, &out[i],
+                                          &melds_out[i], srec, hrec, forms)
+    for i in range(n):
+        bad += err[i] != 0
+    return bad
+
+
+cdef inline int _regular_dist_x(const uint8_t* c, int m) noexcept nogil:
+    """_regular_dist over the exact tables."""
+    cdef int ab0[5]
+    cdef int ab1[5]
+    cdef int sh0[5]
+    cdef int sh1[5]
+    cdef int k, v, best = BIG
+    _half(ab0, ab1, _xdist + _key_of(c, 9) * 10, _xdist + _key_of(c + 9, 9) * 10, m)
+    _half(sh0, sh1, _xdist + _key_of(c + 18, 9) * 10, _xhdist + _key_of(c + 27, 7) * 10, m)
+    for k in range(m + 1):
+        v = ab0[k] + sh1[m - k]
+        best = v if v < best else best
+        v = ab1[k] + sh0[m - k]
+        best = v if v < best else best
+    return best
+
+
+cdef int _shanten_exact_plain(const uint8_t* c, int melds, int form) noexcept nogil:
+    """The exact replacement number - 1: as _shanten, but the regular form
+    and a knitted straight's rest never count on a fifth copy.  Seven pairs
+    (four of a kind = two pairs), thirteen orphans and honors-and-knitted
+    need only tiles the hand lacks, so their counts are exact already.  The
+    definition _shanten_exact computes from its records, kept as the
+    reference of the differential tests (shanten_plain_batch(exact=True))."""
+    cdef int best = BIG, v, a, j, t
+    cdef int got[6]
+    cdef uint8_t rest[34]
+    if form < 0 or form == 0:
+        best = _regular_dist_x(c, 4 - melds)
+    if melds == 0:
+        if form < 0 or form == 1:
+            v = _seven_pairs_dist(c)
+            best = v if v < best else best
+        if form < 0 or form == 2:
+            v = _orphans_dist(c)
+            best = v if v < best else best
+    if melds > 1 or not (form < 0 or form == 3 or form == 4):
+        return best - 1
+    _knitted_got(c, got)
+    if melds == 0 and (form < 0 or form == 3):
+        v = _honors_knitted_dist(c, got)
+        best = v if v < best else best
+    if form < 0 or form == 4:
+        for a in range(6):
+            if 9 - got[a] >= best:
+                continue
+            memcpy(rest, c, 34)
+            for j in range(9):
+                t = KNIT_TILES[a][j]
+                if rest[t]:
+                    rest[t] -= 1
+            v = (9 - got[a]) + _regular_dist_x(rest, 1 - melds)
+            best = v if v < best else best
+    return best - 1
+
+
+def shanten_exact_one(const uint8_t[::1] c, int melds, int form):
+    """shanten_one with exact=True (see _shanten_exact)."""
+    cdef uint8_t h[34]
+    _need_exact()
+    _check_form(form)
+    _take_hand(c, h, melds, 2)
+    return _shanten_exact(h, melds, form)
+
+# ---------------------------------------------------------------------------
 # the C interface of this module (src/mjfast/_core.pxd), for mjfast._engine,
-# mjfast._game and mjfast._wild, and for the fan kernel's readings
+# mjfast._game and the other compiled modules: thin wrappers of the inline
+# kernels (a module that wants them inline cimports src/handkernel/)
 # ---------------------------------------------------------------------------
 
 cdef int need_tables() except -1:
     return _need_tables()
-
-
-cdef int need_decisions() except -1:
-    return _need_dec()          # the discard ranking's tables (and the lookup tables)
 
 
 cdef uint64_t regular_waits(const uint8_t* c) noexcept nogil:
@@ -872,48 +702,9 @@ cdef int seven_pairs_dist(const uint8_t* c) noexcept nogil:
     return _seven_pairs_dist(c)
 
 
-cdef int dist_tables(const uint8_t** dist, const uint8_t** hdist) except -1:
-    _need_tables()
-    dist[0] = _dist
-    hdist[0] = _hdist
-    return 0
-
-
 cdef bint win_check(const uint8_t* c) noexcept nogil:
     return _is_win(c)
 
 
 cdef int shanten_of(const uint8_t* c, int melds, int form) noexcept nogil:
     return _shanten(c, melds, form)
-
-
-cdef int rank_discards(const uint8_t* c, int melds, const uint8_t* held, const uint8_t* seen,
-                       Choice* out) noexcept nogil:
-    return _discards(c, melds, held, seen, out)
-
-
-cdef int score_counts(const uint8_t* counts, int n_melds, const uint8_t* kind, const uint8_t* tile,
-                      const uint8_t* open_, int win, int flags, int seat, int rnd, int flowers,
-                      int16_t* ft) noexcept nogil:
-    """The total of one hand (flowers included) as score_one computes it (see
-    the .pxd); the game engine plays MCR."""
-    cdef PHand h
-    cdef int16_t tmp[NFAN]
-    cdef int form = 0, i
-    if n_melds < 0 or n_melds > 4 or win < 0 or win > 33 or flags < 0 or seat < 0 or rnd < 0 or flowers < 0:
-        return -3
-    memcpy(h.counts, counts, 34)
-    h.n_melds = n_melds
-    for i in range(n_melds):
-        h.meld_kind[i] = kind[i]
-        h.meld_tile[i] = tile[i]
-        h.meld_open[i] = open_[i]
-    h.win_tile = win
-    h.flags = flags
-    h.seat = seat
-    h.round = rnd
-    h.flowers = flowers
-    h.variant = 0
-    if not _phand_sane(&h):
-        return -3
-    return _score_hand(&h, ft if ft != NULL else tmp, NULL, &form)   # the reading is not wanted

@@ -9,7 +9,7 @@ shown tiles and the context of a Hu, the settlement and the error rule.  An
 answer is accepted only if _legal lists it; a refused one leaves the state
 unchanged and records why (err_seat, err_code, err_reason and its tiles:
 the R_* codes of src/mjfast/_engine.pxd, worded by mjfast/game/state.py).
-A Hu is scored by the fan kernel of mjfast._core (cimported: score_counts);
+A Hu is scored by the fan kernel of mjfast._fans (cimported: score_counts);
 a Python callback (hu_fn) can be given instead.
 
 mjfast._game (FastGame: the self-play policies, batch play, the text-log
@@ -23,7 +23,8 @@ from libc.stdint cimport uint8_t, int8_t, int16_t, int64_t
 from cpython.long cimport PyLong_AsLongAndOverflow
 from fankernel.flag_bits cimport W_SELF_DRAWN, W_FOURTH_TILE, W_KONG, W_LAST_TILE
 from fankernel.mcr_settle cimport mcr_settle_seats, MCR_MIN_POINTS
-from mjfast._core cimport score_counts, need_tables, win_check
+from mjfast._fans cimport score_counts, need_scoring
+from mjfast._core cimport need_tables, win_check
 
 import numpy as np
 cimport numpy as cnp
@@ -32,9 +33,11 @@ cnp.import_array()
 
 
 cdef int _bind_kernel() except -1:
-    """Build mjfast._core's lookup tables, which its fan kernel reads (once;
-    _core loads its fan tables itself when it starts)."""
-    return need_tables()
+    """The lookup tables bound for the win check (mjfast._core) and the
+    scorer (mjfast._fans), built first if needed (once; _fans loads its fan
+    tables itself when it starts)."""
+    need_tables()
+    return need_scoring()
 
 
 cdef inline int _c_int(x, str what, int s) except? -1:

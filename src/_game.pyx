@@ -14,7 +14,8 @@ from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
 from mjfast._engine cimport *
-from mjfast._core cimport Choice, need_decisions, shanten_of, rank_discards
+from mjfast._decide cimport Choice, need_decisions, rank_discards
+from mjfast._core cimport need_tables, shanten_of
 from mjfast._engine import int_arg, seat_arg, u64_arg, prob_arg, flat_out
 
 import numpy as np
@@ -44,13 +45,14 @@ cdef inline int _rng_below(uint64_t* s, int n) noexcept nogil:
     return <int>((_rng_next(s) >> 33) % <uint64_t>n)
 
 
-# The baseline policy's kernels (win check, shanten, discard ranking) are
-# mjfast._core's, cimported; its decision tables are built on first use.
+# The baseline policy's kernels are cimported: shanten from mjfast._core, the
+# discard ranking from mjfast._decide; their tables are built on first use.
 cdef bint _kernels_ready = False
 
 
 cdef int _need_kernels() except -1:
     global _kernels_ready
+    need_tables()
     need_decisions()
     _kernels_ready = True
     return 0

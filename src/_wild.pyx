@@ -34,8 +34,8 @@ The tables are built on first use, under a lock, each kind when first needed:
 the shanten steps cost far more to build than the win masks, so a process
 that only checks wins never builds them (figures: benchmarks/README.md,
 "Wildcards").  This module is the analysis step for wildcard hands; it
-reads _core's distance tables through pointers taken once (dist_tables,
-cimported from mjfast._core).
+reads mjfast._tables' distance tables through pointers taken once (dist_tables,
+cimported from mjfast._tables).
 """
 from libc.stdint cimport uint8_t, uint16_t, int8_t, uint32_t, int64_t, uint64_t
 from libc.string cimport memset, memcpy
@@ -48,7 +48,7 @@ cimport numpy as cnp
 
 cnp.import_array()
 
-from mjfast._core cimport dist_tables
+from mjfast._tables cimport dist_tables
 
 cdef extern from "bits.h":
     int _ctz64 "mjfast_ctz64"(uint64_t x) nogil

@@ -208,10 +208,10 @@ def _mixed_batch(records, seed):
 @pytest.mark.parametrize("strict", [False, True])
 @pytest.mark.parametrize("workers", [1, 2])
 def test_fused_outputs_match_their_definitions(records, strict, workers):
-    # score_batch writes every output in one compiled pass (_core.score_batch_mcr);
+    # score_batch writes every output in one compiled pass (_fans.score_batch_mcr);
     # here each is rebuilt from its definition: the scores of the kernel alone,
     # the dropped flags of the rulings (tests/flags_reference.py), the error codes, legal against the minimum
-    from mjfast import _core
+    from mjfast import _core, _fans
     from mjfast.score import ignored_message
     b = _mixed_batch(records[:1500], seed=5)
     res = score_batch(b, strict=strict, workers=workers)
@@ -222,7 +222,7 @@ def test_fused_outputs_match_their_definitions(records, strict, workers):
     skip = b.invalid | (strict & (drop != 0))
     totals = np.full(n, -1, np.int32)
     fans = np.zeros((n, len(mjfast.MCR)), np.uint8)
-    _core.score_batch_kernel(b.counts, b.melds, b.n_melds, b.win_tile, b.flags, b.seat, b.round, b.flowers,
+    _fans.score_batch_kernel(b.counts, b.melds, b.n_melds, b.win_tile, b.flags, b.seat, b.round, b.flowers,
                              skip.view(np.uint8), totals, fans, 1)
     errors = np.where(skip, ERR_INVALID, np.where(totals < 0, ERR_NOT_WINNING, ERR_OK))
     assert (errors == ERR_NOT_WINNING).any() and (errors == ERR_OK).any()
@@ -243,14 +243,14 @@ def test_fused_outputs_match_their_definitions(records, strict, workers):
 
 def test_fused_pass_writes_every_output(records):
     # the outputs may come uninitialised (np.empty): every cell is written
-    from mjfast import _core
+    from mjfast import _core, _fans
     b = _mixed_batch(records[:300], seed=9)
     n = len(b)
     outs = []
     for fill in (0, 0xAB):
         o = (np.full(n, fill * 0x10101, np.int32), np.full((n, 82), fill, np.uint8), np.full(n, fill, np.uint8),
              np.full(n, fill, np.uint8), np.full(n, fill, np.uint8))
-        nflag = _core.score_batch_mcr(b.counts, b.melds, b.n_melds, b.win_tile, b.flags, b.seat, b.round,
+        nflag = _fans.score_batch_mcr(b.counts, b.melds, b.n_melds, b.win_tile, b.flags, b.seat, b.round,
                                       b.flowers, b.invalid.view(np.uint8), *o, 1, 0, 8, True)
         assert nflag == (o[2] >= 3).sum() > 0
         outs.append(o)
@@ -263,7 +263,7 @@ def test_rows_scored_grouped_keep_their_places(records):
     # 32,768 rows) and writes each result to its own row: a batch of more
     # than one chunk, every shape present, invalid and changed rows among
     # them, against the row-order kernel (score_batch_kernel)
-    from mjfast import _core
+    from mjfast import _core, _fans
     b0 = _mixed_batch(records, seed=11)
     rng = np.random.default_rng(3)
     idx = rng.integers(0, len(b0), 70_000)
@@ -278,7 +278,7 @@ def test_rows_scored_grouped_keep_their_places(records):
         res = score_batch(b, workers=workers)
         totals = np.full(len(b), -1, np.int32)
         fans = np.zeros((len(b), len(mjfast.MCR)), np.uint8)
-        _core.score_batch_kernel(b.counts, b.melds, b.n_melds, b.win_tile, b.flags, b.seat, b.round, b.flowers,
+        _fans.score_batch_kernel(b.counts, b.melds, b.n_melds, b.win_tile, b.flags, b.seat, b.round, b.flowers,
                                  b.invalid.view(np.uint8), totals, fans, 1)
         ok = res.errors == ERR_OK
         assert ok.sum() > 50_000
@@ -288,19 +288,19 @@ def test_rows_scored_grouped_keep_their_places(records):
 
 
 def test_fused_pass_checks_its_shapes():
-    from mjfast import _core
+    from mjfast import _core, _fans
     b = HandBatch.from_strings(["123m456m789m123p5p5p"] * 4)
     n = len(b)
     args = [b.counts, b.melds, b.n_melds, b.win_tile, b.flags, b.seat, b.round, b.flowers, b.invalid.view(np.uint8),
             np.zeros(n, np.int32), np.zeros((n, 82), np.uint8), np.zeros(n, np.uint8), np.zeros(n, np.uint8),
             np.zeros(n, np.uint8)]
-    assert _core.score_batch_mcr(*args, 1) == 0
+    assert _fans.score_batch_mcr(*args, 1) == 0
     assert args[9].tolist() == [mjfast.score("123m456m789m123p5p5p").total] * n
     for k in range(len(args)):
         with pytest.raises(ValueError):
-            _core.score_batch_mcr(*(a[:n - 1] if j == k else a for j, a in enumerate(args)), 1)
+            _fans.score_batch_mcr(*(a[:n - 1] if j == k else a for j, a in enumerate(args)), 1)
     with pytest.raises(ValueError, match="variant"):
-        _core.score_batch_mcr(*args, 1, 99)
+        _fans.score_batch_mcr(*args, 1, 99)
 
 
 def _numpy_row_checks(b, invalid):

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast import InvalidHand, _core
+from mjfast import InvalidHand, _core, _decide
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import handgen  # noqa: E402
@@ -80,7 +80,7 @@ def check_useful(n, seed):
             for code in FORM_CODES:
                 if not _form_ok(code, melds):
                     continue
-                sh, mask = _core.useful_mask(c, melds, code, c)
+                sh, mask = _decide.useful_mask(c, melds, code, c)
                 got = [t for t in range(34) if (mask >> t) & 1]
                 if got != ref_useful(c, melds, code) or sh != _core.shanten_one(c, melds, code):
                     bad.append((_show(c), code, got, ref_useful(c, melds, code)))
@@ -295,9 +295,9 @@ def test_public_per_call_functions_are_the_compiled_ones():
     # a Python wrapper in front of them (for new keywords) costs about a third
     # of a per-call shanten: new keywords go into the compiled entry points,
     # which hand anything unusual to the Python front ends
-    assert mjfast.shanten is _core.shanten
-    assert mjfast.useful_tiles is _core.useful_tiles
-    assert mjfast.best_discards is _core.best_discards
+    assert mjfast.shanten is _decide.shanten
+    assert mjfast.useful_tiles is _decide.useful_tiles
+    assert mjfast.best_discards is _decide.best_discards
     # the wildcard keywords still reach the wildcard front end
     assert mjfast.shanten("123m456p789sEE3m", wildcards=2) == -1
     assert mjfast.shanten("123m456p789sEE3m", wildcards=1) == 0

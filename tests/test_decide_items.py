@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast import _core
+from mjfast import _decide
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import handgen  # noqa: E402
@@ -43,8 +43,8 @@ def _hand(tiles):
 
 def _front(name, x):
     if name == "shanten":
-        return _core._slow["shanten"](x, None, None, False)
-    return _core._slow[name](x, None, None)
+        return _decide._slow["shanten"](x, None, None, False)
+    return _decide._slow[name](x, None, None)
 
 
 CALLS = {"shanten": mjfast.shanten, "useful_tiles": mjfast.useful_tiles,

@@ -4,7 +4,7 @@ with the general ones."""
 import numpy as np
 
 import mjfast
-from mjfast import _core
+from mjfast import _core, _fans
 from mjfast.hand import format_hand, parse_hand
 
 from handgen import random_winning_records
@@ -12,7 +12,7 @@ from handgen import random_winning_records
 
 def test_compiled_fan_ids_follow_the_table():
     # the kernel's fan constants are the table's ids: one list, checked here
-    assert _core.FAN_KEYS_COMPILED[1:] == tuple(f.key for f in mjfast.MCR)
+    assert _fans.FAN_KEYS_COMPILED[1:] == tuple(f.key for f in mjfast.MCR)
     assert [f.id for f in mjfast.MCR] == list(range(1, len(mjfast.MCR) + 1))
 
 
@@ -20,11 +20,11 @@ def test_engine_registry_names_each_engine_with_its_table():
     # src/fankernel/registry.pxd numbers the compiled engines; ENGINES maps a
     # name to (id, fan keys by id) and must follow the tables in mjfast/rules/
     from mjfast.rules.two_player.table import TWO_PLAYER_TABLE
-    assert sorted(_core.ENGINES) == ["mcr", "two_player"]
-    ids = [engine_id for engine_id, _ in _core.ENGINES.values()]
+    assert sorted(_fans.ENGINES) == ["mcr", "two_player"]
+    ids = [engine_id for engine_id, _ in _fans.ENGINES.values()]
     assert sorted(ids) == list(range(len(ids)))
-    assert _core.ENGINES["mcr"][1][1:] == tuple(f.key for f in mjfast.MCR)
-    assert _core.ENGINES["two_player"][1][1:] == TWO_PLAYER_TABLE.keys
+    assert _fans.ENGINES["mcr"][1][1:] == tuple(f.key for f in mjfast.MCR)
+    assert _fans.ENGINES["two_player"][1][1:] == TWO_PLAYER_TABLE.keys
 
 
 def _kw(rec):

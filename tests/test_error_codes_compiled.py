@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 
-from mjfast import _core
+from mjfast import _core, _fans
 from mjfast.spec import errors as E
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -35,14 +35,14 @@ def test_guards_word_their_errors_from_the_table():
     core, rec = E.messages(E.CORE), E.messages(E.RECORDS)
     c = np.zeros(34, np.uint8)
     c[0] = 5
-    assert _raises(_core.decompose_one, c, 0) == core[E.code("TOO_MANY_COPIES").value]
+    assert _raises(_fans.decompose_one, c, 0) == core[E.code("TOO_MANY_COPIES").value]
     ok = np.zeros(34, np.uint8)
     ok[:7] = 2
     assert _raises(_core.shanten_one, ok, 5, -1) == core[E.code("BAD_MELDS").value] + ", got 5"
     assert _raises(_core.shanten_one, ok[:], 1, -1).startswith(core[E.code("BAD_SIZE").value] + ": 14 tiles")
     m = np.zeros((4, 3), np.uint8)
     buf = np.zeros(84, np.int16)
-    assert _raises(_core.score_one, ok, m, 0, 0, 16, 0, 0, 0, buf).startswith(rec[E.code("FLAG_BITS").value] + ": 16")
-    assert _raises(_core.score_one, ok, m, 0, 0, 0, 4, 0, 0, buf) == rec[E.code("WINDS").value] + ", got 4, 0"
-    assert _raises(_core.score_one, ok, m, 0, 0, 0, 0, 0, 9, buf) == rec[E.code("FLOWERS").value] + ", got 9"
-    assert _raises(_core.score_one, ok, m, 0, 40, 0, 0, 0, 0, buf).startswith(rec[E.code("WIN_TILE_RANGE").value])
+    assert _raises(_fans.score_one, ok, m, 0, 0, 16, 0, 0, 0, buf).startswith(rec[E.code("FLAG_BITS").value] + ": 16")
+    assert _raises(_fans.score_one, ok, m, 0, 0, 0, 4, 0, 0, buf) == rec[E.code("WINDS").value] + ", got 4, 0"
+    assert _raises(_fans.score_one, ok, m, 0, 0, 0, 0, 0, 9, buf) == rec[E.code("FLOWERS").value] + ", got 9"
+    assert _raises(_fans.score_one, ok, m, 0, 40, 0, 0, 0, 0, buf).startswith(rec[E.code("WIN_TILE_RANGE").value])

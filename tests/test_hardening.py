@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast import InvalidHand, _core
+from mjfast import InvalidHand, _core, _decide, _fans, _tables
 from mjfast.core import resolve_workers
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -126,7 +126,14 @@ def test_huge_worker_counts_do_not_crash():
 _FIRST_CALLS = """
     import threading, numpy as np
     import mjfast
-    from mjfast import _core
+    import importlib
+    MODS = {m: importlib.import_module(f"mjfast.{m}") for m in %(mods)r}
+
+    def fn(key):
+        # "module.name", or a name only one module has
+        mod, _, name = key.rpartition(".")
+        return getattr(MODS[mod] if mod else next(m for m in MODS.values() if hasattr(m, name)), name)
+    _core, _decide, _fans = MODS["_core"], MODS["_decide"], MODS["_fans"]
     H14 = np.zeros((2000, 34), np.uint8); H14[:, 0] = 3; H14[:, 9] = 3; H14[:, 18] = 3; H14[:, 27] = 3; H14[:, 33] = 2
     H13 = H14.copy(); H13[:, 33] = 1
     n = 16
@@ -156,7 +163,7 @@ _FIRST_CALLS = """
         t.join()
     assert not errors, errors
     assert all(results), results
-    assert _core.build_tables() == 0.0     # built exactly once, already
+    assert _tables.build_tables() == 0.0     # built exactly once, already
     print("ok")
 """
 
@@ -169,7 +176,7 @@ def test_first_calls_from_many_threads(run):
 
 def test_fan_table_is_loaded_once():
     with pytest.raises(RuntimeError, match="already loaded"):
-        _core.set_fan_table([0] * 83, [[0, 0]] * 83, [0] * 83)
+        _fans.set_fan_table([0] * 83, [[0, 0]] * 83, [0] * 83)
     # and the real table is untouched
     assert mjfast.score("123m456m789m123p5p5p").total == 23
 
@@ -304,66 +311,79 @@ def test_score_kernel_checks_its_shapes():
     args = dict(counts=b.counts, melds=b.melds, n_melds=b.n_melds, win=b.win_tile, flags=b.flags, seat=b.seat,
                 rnd=b.round, flowers=b.flowers, skip=np.zeros(n, np.uint8), totals=np.zeros(n, np.int32),
                 fans=np.zeros((n, 82), np.uint8))
-    _core.score_batch_kernel(*args.values(), 1)
+    _fans.score_batch_kernel(*args.values(), 1)
     assert (args["totals"] > 0).all()
     for name, a in list(args.items()):
         short = a[: n - 1]
         with pytest.raises(ValueError):
-            _core.score_batch_kernel(*[short if k == name else v for k, v in args.items()], 1)
+            _fans.score_batch_kernel(*[short if k == name else v for k, v in args.items()], 1)
     with pytest.raises(ValueError, match="34 columns"):
-        _core.score_batch_kernel(np.zeros((n, 20), np.uint8), *list(args.values())[1:], 1)
+        _fans.score_batch_kernel(np.zeros((n, 20), np.uint8), *list(args.values())[1:], 1)
     with pytest.raises(ValueError, match="fans_out"):
-        _core.score_batch_kernel(*list(args.values())[:-1], np.zeros((n, 40), np.uint8), 1)
+        _fans.score_batch_kernel(*list(args.values())[:-1], np.zeros((n, 40), np.uint8), 1)
 
 
 # ---------------------------------------------------------------------------
 # every compiled entry point, called directly with hostile arguments
 # ---------------------------------------------------------------------------
 
-#: every callable of mjfast._core; a new one must be added to the walk below
-CORE_CALLABLES = {
-    "_openmp_flag", "build_tables", "table_nbytes", "counts_info", "decompose_one", "is_win_checked", "is_win_one",
-    "parse_counts_fast", "parse_rows_fast", "score_batch_kernel", "score_batch_mcr", "score_one", "score_str",
-    "set_fan_table", "shanten_batch", "shanten_one", "useful_one", "validate_batch", "waits_batch", "waits_checked",
-    "waits_one",
-    "__pyx_unpickle_Enum",
-    # per-call decisions, exact shanten, fan targets
-    "shanten", "useful_tiles", "best_discards", "useful_mask", "discards_core", "discards_batch",
-    "shanten_exact_one", "shanten_plain_batch", "shanten_checked", "build_restricted", "target_dists", "_set_slow",
-    # the MCR settlement (mjfast.rules.mcr.sets words its errors)
-    "settle_mcr",
-    # the two-player rule set's compiled predicates
-    "two_player_score_one", "two_player_batch_kernel",
-    # hand records into batch columns (mjfast.batch)
-    "read_records", "write_results", "scan_lines",
-    # the fan kernel's unique-wait test against the full computation (tests)
-    "unique_wait_check",
-    # the knitted straight's four-tile wait against the old computation (tests)
-    "knit_wait_check", "four_tile_waits_check",
-    # wider tile counts narrowed for the batch functions; HandBatch's array checks
-    "narrow_rows", "batch_row_codes",
-    # the notation parser (mjfast.tiles / mjfast.hand word its errors)
-    "parse_notation",
-    # the win context (mjfast.records words its errors)
-    "wind_code", "context_code", "flowers_code",
-    # the flags that cannot hold for a hand (mjfast.rules.base words them)
-    "impossible_flags", "impossible_flags_batch",
-    # the tables' disk cache: where they came from, where it is, and their bytes (tests; no arguments)
-    "table_source", "cache_dir", "_table_sections",
+#: every callable of the compiled modules that take hands, by module; a new
+#: one must be added to the walk below
+COMPILED_CALLABLES = {
+    "_core": {
+        "_openmp_flag", "counts_info", "is_win_checked", "is_win_one", "shanten_batch", "shanten_one", "useful_one",
+        "validate_batch", "waits_batch", "waits_checked", "waits_one", "shanten_exact_one", "shanten_plain_batch",
+        "shanten_checked",
+        # the notation parser and the records (mjfast.tiles / mjfast.hand / mjfast.records word their errors)
+        "parse_counts_fast", "parse_rows_fast", "parse_notation", "read_records", "write_results", "scan_lines",
+        "wind_code", "context_code", "flowers_code",
+        # wider tile counts narrowed for the batch functions; HandBatch's array checks
+        "narrow_rows", "batch_row_codes",
+    },
+    # the lookup tables and their disk cache: where they came from, where it is, and their bytes (tests)
+    "_tables": {"build_tables", "table_nbytes", "_table_sections"},
+    "_tablecache": {"table_source", "cache_dir"},
+    "_fans": {
+        "decompose_one", "score_batch_kernel", "score_batch_mcr", "score_one", "score_str", "set_fan_table",
+        # the MCR settlement (mjfast.rules.mcr.sets words its errors)
+        "settle_mcr",
+        # the two-player rule set's compiled predicates
+        "two_player_score_one", "two_player_batch_kernel",
+        # the fan kernel's unique-wait test and the knitted straight's four-tile wait, against the full computation
+        "unique_wait_check", "knit_wait_check", "four_tile_waits_check",
+        # the flags that cannot hold for a hand (mjfast.rules.base words them)
+        "impossible_flags", "impossible_flags_batch",
+        "__pyx_unpickle_Enum",
+    },
+    # per-call decisions
+    "_decide": {"shanten", "useful_tiles", "best_discards", "useful_mask", "discards_core", "discards_batch",
+                "_set_slow", "_table_sections"},
+    # fan targets
+    "_targets": {"build_restricted", "target_dists"},
 }
 
 
 def test_the_walk_covers_every_compiled_callable():
-    found = {n for n in dir(_core) if callable(getattr(_core, n)) and not isinstance(getattr(_core, n), type)
-             and not (n.startswith("__") and n.endswith("__"))}
-    assert found == CORE_CALLABLES
+    import importlib
+    for mod, names in COMPILED_CALLABLES.items():
+        m = importlib.import_module(f"mjfast.{mod}")
+        found = {n for n in dir(m) if callable(getattr(m, n)) and not isinstance(getattr(m, n), type)
+                 and not (n.startswith("__") and n.endswith("__"))}
+        assert found == names, mod
 
 
 _HOSTILE = r"""
     import itertools, random
     import numpy as np
     import mjfast
-    from mjfast import _core
+    import importlib
+    MODS = {m: importlib.import_module(f"mjfast.{m}") for m in %(mods)r}
+
+    def fn(key):
+        # "module.name", or a name only one module has
+        mod, _, name = key.rpartition(".")
+        return getattr(MODS[mod] if mod else next(m for m in MODS.values() if hasattr(m, name)), name)
+    _core, _decide, _fans = MODS["_core"], MODS["_decide"], MODS["_fans"]
 
     c14 = mjfast.to_counts("123m456m789m123p55p").astype(np.uint8)
     c13 = mjfast.to_counts("1112345678999m").astype(np.uint8)
@@ -375,7 +395,7 @@ _HOSTILE = r"""
     b = mjfast.HandBatch.from_strings(["123m456m789m123p55p"] * N)
     from mjfast import targets
     TT = targets._get_tables()          # the real restricted tables first
-    slow_shanten = _core._slow["shanten"]
+    slow_shanten = _decide._slow["shanten"]
     from mjfast.io import jsonl
     FRAGS = jsonl._fan_frags()
 
@@ -439,7 +459,7 @@ _HOSTILE = r"""
                              TT.rfan.copy(), TT.pallow.copy(), TT.pfan.copy(), TT.form_fan.copy(),
                              np.zeros(len(TT.keys), np.int16), True, np.zeros(len(TT.keys), np.int64)),
             "_set_slow": ("shanten", slow_shanten),
-            "table_source": (), "cache_dir": (), "_table_sections": (),
+            "table_source": (), "cache_dir": (), "_tables._table_sections": (), "_decide._table_sections": (),
             "settle_mcr": (23, False, 2),
             "two_player_score_one": (tp14.copy(), np.zeros((4, 4), np.uint8), 0, 4, 0, 0, np.zeros(52, np.int16)),
             "unique_wait_check": (H14.copy(), u(N), u(N), np.zeros((N, 2), np.int8)),
@@ -479,7 +499,7 @@ _HOSTILE = r"""
     calls = 0
     for name, args in valid().items():
         try:
-            getattr(_core, name)(*args)
+            fn(name)(*args)
         except Exception:
             assert name in ("set_fan_table", "__pyx_unpickle_Enum"), name  # loaded once / not ours
         for k in range(len(args)):
@@ -487,7 +507,7 @@ _HOSTILE = r"""
                 a = list(valid()[name])
                 a[k] = bad
                 try:
-                    getattr(_core, name)(*a)
+                    fn(name)(*a)
                 except Exception:
                     pass
                 calls += 1
@@ -501,18 +521,18 @@ _HOSTILE = r"""
         for k in rnd.sample(range(len(a)), 2):
             a[k] = rnd.choice(variants(a[k]))
         try:
-            getattr(_core, name)(*a)
+            fn(name)(*a)
         except Exception:
             pass
         calls += 1
 
     # the reported ones raise ValueError now
     for call in (lambda: _core.shanten_one(c13, -40, 0), lambda: _core.shanten_one(c13, 0, 99),
-                 lambda: _core.score_one(c14, np.array([[0, 250, 1]] * 4, np.uint8), 1, 16, 0, 0, 0, 0,
+                 lambda: _fans.score_one(c14, np.array([[0, 250, 1]] * 4, np.uint8), 1, 16, 0, 0, 0, 0,
                                          np.zeros(84, np.int16)),
-                 lambda: _core.score_one(c14, meld, 0, 250, 0, 0, 0, 0, np.zeros(84, np.int16)),
-                 lambda: _core.is_win_one(np.zeros(3, np.uint8)), lambda: _core.decompose_one(c14, -40),
-                 lambda: _core.score_str("123m456m789m123p55p", 0, 0, 0, 0, np.zeros(5, np.int16))):
+                 lambda: _fans.score_one(c14, meld, 0, 250, 0, 0, 0, 0, np.zeros(84, np.int16)),
+                 lambda: _core.is_win_one(np.zeros(3, np.uint8)), lambda: _fans.decompose_one(c14, -40),
+                 lambda: _fans.score_str("123m456m789m123p55p", 0, 0, 0, 0, np.zeros(5, np.int16))):
         try:
             call()
         except ValueError:
@@ -525,7 +545,7 @@ _HOSTILE = r"""
 
 @pytest.mark.parametrize("seed", range(2))
 def test_hostile_arguments_to_every_compiled_function(seed):
-    out = run_child(_HOSTILE % {"seed": seed}).split()
+    out = run_child(_HOSTILE % {"seed": seed, "mods": sorted(COMPILED_CALLABLES)}).split()
     assert out[0] == "ok" and int(out[1]) > 3000
 
 

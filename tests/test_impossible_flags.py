@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast import _core
+from mjfast import _fans
 from mjfast.hand import parse_hand
 from mjfast.rules.base import DROP_REASONS, dropped_reasons, impossible_flags
 from mjfast.score import dropped_flags
@@ -35,10 +35,10 @@ def test_one_hand_matches_the_rulings_for_every_flag_combination():
         m = np.array(_melds(h), np.uint8).reshape(-1, 2)
         for flags in range(16):
             want = ref.dropped_row(list(h.counts), _melds(h), h.win_tile, flags)
-            assert _core.impossible_flags(h.counts, m, len(h.melds), h.win_tile, flags) == want
+            assert _fans.impossible_flags(h.counts, m, len(h.melds), h.win_tile, flags) == want
             seen.add(want)
             # a wildcard winning tile: no copy in hand contradicts it
-            assert _core.impossible_flags(h.counts, m, len(h.melds), -1, flags) == \
+            assert _fans.impossible_flags(h.counts, m, len(h.melds), -1, flags) == \
                 ref.dropped_row(list(h.counts), _melds(h), -1, flags)
     assert seen == {0, ref.FOURTH, ref.KONG, ref.FOURTH | ref.KONG}
 
@@ -53,7 +53,7 @@ def test_batch_matches_the_rulings(seed):
     assert not b.invalid.any()
     want = ref.dropped_batch(b.counts, b.melds, b.n_melds, b.win_tile, b.flags)
     out = np.full(len(b), 99, np.uint8)
-    _core.impossible_flags_batch(b.counts, b.melds, b.n_melds, b.win_tile, b.flags, out)
+    _fans.impossible_flags_batch(b.counts, b.melds, b.n_melds, b.win_tile, b.flags, out)
     assert out.tolist() == want
     assert dropped_flags(b.counts, b.melds, b.n_melds, b.win_tile, b.flags).tolist() == want
     # score_batch reports the same bits, and the same reasons as score()
@@ -81,20 +81,20 @@ def test_bad_arguments_are_value_errors():
     for args in ((c, m, 0, 34, 2), (c, m, 0, -2, 2), (c, m, 0, 0, 16), (c, m, 5, 0, 2), (c, m, 1, 0, 2),
                  (c[:33], m, 0, 0, 2)):
         with pytest.raises(ValueError):
-            _core.impossible_flags(*args)
+            _fans.impossible_flags(*args)
     n = 3
     cols = (np.zeros((n, 34), np.uint8), np.zeros((n, 4, 3), np.uint8), np.zeros(n, np.uint8), np.zeros(n, np.uint8))
     flags = np.array([0, 4, 0], np.uint8)
     cols[2][1] = 5                                   # a meld count out of range on a row that asks the check
     with pytest.raises(ValueError, match="row 1"):
-        _core.impossible_flags_batch(*cols, flags, np.zeros(n, np.uint8))
+        _fans.impossible_flags_batch(*cols, flags, np.zeros(n, np.uint8))
     with pytest.raises(ValueError):
-        _core.impossible_flags_batch(*cols, flags, np.zeros(n - 1, np.uint8))
+        _fans.impossible_flags_batch(*cols, flags, np.zeros(n - 1, np.uint8))
     cols[2][1] = 0
     cols[2][0] = 9                                   # ignored: the row's flags ask nothing
     cols[0][1, 0] = 2                                # row 1: robbing a kong of 1m, another 1m held
     out = np.full(n, 7, np.uint8)
-    _core.impossible_flags_batch(*cols, flags, out)
+    _fans.impossible_flags_batch(*cols, flags, out)
     assert out.tolist() == [0, ref.KONG, 0]
 
 

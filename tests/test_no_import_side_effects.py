@@ -55,7 +55,7 @@ def test_the_generated_table_is_the_data():
     # the generated tuples _core loads at its initialisation: every fan's
     # points, exclusions and demotion, as mjfast/rules/mcr/table.py states them
     n = max(MCR.ids) + 1
-    from mjfast._core import MCR_TABLE_DEMOTE, MCR_TABLE_MASKS, MCR_TABLE_POINTS
+    from mjfast._fans import MCR_TABLE_DEMOTE, MCR_TABLE_MASKS, MCR_TABLE_POINTS
     assert len(MCR_TABLE_POINTS) == len(MCR_TABLE_MASKS) == len(MCR_TABLE_DEMOTE) == n
     for f in MCR:
         assert MCR_TABLE_POINTS[f.id] == f.points
@@ -99,7 +99,7 @@ def test_no_python_module_loads_the_two_player_table():
 
 
 def test_the_generated_two_player_table_is_the_data():
-    from mjfast._core import TP_FAN_KEYS, TP_TABLE_MASKS, TP_TABLE_POINTS
+    from mjfast._fans import TP_FAN_KEYS, TP_TABLE_MASKS, TP_TABLE_POINTS
     from mjfast.rules.two_player.table import TWO_PLAYER_TABLE as TP
     assert TP_FAN_KEYS[1:] == TP.keys
     assert len(TP_TABLE_POINTS) == len(TP_TABLE_MASKS) == max(TP.ids) + 1

@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast import _core
 
 from handgen import random_winning_records
 

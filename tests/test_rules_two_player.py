@@ -584,11 +584,11 @@ def test_compiled_batch_equals_the_row_path(options, strict):
         assert any("kong" in d for d in fast.extra_ignored.values())
     # the kernel itself took every row that is not an error (none left to the
     # row path: the equalities above test the kernel)
-    from mjfast import _core
+    from mjfast import _fans
     from mjfast.batch import ERR_INVALID
     n = len(b)
     raw = np.zeros(n, np.int32)
-    _core.two_player_batch_kernel(b.counts, b.melds, b.n_melds, b.added, b.win_tile, b.flags, b.rule_flags,
+    _fans.two_player_batch_kernel(b.counts, b.melds, b.n_melds, b.added, b.win_tile, b.flags, b.rule_flags,
                                   b.invalid.view(np.uint8), 0, raw, np.zeros((n, 51), np.uint8),
                                   np.zeros(n, np.uint8), 1)
     assert not (raw[fast.errors != ERR_INVALID] == -3).any()
@@ -609,14 +609,14 @@ def test_compiled_batch_takes_added_kongs():
 def test_compiled_batch_leaves_rows_it_refuses_to_the_row_path():
     # a row changed after validation (a pung meld marked concealed, which no
     # notation makes): the kernel refuses it (-3) and the row path words the error
-    from mjfast import _core
+    from mjfast import _fans
     from mjfast.batch import HandBatch
     from mjfast.scoring.batch_rules import score_batch_rules as _score_batch_rules
     b = HandBatch.from_records([{"hand": "[111m1]234m567mEEE9m9m"}, {"hand": "123m456m789mEEE5m5m"}])
     b.melds[0, 0, 2] = 0
     n = len(b)
     totals = np.zeros(n, np.int32)
-    _core.two_player_batch_kernel(b.counts, b.melds, b.n_melds, b.added, b.win_tile, b.flags, b.rule_flags,
+    _fans.two_player_batch_kernel(b.counts, b.melds, b.n_melds, b.added, b.win_tile, b.flags, b.rule_flags,
                                   np.zeros(n, np.uint8), 0, totals, np.zeros((n, 51), np.uint8),
                                   np.zeros(n, np.uint8), 1)
     assert totals.tolist()[0] == -3 and totals[1] > 0

@@ -533,14 +533,14 @@ def _many_wildcards(rng, counts):
 
 def _regular_win_brute(counts, k, melds):
     """Some multiset of k tiles (four-copy rule) completes four sets and a pair."""
-    from mjfast import _core
+    from mjfast import _fans
     for combo in itertools.combinations_with_replacement(range(34), k):
         c = counts.copy()
         for t in combo:
             c[t] += 1
         if c.max() > 4:
             continue
-        if any(form == "regular" for form, _ in _core.decompose_one(c, melds)):
+        if any(form == "regular" for form, _ in _fans.decompose_one(c, melds)):
             return True
     return False
 

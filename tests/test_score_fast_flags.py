@@ -53,11 +53,11 @@ def test_worked_example():
 
 def test_score_str_dropped_out_checked():
     import numpy as np
-    from mjfast import _core
+    from mjfast import _fans
     buf = np.zeros(100, np.int16)
     with pytest.raises(ValueError):
-        _core.score_str("123m456m789p55mEE5m", 2, 0, 0, 0, buf, 0, np.zeros(0, np.uint8))
+        _fans.score_str("123m456m789p55mEE5m", 2, 0, 0, 0, buf, 0, np.zeros(0, np.uint8))
     with pytest.raises((TypeError, ValueError)):
-        _core.score_str("123m456m789p55mEE5m", 2, 0, 0, 0, buf, 0, np.zeros(1, np.int64))
+        _fans.score_str("123m456m789p55mEE5m", 2, 0, 0, 0, buf, 0, np.zeros(1, np.int64))
     d = np.zeros(1, np.uint8)
-    assert _core.score_str("123m456m789p55mEE5m", 2, 0, 0, 0, buf, 0, d) > 0 and d[0] == 2
+    assert _fans.score_str("123m456m789p55mEE5m", 2, 0, 0, 0, buf, 0, d) > 0 and d[0] == 2

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast import _core
+from mjfast import _core, _fans
 from mjfast.cli import main
 from mjfast.game import GameState, IllegalAction
 from mjfast.game.fast import selfplay
@@ -92,7 +92,7 @@ def test_rule_set_settle(rs):
 
 def test_compiled_settlement():
     for (f, sd, d), want in RELATIVE.items():
-        assert _core.settle_mcr(f, sd, d) == want
+        assert _fans.settle_mcr(f, sd, d) == want
 
 
 def test_rule_set_settle_seats():
@@ -239,7 +239,7 @@ def test_table_play_with_flowers_settles_with_f_including_flowers():
 
 def test_one_minimum():
     from mjfast.score import MIN_POINTS
-    assert MCR_RULES.min_points == _core.MCR_MIN_POINTS == MIN_POINTS == 8
+    assert MCR_RULES.min_points == _fans.MCR_MIN_POINTS == MIN_POINTS == 8
     assert DAZHONG.min_points == 0
     s = mjfast.score("[123m1][345p1][678s1]22pEEE")     # seat and prevalent wind: 4
     assert s.total < 8 and not s.is_legal_win
@@ -289,6 +289,6 @@ def test_settle_takes_numpy_ints_and_refuses_bad_arguments():
     with pytest.raises(mjfast.InvalidArgument, match="not 4"):
         mjfast.rules.get("two_player").settle_seats(23, True, 0)
     with pytest.raises(ValueError):
-        _core.settle_mcr(23, False, 0)
+        _fans.settle_mcr(23, False, 0)
     with pytest.raises(ValueError):
-        _core.settle_mcr(1 << 49, True, None)
+        _fans.settle_mcr(1 << 49, True, None)

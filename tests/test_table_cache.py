@@ -19,11 +19,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # a process's table source and the sha256 of each table section
 _DIGESTS = r"""
     import hashlib, json
-    from mjfast import _core
-    spent = _core.build_tables()
-    secs = _core._table_sections()
-    print(json.dumps({"source": _core.table_source(), "again": _core.build_tables(),
-                      "nbytes": _core.table_nbytes(), "spent": spent,
+    from mjfast import _core, _tablecache, _tables
+    spent = _tables.build_tables()
+    secs = _tables._table_sections()
+    print(json.dumps({"source": _tablecache.table_source(), "again": _tables.build_tables(),
+                      "nbytes": _tables.table_nbytes(), "spent": spent,
                       "sections": {name: [len(b), hashlib.sha256(b).hexdigest()] for name, b in secs}}))
 """
 
@@ -33,7 +33,7 @@ _ANSWERS = r"""
     import numpy as np
     sys.path.insert(0, "tests")
     import mjfast
-    from mjfast import _core, HandBatch, score_batch
+    from mjfast import _core, _tablecache, _tables, HandBatch, score_batch
     from handgen import random_winning_records, random_hands
     recs = random_winning_records(400, seed=5)
     res = score_batch(HandBatch.from_records(recs))
@@ -54,8 +54,8 @@ _ANSWERS = r"""
     out["useful"] = [repr(mjfast.useful_tiles(h)) for h in H[:60]]
     H14 = random_hands(60, 14, seed=10)
     out["discards"] = [repr(mjfast.best_discards(h)) for h in H14]
-    out["sources"] = [_core.table_source(k) for k in ("dec", "exact")]
-    out["source"] = _core.table_source()
+    out["sources"] = [_tablecache.table_source(k) for k in ("dec", "exact")]
+    out["source"] = _tablecache.table_source()
     print(json.dumps(out))
 """
 
@@ -303,7 +303,7 @@ _FIRST_CALLS_FROM_CACHE = r"""
     import json, threading
     import numpy as np
     import mjfast
-    from mjfast import _core
+    from mjfast import _core, _tablecache, _tables
     H = np.tile(mjfast.to_counts("1112345678999m").astype(np.uint8), (64, 1))
     results, errors = {}, []
     def work(k):
@@ -315,8 +315,8 @@ _FIRST_CALLS_FROM_CACHE = r"""
     ts = [threading.Thread(target=work, args=(k,)) for k in range(8)]
     for t in ts: t.start()
     for t in ts: t.join()
-    print(json.dumps({"source": _core.table_source(), "ok": all(results.values()) and len(results) == 8,
-                      "errors": errors, "again": _core.build_tables()}))
+    print(json.dumps({"source": _tablecache.table_source(), "ok": all(results.values()) and len(results) == 8,
+                      "errors": errors, "again": _tables.build_tables()}))
 """
 
 
@@ -374,9 +374,9 @@ _SPY_TEMPORARIES = r"""
         seen.append(os.path.basename(p))
         return fd, p
     tempfile.mkstemp = spy
-    from mjfast import _core
-    _core.build_tables()
-    print(json.dumps({"source": _core.table_source(), "seen": seen}))
+    from mjfast import _core, _tablecache, _tables
+    _tables.build_tables()
+    print(json.dumps({"source": _tablecache.table_source(), "seen": seen}))
 """
 
 
@@ -441,10 +441,10 @@ def test_a_device_at_the_cache_path_is_not_read(reference, good_file, tmp_path):
 
 _KIND_DIGESTS = r"""
     import hashlib, json, sys
-    from mjfast import _core
+    from mjfast import _decide, _tablecache, _tables
     kind = sys.argv[1]
-    secs = _core._table_sections(kind)
-    print(json.dumps({"source": _core.table_source(kind), "main": _core.table_source(),
+    secs = (_decide if kind == "dec" else _tables)._table_sections(kind)
+    print(json.dumps({"source": _tablecache.table_source(kind), "main": _tablecache.table_source(),
                       "sections": {name: [len(b), hashlib.sha256(b).hexdigest()] for name, b in secs}}))
 """
 
@@ -469,10 +469,12 @@ def test_the_useful_tile_and_exact_tables_are_cached_too(tmp_path, kind):
 
 
 def test_an_unknown_kind_is_refused():
-    from mjfast import _core
-    with pytest.raises(ValueError, match="unknown table kind"):
-        _core._table_sections("nonsense")
-    assert _core.table_source("nonsense") is None
+    from mjfast import _core, _tablecache, _tables
+    from mjfast import _decide
+    for owner in (_tables, _decide):
+        with pytest.raises(ValueError, match="unknown table kind"):
+            owner._table_sections("nonsense")
+    assert _tablecache.table_source("nonsense") is None
 
 
 def test_processes_starting_together_on_an_empty_cache(reference, tmp_path):
@@ -519,7 +521,7 @@ def test_files_of_installs_that_are_gone_are_removed_on_write(tmp_path):
 # The default location, by each OS's convention: platformdirs'
 # user_cache_dir("mjfast", appauthor=False), written out by hand here and, when
 # platformdirs is installed (a test dependency), compared with it as well.
-# _core.cache_dir() reads sys.platform and the environment at each call.
+# _tablecache.cache_dir() reads sys.platform and the environment at each call.
 _HOME = "/home/u"
 _CONVENTIONS = [
     # (sys.platform, environment, the directory)
@@ -557,7 +559,7 @@ def _platformdirs_answer(platform, env):
 
 @pytest.mark.parametrize("platform, env, want", _CONVENTIONS)
 def test_default_location_is_each_os_user_cache_dir(monkeypatch, platform, env, want):
-    from mjfast import _core
+    from mjfast import _core, _tablecache, _tables
 
     for var in ("MJFAST_CACHE_DIR", "XDG_CACHE_HOME", "LOCALAPPDATA", "WIN_PD_OVERRIDE_LOCAL_APPDATA"):
         monkeypatch.delenv(var, raising=False)
@@ -565,22 +567,22 @@ def test_default_location_is_each_os_user_cache_dir(monkeypatch, platform, env, 
     for k, v in env.items():
         monkeypatch.setenv(k, v)
     monkeypatch.setattr(sys, "platform", platform)
-    assert _core.cache_dir() == want
+    assert _tablecache.cache_dir() == want
     monkeypatch.setenv("MJFAST_NO_CACHE", "1")          # off, but the location stays named
-    assert _core.cache_dir() == want
+    assert _tablecache.cache_dir() == want
     monkeypatch.setenv("MJFAST_CACHE_DIR", "/somewhere/else")    # the override wins on every OS
-    assert _core.cache_dir() == "/somewhere/else"
+    assert _tablecache.cache_dir() == "/somewhere/else"
     monkeypatch.delenv("MJFAST_CACHE_DIR")
     oracle = _platformdirs_answer(platform, env)
     assert oracle in (None, want), oracle
 
 
 def test_no_home_no_cache_directory(monkeypatch):
-    from mjfast import _core
+    from mjfast import _core, _tablecache, _tables
 
     for var in ("MJFAST_CACHE_DIR", "XDG_CACHE_HOME", "LOCALAPPDATA"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setattr(os.path, "expanduser", lambda p: p)     # as when no home can be found
     for platform in ("linux", "darwin", "win32"):
         monkeypatch.setattr(sys, "platform", platform)
-        assert _core.cache_dir() is None, platform
+        assert _tablecache.cache_dir() is None, platform

@@ -6,7 +6,7 @@ winning tile's part, and the pair's part, can hold a wait
 (src/fankernel/readings.pxd, _unique_wait).  The reference answer is the
 regular-form waits of all 13 standing tiles, a fifth copy counted by search
 (as PyMahjongGB does), plus seven pairs when nothing is melded.
-``_core.unique_wait_check`` runs both on each row.
+``_fans.unique_wait_check`` runs both on each row.
 """
 import itertools
 import random
@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast import _core
+from mjfast import _fans
 
 from handgen import random_winning_records
 
@@ -23,7 +23,7 @@ from handgen import random_winning_records
 def _both(counts, n_melds, win):
     counts = np.ascontiguousarray(counts, np.uint8)
     out = np.zeros((len(counts), 2), np.int8)
-    _core.unique_wait_check(counts, np.ascontiguousarray(n_melds, np.uint8),
+    _fans.unique_wait_check(counts, np.ascontiguousarray(n_melds, np.uint8),
                             np.ascontiguousarray(win, np.uint8), out)
     return out
 
@@ -157,9 +157,9 @@ def test_bad_rows_are_refused_not_trusted():
     out = _both(c, [0, 0, 0], [0, 0, 0])
     assert (out == -1).all()
     with pytest.raises(ValueError):
-        _core.unique_wait_check(np.zeros((2, 33), np.uint8), np.zeros(2, np.uint8), np.zeros(2, np.uint8),
+        _fans.unique_wait_check(np.zeros((2, 33), np.uint8), np.zeros(2, np.uint8), np.zeros(2, np.uint8),
                                 np.zeros((2, 2), np.int8))
     with pytest.raises(ValueError):
-        _core.unique_wait_check(np.zeros((2, 34), np.uint8), np.zeros(1, np.uint8), np.zeros(2, np.uint8),
+        _fans.unique_wait_check(np.zeros((2, 34), np.uint8), np.zeros(1, np.uint8), np.zeros(2, np.uint8),
                                 np.zeros((2, 2), np.int8))
     assert _both(np.zeros((1, 34), np.uint8), [0], [40]).tolist() == [[-1, -1]]

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .. import _core
+from .. import _core, _decide
 from ..errors import InvalidArgument, InvalidHand, NotWinning
 from ..hand import Hand, format_hand, parse_hand
 from ..rules.base import get
@@ -30,7 +30,7 @@ __all__ = ["Discard", "WinningTile", "best_discards", "best_discards_batch", "wi
 #: useful_kinds, useful_left)`` with ``below_8`` and ``fan_shanten`` by name
 #: (None unless asked for).  Built in compiled code (a struct sequence, like
 #: ``os.stat_result``): ``Discard((tile, shanten, kinds, left))``.
-Discard = _core.Discard
+Discard = _decide.Discard
 
 
 def _discard_repr(d) -> str:
@@ -103,9 +103,9 @@ def _best_discards_py(hand, melds, visible, **options):
         if not _all_forms(rs) or len(rs.tiles) < 34:
             out = _discards_forms(counts, melds, held, seen, rs)
         else:
-            out = _core.discards_core(counts, melds, held, seen.astype(np.uint8))
+            out = _decide.discards_core(counts, melds, held, seen.astype(np.uint8))
     else:
-        out = _core.discards_core(counts, melds, held, seen.astype(np.uint8))
+        out = _decide.discards_core(counts, melds, held, seen.astype(np.uint8))
     if not check_points and rank == "shanten":
         return out
     return _with_points(hand, counts, melds, out, check_points, rank, context)
@@ -144,7 +144,7 @@ def _rules_discards(counts, melds, held, seen, rs):
         h[t] -= 1
         best, mask = 127, 0
         for code in codes:
-            sh, m = _core.useful_mask(c, melds, code, h)
+            sh, m = _decide.useful_mask(c, melds, code, h)
             if sh < best:
                 best, mask = sh, m
             elif sh == best:
@@ -193,8 +193,8 @@ def _with_points(hand, counts, melds, out, check_points, rank, context):
 
 #: The compiled front: a list/tuple/array of 34 counts (and ``visible`` the
 #: same) is answered in one call; anything else goes to _best_discards_py.
-best_discards = _core.best_discards
-_core._set_slow("best_discards", _best_discards_py)
+best_discards = _decide.best_discards
+_decide._set_slow("best_discards", _best_discards_py)
 
 
 def best_discards_batch(hands, *, melds=None, visible=None, workers: int = 1, errors: str = "raise", rules=None):
@@ -255,7 +255,7 @@ def best_discards_batch(hands, *, melds=None, visible=None, workers: int = 1, er
     left = np.empty((n, 34), dtype=np.uint8)
     if rs is None:
         # bad rows (flagged in err) get -128; the kernel flags any row that changed since
-        _changed(arr, given, err, errors, _core.discards_batch(arr, m, err, seen, sh, kinds, left, nthreads))
+        _changed(arr, given, err, errors, _decide.discards_batch(arr, m, err, seen, sh, kinds, left, nthreads))
     else:
         sh[:] = 127
         kinds[:] = 0

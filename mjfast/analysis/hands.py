@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _core, _wild
+from .. import _core, _decide, _fans, _tablecache, _wild
 from . import wild as _w
 from ..errors import InvalidHand
 # the error codes and resolve_workers are names of this module too
@@ -50,7 +50,7 @@ def cache_dir():
     cache"): ``$MJFAST_CACHE_DIR`` when set, else the user cache directory
     of this OS (``~/.cache/mjfast``, ``~/Library/Caches/mjfast``,
     ``%LOCALAPPDATA%\\mjfast\\Cache``); None when no directory can be named."""
-    return _core.cache_dir()
+    return _tablecache.cache_dir()
 
 
 def form_code(form) -> int:
@@ -168,7 +168,7 @@ def _wild_win_forms(counts, k, melds, caps, fifth, codes) -> bool:
     names = {FORMS[c] for c in codes}
     for sub in _wild.win_substitutions(counts, k, melds, -1, caps):
         full = counts + np.frombuffer(sub, dtype=np.uint8)
-        if any(form in names for form, _ in _core.decompose_one(full, melds)):
+        if any(form in names for form, _ in _fans.decompose_one(full, melds)):
             return True
     return False
 
@@ -210,7 +210,7 @@ def is_win(hand, *, melds: int | None = None, rules=None, wildcards=None, wildca
     if rules is not None:
         rs = rule_set_of(rules, counts, full)
         if not all_forms(rs):
-            return any(form in rs.forms for form, _ in _core.decompose_one(counts, melds))
+            return any(form in rs.forms for form, _ in _fans.decompose_one(counts, melds))
     # the tile count fixes the melds: the kernel tries the special forms only
     # at 14 concealed tiles (or 11 for a knitted straight beside one meld)
     return _core.is_win_one(counts)
@@ -250,11 +250,11 @@ def decompose(hand, *, melds: int | None = None, rules=None, wildcards=None, wil
         for sub in _wild.win_substitutions(counts, k, melds, -1, caps):
             s = np.frombuffer(sub, dtype=np.uint8)
             tiles = tuple(t for t in range(34) for _ in range(int(s[t])))
-            for form, items in _core.decompose_one(counts + s, melds):
+            for form, items in _fans.decompose_one(counts + s, melds):
                 out.append((form, items, tiles))
         return out
     counts, melds, full = _concealed(hand, melds, "win")
-    out = _core.decompose_one(counts, melds)
+    out = _fans.decompose_one(counts, melds)
     if rules is not None:
         rs = rule_set_of(rules, counts, full)
         out = [r for r in out if r[0] in rs.forms]
@@ -317,7 +317,7 @@ def waits(hand, *, melds: int | None = None, rules=None, wildcards=None, wildcar
             for t in out:
                 c = counts.copy()
                 c[t] += 1
-                if any(form in rs.forms for form, _ in _core.decompose_one(c, melds)):
+                if any(form in rs.forms for form, _ in _fans.decompose_one(c, melds)):
                     kept.append(t)
             out = kept
     if full is not None:
@@ -398,7 +398,7 @@ def useful_of(counts, melds: int, code: int, held=None) -> list[int]:
     the tiles whose draw lowers the shanten, minus those whose four copies
     are ``held`` (all the player's tiles, melds included; default ``counts``)."""
     held = counts if held is None else np.ascontiguousarray(held, dtype=np.uint8)
-    _, mask = _core.useful_mask(counts, melds, code, held)
+    _, mask = _decide.useful_mask(counts, melds, code, held)
     return [t for t in range(34) if (mask >> t) & 1]
 
 
@@ -407,8 +407,8 @@ def useful_of(counts, melds: int, code: int, held=None) -> list[int]:
 # leaving C; any other input, and any call with wildcards, comes back to the
 # Python front ends here.  They stay the public functions themselves: a
 # Python wrapper in front of them cost a third of a per-call shanten.
-shanten = _core.shanten
-useful_tiles = _core.useful_tiles
+shanten = _decide.shanten
+useful_tiles = _decide.useful_tiles
 
 
 def _shanten_wild(hand, melds, form, exact, rules, wildcards, wildcard_tiles, wild_fifth):
@@ -458,10 +458,10 @@ def _useful_wild(hand, melds, form, rules, wildcards, wildcard_tiles, wild_fifth
     return out
 
 
-_core._set_slow("shanten_wild", _shanten_wild)
-_core._set_slow("useful_tiles_wild", _useful_wild)
-_core._set_slow("shanten", _shanten_py)
-_core._set_slow("useful_tiles", _useful_py)
+_decide._set_slow("shanten_wild", _shanten_wild)
+_decide._set_slow("useful_tiles_wild", _useful_wild)
+_decide._set_slow("shanten", _shanten_py)
+_decide._set_slow("useful_tiles", _useful_py)
 
 
 # ---------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from .. import _core
+from .. import _targets
 from ..errors import InvalidArgument, InvalidHand
 from ..hand import Hand, parse_hand
 from ..scoring.records import check_flag
@@ -225,7 +225,7 @@ class _Tables:
         self.pfan = np.array([idx[k] for k, _ in pv], dtype=np.int16)
         self.form_fan = np.array([idx[k] for k in _FORMS], dtype=np.int16)
         self.idx = idx
-        _core.build_restricted([_RSPECS[n] for n in _RNAMES])
+        _targets.build_restricted([_RSPECS[n] for n in _RNAMES])
         # the meld-free arrays (the common case) are built once
         self.F0, self.RP0, self.fan0 = self.fixed_arrays(())
         self.meld_cache = {}
@@ -371,7 +371,7 @@ def _distances(counts, ms, shown, useful):
         rspec, pallow, form_fan = T.rspec, T.pallow, T.form_fan
     out = np.empty(len(T.keys), np.int16)
     umask = np.zeros(len(T.keys), np.int64)
-    _core.target_dists(counts, len(ms), shown, F, RP, fan, rspec, T.rfan, pallow, T.pfan,
+    _targets.target_dists(counts, len(ms), shown, F, RP, fan, rspec, T.rfan, pallow, T.pfan,
                        form_fan, out, bool(useful), umask)
     return T, out, umask
 

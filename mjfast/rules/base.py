@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping, Optional, Tuple
 import numpy as np
 
 import importlib
-from .. import _core
+from .. import _fans
 from ..errors import InvalidArgument, InvalidHand, InvalidOption, UnknownRules
 from ..scoring.records import check_wind
 from ..spec import flags as _flags
@@ -539,7 +539,7 @@ def impossible_flags(h, *, self_drawn=False, fourth_tile=False, kong=False, win=
     melds = np.array([(_MELD_KIND[m.kind], m.tile) for m in h.melds], dtype=np.uint8).reshape(-1, 2)
     bits = (_WIN_BITS["self_drawn"] * bool(self_drawn) | _WIN_BITS["fourth_tile"] * bool(fourth_tile)
             | _WIN_BITS["kong"] * bool(kong))
-    return _core.impossible_flags(h.counts, melds, len(h.melds), int(win), bits)
+    return _fans.impossible_flags(h.counts, melds, len(h.melds), int(win), bits)
 
 
 def dropped_reasons(bits: int, self_drawn: bool, reasons=DROP_REASONS) -> dict:

@@ -17,7 +17,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from .. import _core
+from .. import _fans
 from .._extras import NEEDS, MissingExtra, require
 from ..errors import InvalidArgument
 from .records import one_line as _one_line, show as _show
@@ -311,7 +311,7 @@ def score_batch_mcr(batch, nthreads, strict, invalid=None, messages=None, varian
     errors = np.empty(n, np.uint8)
     legal = np.empty(n, bool)
     ignored = np.empty(n, np.uint8)
-    if _core.score_batch_mcr(batch.counts, batch.melds, batch.n_melds, batch.win_tile, batch.flags, batch.seat,
+    if _fans.score_batch_mcr(batch.counts, batch.melds, batch.n_melds, batch.win_tile, batch.flags, batch.seat,
                              batch.round, batch.flowers, invalid.view(np.uint8), totals, fans, errors,
                              legal.view(np.uint8), ignored, nthreads, variant, min(min_points, 1 << 62), strict):
         strict_rows = np.flatnonzero(errors == _ROW_STRICT)

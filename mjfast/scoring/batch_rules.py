@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _core
 from ..errors import InvalidHand, NotWinning
 from ..hand import Hand, Meld
 from .records import FLAG_NAMES, flag_values as _flag_values

@@ -12,7 +12,7 @@ from typing import Optional
 
 import numpy as np
 
-from .. import _core, _wild
+from .. import _core, _fans, _wild
 from ..errors import InvalidArgument, InvalidHand, NotWinning
 from ..hand import Hand, parse_hand
 from .records import FLAG_BITS, check_context, check_flag, check_wind
@@ -92,7 +92,7 @@ def dropped_flags(counts, melds, n_melds, win_tile, flags) -> np.ndarray:
     counts = np.ascontiguousarray(counts, dtype=np.uint8).reshape(-1, 34)
     n = counts.shape[0]
     out = np.empty(n, np.uint8)
-    _core.impossible_flags_batch(counts, np.ascontiguousarray(melds, dtype=np.uint8).reshape(n, 4, 3),
+    _fans.impossible_flags_batch(counts, np.ascontiguousarray(melds, dtype=np.uint8).reshape(n, 4, 3),
                                  np.ascontiguousarray(n_melds, dtype=np.uint8).reshape(n),
                                  np.ascontiguousarray(win_tile, dtype=np.uint8).reshape(n),
                                  np.ascontiguousarray(flags, dtype=np.uint8).reshape(n), out)
@@ -359,9 +359,9 @@ def score(hand, *, self_drawn: bool = False, fourth_tile: bool = False, kong: bo
             drop = None
             if c & (_FOURTH | _KONG):
                 drop = np.zeros(1, dtype=np.uint8)
-                total = _core.score_str(hand, c & 15, c >> 4 & 3, c >> 6 & 3, c >> 8, buf, variant, drop)
+                total = _fans.score_str(hand, c & 15, c >> 4 & 3, c >> 6 & 3, c >> 8, buf, variant, drop)
             else:
-                total = _core.score_str(hand, c & 15, c >> 4 & 3, c >> 6 & 3, c >> 8, buf, variant)
+                total = _fans.score_str(hand, c & 15, c >> 4 & 3, c >> 6 & 3, c >> 8, buf, variant)
             if total >= 0:
                 return Score(total, buf, bool(c & 1), c >> 8, 0 if drop is None else int(drop[0]), rs)
             if total == -1:
@@ -376,10 +376,10 @@ def _score_args(hand, args, strict, variant, rs, buf) -> Score:
     """Score :func:`hand_args`' packed arguments with the kernel: the flags the
     rules drop are reported (an error under ``strict``), the reading kept in ``buf``."""
     h, counts, melds, n_melds, win, flags, seat, rnd, fl = args
-    dropped = _core.impossible_flags(counts, melds, n_melds, win, flags)
+    dropped = _fans.impossible_flags(counts, melds, n_melds, win, flags)
     if dropped and strict:
         raise InvalidHand(f"{ignored_message(dropped, bool(flags & 1))} (strict=True)")
-    total, form, packs = _core.score_one(counts, melds, n_melds, win, flags, seat, rnd, fl, buf[:84], variant)
+    total, form, packs = _fans.score_one(counts, melds, n_melds, win, flags, seat, rnd, fl, buf[:84], variant)
     if total == -3:  # pragma: no cover - hand_args validated the hand
         raise InvalidHand(f"invalid hand: {hand}")
     if total < 0:

@@ -4,9 +4,10 @@
 # (the waits; whether the hand waited on one tile is read off the winning
 # hand's own split -- see _unique_wait).  Scoring step of the data flow:
 # every rule set's scorer (mcr_score.pxd, tp_fans.pxd) and decompose() read
-# their readings here.  The split table is built by _core with its other
-# tables (_build_partitions); the rare wait look-ups call _core's waits
-# (cimported below).  Compiled into _core by cimport.
+# their readings here.  The split table is built by mjfast._tables with the
+# other lookup tables (_build_partitions); the rare wait look-ups are the
+# analysis kernels' (src/handkernel/win.pxd, inline).  Compiled into
+# mjfast._fans (and mjfast._tables, for the build) by cimport.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
@@ -14,11 +15,9 @@ from libc.string cimport memcpy, memset
 from fankernel.tiles cimport _popcount64, _ctz64, _eq34, _suit, _rank, _numbered, READING_ORDER, IN_READING_ORDER
 from fankernel.fan_base cimport *
 
-# The three wait functions of the shanten / waits section, which stay in
-# _core (src/mjfast/_core.pxd): this file is compiled into _core, so these
-# are direct calls.  Only the rarer wait look-ups use them.
-from mjfast._core cimport regular_waits as _core_regular_waits, waits_of as _core_waits
-from mjfast._core cimport seven_pairs_dist as _core_seven_pairs_dist
+# The wait kernels of the analysis step; only the rarer wait look-ups use
+# them (the module that scores binds the tables they read first).
+from handkernel.win cimport _regular_waits, _waits, _seven_pairs_dist
 
 
 # ---------------------------------------------------------------------------
@@ -60,7 +59,7 @@ cdef inline bint _complete_dfs(int* c, int need_sets, bint need_pair) noexcept n
 cdef inline uint64_t _shape_waits(const uint8_t* st) noexcept nogil:
     """Regular-form waits of 13-3k standing tiles, by shape only: like the
     reference, a tile counts even when it would be a fifth copy."""
-    cdef uint64_t m = _core_regular_waits(st)
+    cdef uint64_t m = _regular_waits(st)
     cdef uint64_t fours = _eq34(st, 4)
     cdef int c[34]
     cdef int t, n = 0
@@ -110,7 +109,7 @@ cdef extern from "fankernel/readings.h":
 
 
 cdef inline uint32_t _unique_bits(const uint8_t* flag, uint32_t key, const int* c, int n) noexcept nogil:
-    """For a suit pattern that splits (key, counts c, n tiles; flag: _core's
+    """For a suit pattern that splits (key, counts c, n tiles; flag: the build's
     byte flags per key, bit 0 sets only, bit 1 sets and a pair): bit r set
     when the pattern less a tile of rank r completed on that tile alone --
     within the suit, and with no second wait in the pair's part (see above).
@@ -177,12 +176,12 @@ cdef inline int _unique_wait(const uint8_t* standing, int n_fixed, int win) noex
 cdef inline int _unique_wait_full(const uint8_t* standing, int n_fixed) noexcept nogil:
     """_unique_wait by the full computation (the regular-form waits of the
     standing tiles, fifth copies by search, seven pairs): what it replaced,
-    kept as the tests' reference (_core.unique_wait_check)."""
+    kept as the tests' reference (_fans.unique_wait_check)."""
     cdef uint64_t w = _shape_waits(standing)
     cdef int i
     if not w:
         return 0
-    if n_fixed == 0 and _core_seven_pairs_dist(standing) == 1:
+    if n_fixed == 0 and _seven_pairs_dist(standing) == 1:
         for i in range(34):
             if standing[i] & 1:
                 w |= (<uint64_t>1) << i
@@ -193,7 +192,7 @@ cdef inline int _unique_wait_full(const uint8_t* standing, int n_fixed) noexcept
 # straight (no melds) is judged on the five tiles beside the straight -- its
 # set and pair -- less the winning tile, or, when the winning tile was one of
 # the straight's, on the first four of the five in the reference's order: four
-# tiles either way.  Their waits are not looked up in _core's 7.8 MB wait
+# tiles either way.  Their waits are not looked up in the 7.8 MB wait
 # table (_shape_waits: a random word, mostly a cache miss) but worked out
 # here.  Four tiles t wait on x when t + x is one set and a pair:
 # either x pairs a tile s of t whose other three are a set, or t holds a pair
@@ -288,7 +287,7 @@ cdef inline uint64_t _knit_wait(const Pack* st, int pair, int win) noexcept nogi
 
 cdef inline uint64_t _knit_wait_full(const uint8_t* rest, int win) noexcept nogil:
     """_knit_wait by the old computation, on the counts rest of the five
-    tiles beside the straight: the tests' reference (_core.knit_wait_check)."""
+    tiles beside the straight: the tests' reference (_fans.knit_wait_check)."""
     cdef int tmp_rest[34]
     cdef uint8_t temp[34]
     cdef int j, k, t, n = 0
@@ -345,7 +344,7 @@ ctypedef struct Division:
 # honors' (which have at most one: a 3 is a pung, a 2 the pair, anything else
 # no reading).  Every suit pattern (base-5 key over its 9 counts) that splits
 # at all -- 21,743 of them, 14 tiles at most -- has its distinct splits worked
-# out once, when _core builds its tables (_build_partitions): 20,175 patterns
+# out once, when mjfast._tables builds its tables (_build_partitions): 20,175 patterns
 # have exactly one, none has more than four.
 #
 # A split is one 32-bit word: bits 0-2 its number of sets, 3-6 the pair's
@@ -568,7 +567,7 @@ cdef inline int _build_partitions(const uint8_t* flag) noexcept nogil:
 
 cdef inline void _part_install(uint64_t* slot, uint32_t* lst, const uint64_t* two_packs,
                                const uint8_t* honor_packs) noexcept nogil:
-    """Publish a split table read back from _core's disk cache (the same
+    """Publish a split table read back from the disk cache (the same
     bytes _build_partitions fills), with its two wide stores' tables."""
     global _part_slot, _part_list
     memcpy(TWO_PACKS, two_packs, sizeof(TWO_PACKS))

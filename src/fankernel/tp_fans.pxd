@@ -338,7 +338,7 @@ cdef inline int _tp_score(const uint8_t* counts, int n_melds, const uint8_t* kin
             if standing[t] != 1:
                 base[TP_NINE_GATES] = 0
     if opts & TPO_UNIQUE_WAIT:
-        unique = _popcount64(_core_waits(standing, n_melds)) == 1
+        unique = _popcount64(_waits(standing, n_melds)) == 1
     # every regular reading, in the order the reference meets them
     ctx.n_fixed = 0
     ndiv = _readings(c, need, &ctx, divs)

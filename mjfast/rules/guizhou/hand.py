@@ -19,7 +19,7 @@ from typing import Optional
 
 import numpy as np
 
-from ... import _core
+from ... import _fans
 from ...errors import InvalidHand, NotWinning
 from ...hand import Hand, parse_hand
 from ...tiles import TILE_NAMES
@@ -59,7 +59,7 @@ def _readings(counts, n_melds):
     """(regular readings, is seven pairs) of 14 - 3k concealed tiles."""
     regular = []
     seven = False
-    for form, items in _core.decompose_one(np.ascontiguousarray(counts, dtype=np.uint8), n_melds):
+    for form, items in _fans.decompose_one(np.ascontiguousarray(counts, dtype=np.uint8), n_melds):
         if form == "regular":
             regular.append(items)
         elif form == "seven_pairs":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace as _replace
 
-from ... import _core
+from ... import _fans
 from ..base import Option, RuleSet, non_negative, register
 from .table import MCR, FanTable
 
@@ -101,11 +101,11 @@ def settle_four_players(rs, total, self_drawn, discarder=None, **_):
     if self_drawn:
         if discarder is not None:
             raise ValueError("a self-drawn win has no discarder")
-        return _core.settle_mcr(int(total), True, None)
+        return _fans.settle_mcr(int(total), True, None)
     if discarder not in (1, 2, 3) or isinstance(discarder, bool):
         raise ValueError("on a discard win give discarder=1 (left, 上家), 2 (opposite, 对家) "
                          f"or 3 (right, 下家), got {discarder!r}")
-    return _core.settle_mcr(int(total), False, int(discarder))
+    return _fans.settle_mcr(int(total), False, int(discarder))
 
 
 _SETTLE_TEXT = ("base 8, F = the hand's points with flowers; self-drawn: each other player pays 8 + F; "
@@ -116,7 +116,7 @@ MCR_RULES = register(RuleSet(
     title="Chinese Official Mahjong (国标麻将, MCR), as the reference calculator scores it",
     table=MCR,
     flags=_MCR_FLAGS,
-    option_specs=_mcr_options(_core.MCR_MIN_POINTS,
+    option_specs=_mcr_options(_fans.MCR_MIN_POINTS,
                               "MCR rule book: a hand needs 8 points without flowers (起和)"),
     settlement_text=_SETTLE_TEXT,
     engine="mcr",

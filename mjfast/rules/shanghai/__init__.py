@@ -27,7 +27,7 @@ from typing import Optional
 
 import numpy as np
 
-from ... import _core, _wild
+from ... import _core, _fans, _wild
 from ...errors import InvalidArgument, InvalidHand, NotWinning
 from ...hand import Hand, parse_hand
 from ...scoring.records import check_context, check_flag
@@ -407,7 +407,7 @@ def _score_concrete(rs, melds, counts, win, win_real, real_all, ctx, flowers):
     complete 14-tile hand with known tiles; None when it does not win."""
     opts = rs.options
     n_melds = len(melds)
-    readings = _core.decompose_one(np.ascontiguousarray(counts, dtype=np.uint8), n_melds)
+    readings = _fans.decompose_one(np.ascontiguousarray(counts, dtype=np.uint8), n_melds)
     readings = [r for r in readings if r[0] != "knitted_straight"]
     if not readings:
         return None

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ... import _core
+from ... import _core, _fans
 from ...spec import flags as _spec_flags
 from ..base import Option, RuleSet, dropped_reasons, impossible_flags, non_negative, positive, register
 from .table import TWO_PLAYER_TABLE
@@ -370,7 +370,7 @@ def score_two_player(h, rs, flags):
     for i, m in enumerate(h.melds):
         melds[i] = (_KIND[m.kind], m.tile, 0 if m.concealed else 1, 1 if m.added else 0)
     out = np.zeros(len(_FANS) + 1, np.int16)
-    total, form, items = _core.two_player_score_one(np.ascontiguousarray(h.counts, dtype=np.uint8), melds,
+    total, form, items = _fans.two_player_score_one(np.ascontiguousarray(h.counts, dtype=np.uint8), melds,
                                                      len(h.melds), int(h.win_tile), fb, ob, out)
     if total < 0:
         return -1, {}, None, (), dropped
@@ -390,7 +390,7 @@ def score_two_player_py(h, rs, flags):
     n_melds = len(melds)
     all_c = [int(x) for x in h.all_counts]
     self_drawn, kong_flag, dropped = _context(h, flags)
-    readings = _core.decompose_one(h.counts, n_melds)
+    readings = _fans.decompose_one(h.counts, n_melds)
     if not readings:
         return -1, {}, None, (), dropped
     # what every reading shares

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ... import _core
+from ... import _fans
 from ...scoring.batch_rules import score_rows_own
 from ...scoring.batch_result import ERR_INVALID, ERR_NOT_WINNING, RULE_FLAG_BITS
 from ...errors import InvalidHand, NotWinning
@@ -102,13 +102,13 @@ def _score_own(hand, rs, extra, strict, ctx):
 
 def _score_two_player_compiled(batch, rs, nthreads, strict, invalid, totals, fans, errors, messages, extra):
     """score_batch under two-player rules in one compiled call
-    (_core.two_player_batch_kernel), with the same results, reports and
+    (_fans.two_player_batch_kernel), with the same results, reports and
     messages as the row path (tests/test_rules_two_player.py holds them
     together).  Fills the arrays in place; returns the rows left to the row
     path."""
     n = len(batch)
     dropped = np.zeros(n, np.uint8)
-    _core.two_player_batch_kernel(batch.counts, batch.melds, batch.n_melds, batch.added, batch.win_tile, batch.flags,
+    _fans.two_player_batch_kernel(batch.counts, batch.melds, batch.n_melds, batch.added, batch.win_tile, batch.flags,
                                   batch.rule_flags, invalid.view(np.uint8), option_bits(rs), totals, fans,
                                   dropped, nthreads)
     back = (totals == -3) & ~invalid

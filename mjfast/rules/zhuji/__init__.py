@@ -11,7 +11,7 @@ How a hand is scored (:func:`score_zhuji`):
 1. the 财神 are taken out of the concealed tiles; with up to four, every
    substitution that completes the hand (mjfast._wild.win_substitutions:
    the wildcard win tables prune the walk) is read by the table decomposer
-   (``_core.decompose_one``), regular form only (four sets and a pair);
+   (``_fans.decompose_one``), regular form only (four sets and a pair);
    from five on, :func:`_best_substitution` builds the sets themselves and
    keeps the best (thousands of substitutions would otherwise be read), and
    that one substitution is read the same way;
@@ -31,7 +31,7 @@ from typing import Optional
 
 import numpy as np
 
-from ... import _core, _wild
+from ... import _fans, _wild
 from ...errors import InvalidArgument, InvalidHand, InvalidOption, NotWinning
 from ...tiles import TILE_NAMES, parse_tiles, set_text, tile_index
 from ..base import (CountedResult, FanResult, Option, RuleSet, check_flag_names, dropped_reasons, get as _get,
@@ -462,7 +462,7 @@ def _finish(items: dict, all_honors: bool, n_wild, has_wild_game, heavenly, eart
 def _tai_of_tiles(full, melds, items, n_wild, has_wild_game, ctx_items, heavenly, earthly, opts):
     """Best (total, ordinary, items, specials, notes, sets) over the regular
     readings of one concrete hand: ``full`` the concealed counts (财神
-    replaced), ``items`` the readings of ``_core.decompose_one``."""
+    replaced), ``items`` the readings of ``_fans.decompose_one``."""
     suits = set()
     honors = False
     for t in range(34):
@@ -844,7 +844,7 @@ def score_zhuji(h, rs, *, self_drawn=False, kong=False, heavenly_hand=False, ear
     for sub in subs:
         s = np.frombuffer(sub, dtype=np.uint8)
         full = real + s
-        readings = _core.decompose_one(full, n_melds)
+        readings = _fans.decompose_one(full, n_melds)
         if not readings:
             continue
         res = _tai_of_tiles(full, melds, readings, n_wild, has_wild_game, ctx_items, heavenly, earthly, opts)

@@ -1,7 +1,29 @@
-# Fan-aware distances (included into _core.pyx after _exact.pxi, whose table
-# builder it uses; the analysis step for bots; the targets themselves are
-# data in mjfast/targets.py, see docs/bots.md).
-#
+# cython: language_level=3, cdivision=True
+"""mjfast._targets: fan-aware distances, for bots -- how far a hand is from
+each fan target (the targets themselves are data in
+mjfast/analysis/targets.py, see docs/bots.md), from the exact tables of
+mjfast._tables and restricted tables built here with its builder.
+"""
+from libc.stdint cimport uint8_t, int8_t, uint16_t, int16_t, int32_t, uint32_t, int64_t, uint64_t
+from libc.string cimport memset, memcpy
+from libc.stdlib cimport malloc, free
+import threading
+
+from fankernel.tiles cimport *
+from fankernel.forms cimport *
+from mjfast._tables cimport Spec, spec_init as _spec_init, build_exact as _build_exact
+from handkernel.tables cimport _need_tables, _need_exact, _xdist, _xhdist, P5, BIG
+from handkernel.win cimport *
+from handkernel.shanten cimport _half, _shanten_exact, _shanten
+from handkernel.guards cimport *
+from argcheck cimport _check_len, _check_rows
+
+_init_tile_order()
+_init_forms()
+
+_targets_lock = threading.Lock()
+
+
 # A target is a pattern a winning hand must contain.  Three kinds, each
 # computed from tables or closed forms, never by trying exchanges:
 #
@@ -12,7 +34,7 @@
 #   melds, or one meld and a pair) is the best of its few dozen shapes;
 # * a restricted regular hand: melds and a pair built only from some ranks
 #   and shapes (Reversible Tiles, Upper Four, All Fives, ...): the builder of
-#   _exact.pxi makes a table per restriction over the allowed ranks;
+#   mjfast._tables makes a table per restriction over the allowed ranks;
 # * pungs only over an allowed set (All Even Pungs, All Terminals, ...): each
 #   tile's cost is 3 - held (pung) or 2 - held (pair), so the best choice
 #   is the cheapest pair and the cheapest pungs on other tiles.
@@ -168,7 +190,7 @@ def build_restricted(list specs):
         if chow >> 7:
             raise ValueError(f"bad restricted spec {(nrank, allowed, chow, pung, pair)}")
     _need_tables()
-    with _tables_lock:
+    with _targets_lock:
         if _nrtab:
             if specs != _built_specs:
                 raise ValueError("the restricted tables are built already, with other specs")

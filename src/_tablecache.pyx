@@ -1,19 +1,22 @@
-# The built tables on disk (included into _core.pyx): start-up, before the
-# analysis step; used by the table builders of _core.pyx, _decide.pxi and
-# _exact.pxi.
-#
-# Three kinds, each its own file: "tables" (everything _need_tables builds),
-# "dec" (the useful-tile tables, src/_decide.pxi) and "exact" (the exact
-# shanten's tables, src/_exact.pxi); each kind's builder calls _cache_read
-# before building and _cache_store after.
+# cython: language_level=3
+"""The lookup tables on disk: start-up, before the analysis step.
+
+One file per kind of tables and install, written after a build and read back
+by a later process of the same build.  The kinds and their owners, each of
+which builds its tables itself and calls cache_read before building and
+cache_store after: "tables" and "exact" (mjfast._tables: the lookup tables
+every call uses, the exact shanten's), "dec" (mjfast._decide: the useful-tile
+tables).  A module of its own so that each owner cimports one interface
+(src/mjfast/_tablecache.pxd) and keys its files by its own compiled file.
+""" 
 #
 # Building the tables is a visible part of a process's start-up, which a bot
 # restarted every turn, a CLI call or a Dask worker pays each time (figures:
 # benchmarks/README.md, "Start-up with the tables' disk cache").  After a build
 # the tables are written to one file in the user's cache directory; a later
 # process whose compiled module is the same file reads them back into buffers
-# allocated as the build allocates them, checks them, and publishes them as the
-# build does (under _tables_lock, _built set last).
+# allocated as the build allocates them, checks them, and the owner publishes
+# them as its build does (under its lock, its "built" flag set last).
 #
 # Where: $MJFAST_CACHE_DIR, else this OS's user cache directory as platformdirs
 # names it (cache_dir() below).  platformdirs itself is not imported: it would
@@ -21,7 +24,7 @@
 # MJFAST_NO_CACHE=1 turns it off (no read, no write).
 #
 # Never wrong tables: the file holds a key -- TABLE_FORMAT below and the
-# identity of this compiled module (its file name, size, mtime and inode), so a
+# identity of the owner's compiled module (its file name, size, mtime and inode), so a
 # rebuild, an upgrade or another install never reads another build's tables
 # -- the sizes of its sections, and a 64-bit checksum of the whole payload,
 # all compared before anything is published.  A truncated, corrupt, foreign
@@ -44,10 +47,17 @@
 # cache files in our format whose install is gone, and temporaries named
 # ".mjfast-tables-*.tmp" (a name only this module uses) that begin with our
 # header and were left more than an hour ago.
-
+from libc.stdint cimport uint8_t, uint64_t
+from libc.stdlib cimport malloc, free
 import os
 import stat
 import sys
+import time
+
+cdef extern from "bigalloc.h":
+    void* _big_alloc "mjfast_big_alloc"(size_t n) nogil
+cdef extern from "openmp.h":
+    int MJFAST_DEBUG_BUILD
 
 #: Bump whenever what the tables hold changes (layout, meaning, a section
 #: added or reordered) without the compiled module's file changing too --
@@ -55,68 +65,12 @@ import sys
 TABLE_FORMAT = 1
 
 _CACHE_MAGIC = b"MJFTBL\x00\x01"
-DEF NSECT = 16       # room for the most sections of one kind
 
 cdef extern from "tablecache.h":
     uint64_t _checksum "mjfast_checksum"(const void* data, size_t n, uint64_t seed) nogil
 
 
-ctypedef struct _TableSet:
-    int count               # sections in this kind
-    void* p[NSECT]
-    size_t n[NSECT]
-    bint big[NSECT]         # allocated with the huge-page hint, as its build does
-
-
-# the sections of "tables", in file order: what the build publishes, plus the
-# small static tables it fills (the shanten records' ranking, the readings'
-# wide stores): dist, hdist, hflag, hwmask, flag2, wf, srec, hrec, part_slot,
-# part_list, lo_rank, hi_off, two_packs, honor_packs
-
-
-cdef void _section_sizes(_TableSet* t) noexcept nogil:
-    cdef int i
-    t.count = 14
-    for i in range(NSECT):
-        t.p[i] = NULL
-        t.n[i] = 0
-        t.big[i] = i == 0 or i == 5
-    t.n[0] = NKEY * 10
-    t.n[1] = NHKEY * 10
-    t.n[2] = NHKEY
-    t.n[3] = NHKEY * 2
-    t.n[4] = NKEY // 4 + 1
-    t.n[5] = NKEY * sizeof(uint32_t)
-    t.n[6] = (NSREC + SREC_PAD) * SREC
-    t.n[7] = NHKEY * SREC
-    t.n[8] = PART_SLOTS * sizeof(uint64_t)
-    t.n[9] = PART_LIST_MAX * sizeof(uint32_t)
-    t.n[10] = sizeof(_lo_rank)
-    t.n[11] = sizeof(_hi_off)
-    t.n[12] = sizeof(TWO_PACKS)
-    t.n[13] = sizeof(HONOR_PACKS)
-
-
-cdef void _published_sections(_TableSet* t) noexcept nogil:
-    """The sections as published (after a build or a load)."""
-    _section_sizes(t)
-    t.p[0] = _dist
-    t.p[1] = _hdist
-    t.p[2] = _hflag
-    t.p[3] = _hwmask
-    t.p[4] = _flag2
-    t.p[5] = _wf
-    t.p[6] = _srec
-    t.p[7] = _hrec
-    t.p[8] = _part_slot
-    t.p[9] = _part_list
-    t.p[10] = _lo_rank
-    t.p[11] = _hi_off
-    t.p[12] = TWO_PACKS
-    t.p[13] = HONOR_PACKS
-
-
-cdef uint64_t _payload_checksum(const _TableSet* t) noexcept nogil:
+cdef uint64_t _payload_checksum(const TableSet* t) noexcept nogil:
     cdef uint64_t h = 0x6D6A66617374ull      # "mjfast"
     cdef int i
     for i in range(t.count):
@@ -130,16 +84,17 @@ cdef _cache_debug(str what):
     logging.getLogger("mjfast").debug("mjfast table cache: %s", what)
 
 
-cdef object _cache_path_and_key(str kind):
-    """(file path, key bytes) of this build's cache file of one kind of
-    tables, or None when the cache is off or no directory can be named."""
+cdef object _cache_path_and_key(str kind, str owner):
+    """(file path, key bytes) of the cache file of one kind of tables for
+    this build of its owner (the compiled module file that builds them), or
+    None when the cache is off or no directory can be named."""
     flag = os.environ.get("MJFAST_NO_CACHE", "")
     if flag and flag != "0":
         return None
     d = cache_dir()
     if d is None:
         return None
-    so = os.path.abspath(__file__)
+    so = os.path.abspath(owner)
     st = os.stat(so)
     key = (f"kind={kind};format={TABLE_FORMAT};module={os.path.basename(so)};size={st.st_size};"
            f"mtime_ns={st.st_mtime_ns};ino={st.st_ino};debug={MJFAST_DEBUG_BUILD};path={so}"
@@ -150,7 +105,7 @@ cdef object _cache_path_and_key(str kind):
     return os.path.join(d, name), key
 
 
-cdef bytes _cache_header(const _TableSet* t, bytes key, uint64_t checksum):
+cdef bytes _cache_header(const TableSet* t, bytes key, uint64_t checksum):
     import struct
     return (_CACHE_MAGIC + struct.pack("<IIIIQ", TABLE_FORMAT, t.count, len(key), 0, checksum)
             + struct.pack("<%dQ" % t.count, *[t.n[i] for i in range(t.count)]) + key)
@@ -190,14 +145,14 @@ cdef int _read_exact(f, void* p, size_t n) except -1:
     return 1
 
 
-cdef void _free_sections(_TableSet* t) noexcept nogil:
+cdef void _free_sections(TableSet* t) noexcept nogil:
     cdef int i
     for i in range(t.count):
         free(t.p[i])
         t.p[i] = NULL
 
 
-cdef bint _cache_read(str kind, _TableSet* t) except -1:
+cdef bint cache_read(str kind, TableSet* t, str owner) except -1:
     """Read one kind of tables from its cache file into fresh buffers (t's
     count, sizes and allocators set by the caller, its pointers NULL).  True
     when every check passed (the caller publishes t.p); False, with nothing
@@ -206,7 +161,7 @@ cdef bint _cache_read(str kind, _TableSet* t) except -1:
     cdef uint64_t want_sum = 0
     cdef bint ok
     try:
-        pk = _cache_path_and_key(kind)
+        pk = _cache_path_and_key(kind, owner)
     except Exception as exc:        # e.g. the module's file cannot be stat'ed
         _cache_debug(f"no cache path: {exc}")
         return False
@@ -257,40 +212,13 @@ cdef bint _cache_read(str kind, _TableSet* t) except -1:
     return True
 
 
-cdef bint _cache_load_locked() except -1:
-    """Under _tables_lock, _built False: read the tables from the cache file
-    and publish them.  True when published; False (nothing published, nothing
-    leaked) when there is no usable file."""
-    global _dist, _hdist, _flag2, _hflag, _hwmask, _wf, _srec, _hrec, _built
-    cdef _TableSet t
-    _section_sizes(&t)
-    if not _cache_read("tables", &t):
-        return False
-    # the small static tables first (nothing reads them before _built)
-    memcpy(_lo_rank, t.p[10], t.n[10])
-    memcpy(_hi_off, t.p[11], t.n[11])
-    _part_install(<uint64_t*>t.p[8], <uint32_t*>t.p[9], <const uint64_t*>t.p[12], <const uint8_t*>t.p[13])
-    free(t.p[10]); free(t.p[11]); free(t.p[12]); free(t.p[13])
-    _dist = <uint8_t*>t.p[0]
-    _hdist = <uint8_t*>t.p[1]
-    _hflag = <uint8_t*>t.p[2]
-    _hwmask = <uint8_t*>t.p[3]
-    _flag2 = <uint8_t*>t.p[4]
-    _wf = <uint32_t*>t.p[5]
-    _srec = <uint8_t*>t.p[6]
-    _hrec = <uint8_t*>t.p[7]
-    _table_sources["tables"] = "cache"
-    _built = True
-    return True
-
-
-cdef _cache_store(str kind, const _TableSet* t):
+cdef cache_store(str kind, const TableSet* t, str owner):
     """After a build (tables published): write one kind of tables to its
     cache file, or do nothing if that fails in any way."""
     cdef uint64_t s
     cdef int i
     try:
-        pk = _cache_path_and_key(kind)
+        pk = _cache_path_and_key(kind, owner)
     except Exception as exc:
         _cache_debug(f"no cache path: {exc}")
         return
@@ -329,12 +257,6 @@ cdef _cache_store(str kind, const _TableSet* t):
                 os.unlink(tmp)
             except OSError:
                 pass
-
-
-cdef _cache_store_tables():
-    cdef _TableSet t
-    _published_sections(&t)
-    _cache_store("tables", &t)
 
 
 cdef _remove_orphans(d, own):
@@ -449,8 +371,12 @@ cdef object _home():
 
 
 #: where each kind of published tables came from: "built" or "cache"
-#: (absent: not yet there)
+#: (absent: not yet there); set by the owners (set_source)
 _table_sources = {}
+
+
+cdef set_source(str kind, str how):
+    _table_sources[kind] = how
 
 
 def table_source(kind="tables"):
@@ -459,27 +385,3 @@ def table_source(kind="tables"):
     Kinds: "tables" (the lookup tables every call uses), "dec" (the
     useful-tile tables), "exact" (the exact shanten's tables)."""
     return _table_sources.get(kind)
-
-
-def _table_sections(kind="tables"):
-    """One kind of published tables, section by section, as bytes copies
-    (tests: a cache-loaded set equals a built one byte for byte)."""
-    cdef _TableSet t
-    if kind == "tables":
-        _need_tables()
-        _published_sections(&t)
-    elif kind == "dec":
-        _need_dec()
-        _dec_sections(&t)
-        t.p[0] = _dec
-        t.p[1] = _hdec
-    elif kind == "exact":
-        _need_exact()
-        _exact_sections(&t)
-        t.p[0] = _xdist
-        t.p[1] = _xhdist
-        t.p[2] = _xsrec
-        t.p[3] = _xhrec
-    else:
-        raise ValueError(f"unknown table kind {kind!r}")
-    return [(str(i), (<char*>t.p[i])[:t.n[i]]) for i in range(t.count)]
