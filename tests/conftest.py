@@ -6,7 +6,7 @@ import tempfile
 
 import pytest
 
-# The compiled tables are saved to a disk cache after a build (src/_tablecache.pxi).
+# The compiled tables are saved to a disk cache after a build (src/_tablecache.pyx).
 # The suite never reads or writes the user's own cache (mjfast.core.cache_dir()): this
 # process and every interpreter it starts share one temporary directory, removed
 # at exit.  tests/test_table_cache.py sets its own directory per test.

@@ -18,10 +18,10 @@ def test_the_generated_constants_are_the_table():
     consts = {m.group(1): int(m.group(2)) for m in re.finditer(r"^    ERR_(\w+) = (\d+)$", text, re.M)}
     assert consts == {c.name: c.value for c in E.CODES}
     # no code is written as a number in the compiled checks any more
-    checks = open(os.path.join(ROOT, "src", "_checks.pxi"), encoding="utf-8").read()
+    checks = open(os.path.join(ROOT, "src", "_core.pyx"), encoding="utf-8").read()
     body = checks[checks.index("cdef inline int _batch_row_code"):checks.index("def batch_row_codes")]
     assert re.findall(r"return (\d+)", body) == ["0"]          # (0: no error)
-    fan_entry = open(os.path.join(ROOT, "src", "_fan_entry.pxi"), encoding="utf-8").read()
+    fan_entry = open(os.path.join(ROOT, "src", "_fans.pyx"), encoding="utf-8").read()
     assert "DEF ROW_CHANGED" not in fan_entry and "DEF ROW_STRICT" not in fan_entry
 
 

@@ -1,7 +1,7 @@
 """The shanten kernel against its plain definition.
 
 ``shanten_batch`` reads every form from one 16-byte record per suit pattern
-(distance vector, knitted-triple rests, knitted counts; src/_shanten.pxi).
+(distance vector, knitted-triple rests, knitted counts; src/_tables.pyx, src/handkernel/shanten.pxd).
 ``_core.shanten_plain_batch`` is the straightforward per-form definition on
 the full distance tables (a knitted straight's rest rebuilt as 34 counts and
 looked up as a hand of its own): the two must agree on every hand, form by
@@ -15,7 +15,7 @@ form.  (tests/test_core.py checks both against the reference calculator.)
 
 The same for ``exact=True``: the kernel over the exact records against
 ``shanten_plain_batch(..., exact=True)`` (the per-form definition on the exact
-tables, src/_exact.pxi); tests/test_exact.py checks the exact answers against
+tables, src/_tables.pyx); tests/test_exact.py checks the exact answers against
 a brute force and xiangting.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The disk cache of the built tables (src/_tablecache.pxi).
+"""The disk cache of the built tables (src/_tablecache.pyx).
 
 Every check runs in fresh interpreters with MJFAST_CACHE_DIR set to the test's
 own temporary directory: the tables are built or loaded once per process, so
