@@ -126,14 +126,7 @@ def test_huge_worker_counts_do_not_crash():
 _FIRST_CALLS = """
     import threading, numpy as np
     import mjfast
-    import importlib
-    MODS = {m: importlib.import_module(f"mjfast.{m}") for m in %(mods)r}
-
-    def fn(key):
-        # "module.name", or a name only one module has
-        mod, _, name = key.rpartition(".")
-        return getattr(MODS[mod] if mod else next(m for m in MODS.values() if hasattr(m, name)), name)
-    _core, _decide, _fans = MODS["_core"], MODS["_decide"], MODS["_fans"]
+    from mjfast import _core, _decide, _fans, _tables
     H14 = np.zeros((2000, 34), np.uint8); H14[:, 0] = 3; H14[:, 9] = 3; H14[:, 18] = 3; H14[:, 27] = 3; H14[:, 33] = 2
     H13 = H14.copy(); H13[:, 33] = 1
     n = 16
@@ -369,7 +362,8 @@ def test_the_walk_covers_every_compiled_callable():
         m = importlib.import_module(f"mjfast.{mod}")
         found = {n for n in dir(m) if callable(getattr(m, n)) and not isinstance(getattr(m, n), type)
                  and not (n.startswith("__") and n.endswith("__"))}
-        assert found == names, mod
+        # Cython's pickle helper of the modules with cdef enums (walked once, in _fans)
+        assert found - {"__pyx_unpickle_Enum"} == names - {"__pyx_unpickle_Enum"}, mod
 
 
 _HOSTILE = r"""

@@ -1,6 +1,6 @@
 """The compiled engine's MCR fan table is data of the compiled module
 itself (generated from mjfast/rules/mcr/table.py at build time and loaded when
-_core is initialised), not a side effect of importing a Python module."""
+mjfast._fans is initialised), not a side effect of importing a Python module."""
 import ast
 import os
 import subprocess
@@ -9,12 +9,12 @@ import sys
 import numpy as np
 
 import mjfast
-from mjfast import _core
+from mjfast import _fans
 from mjfast.rules.mcr import DEMOTES_FULLY_CONCEALED_HAND, MCR
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# load mjfast._core alone: a bare package module stands in for mjfast (its
+# load the scoring module (mjfast._fans, with the compiled modules it cimports) alone: a bare package module stands in for mjfast (its
 # __init__, which imports mjfast.score, never runs), then score one hand
 _CHILD = r"""
 import importlib.machinery, importlib.util, sys, types
@@ -22,9 +22,9 @@ import numpy as np
 pkg = types.ModuleType("mjfast"); pkg.__path__ = [sys.argv[1]]
 sys.modules["mjfast"] = pkg
 path = sys.argv[2]
-spec = importlib.util.spec_from_file_location("mjfast._core", path,
-                                              loader=importlib.machinery.ExtensionFileLoader("mjfast._core", path))
-core = importlib.util.module_from_spec(spec); sys.modules["mjfast._core"] = core
+spec = importlib.util.spec_from_file_location("mjfast._fans", path,
+                                              loader=importlib.machinery.ExtensionFileLoader("mjfast._fans", path))
+core = importlib.util.module_from_spec(spec); sys.modules["mjfast._fans"] = core
 spec.loader.exec_module(core)
 buf = np.zeros(100, dtype=np.int16)
 total = core.score_str("123m456m789m123p5p5p", 0, 0, 0, 0, buf, 0)
@@ -33,7 +33,7 @@ print(total, sorted(m for m in sys.modules if m.startswith("mjfast")))
 
 
 def test_the_kernel_scores_without_mjfast_score_imported():
-    out = subprocess.run([sys.executable, "-c", _CHILD, os.path.dirname(mjfast.__file__), _core.__file__],
+    out = subprocess.run([sys.executable, "-c", _CHILD, os.path.dirname(mjfast.__file__), _fans.__file__],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     total, mods = out.stdout.split(" ", 1)
@@ -80,7 +80,7 @@ print(total, sorted(m for m in sys.modules if m.startswith("mjfast")))
 
 
 def test_the_two_player_kernel_scores_without_its_rule_set_imported():
-    out = subprocess.run([sys.executable, "-c", _CHILD_TP, os.path.dirname(mjfast.__file__), _core.__file__],
+    out = subprocess.run([sys.executable, "-c", _CHILD_TP, os.path.dirname(mjfast.__file__), _fans.__file__],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     total, mods = out.stdout.split(" ", 1)
