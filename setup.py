@@ -215,8 +215,8 @@ def _generate_fan_ids():
     ids += [f"    TP_{f.key.upper()} = {f.id}" for f in tp]
     ids += [f"    TP_NFAN = {max(tp.ids) + 1}      # ids 0..{max(tp.ids)}", ""]
     # the key lists and the tables by id as C data (src/include/fan_table.h):
-    # _core makes them Python tuples and loads the kernel's tables from them
-    # when it starts (src/_rulesets.pxi), no Python module has to
+    # mjfast._fans makes them Python tuples and loads the kernel's tables from them
+    # when it starts, no Python module has to
     def c_keys(name, table):
         return ([f"static const char* const {name}[] = {{", "    0,"]
                 + [f"    {json.dumps(f.key)}," for f in table] + ["};"])
@@ -400,11 +400,11 @@ def _generate_record_keys():
 
 
 def _generate_error_codes():
-    """Write src/error_codes.pxd (cimported by _core.pyx): the error codes of
-    mjfast/spec/errors.py as C constants ERR_<NAME>, for the compiled checks
-    that return them (plain data: loaded by path).  The messages, for the
-    compiled guards that raise, _core reads from mjfast.spec.errors when it
-    starts."""
+    """Write src/error_codes.pxd (cimported by the compiled guards,
+    src/handkernel/guards.pxd, and the modules whose checks return codes):
+    the error codes of mjfast/spec/errors.py as C constants ERR_<NAME> (plain
+    data: loaded by path).  The messages a raising guard needs it reads from
+    mjfast.spec.errors on its error path."""
     import importlib.util
 
     here = os.path.dirname(os.path.abspath(__file__))

@@ -207,7 +207,7 @@ cdef extern from "bigalloc.h":
 # already loaded, instead of three more random loads per suit.
 #
 # 16 bytes a key (a record never straddles a cache line).  Built on the
-# first useful-tile query (about 40 ms, 31 MB), not at import, or read from
+# first useful-tile query (31 MB), not at import, or read from
 # the disk cache (mjfast._tablecache, kind "dec") when an earlier process
 # saved them.
 cdef uint8_t* _dec = NULL

@@ -94,7 +94,7 @@ cdef class FastGame(Engine):
     cdef inline int _decide(self, int seat, int policy, uint64_t* rng, double p_claim, double p_kong,
                             int* op, int* a, int* b) except -1:
         # Inline, and the policies apart: tsumogiri's answer costs no call
-        # (a call into the large policies' frames cost self-play ~8%); an int
+        # (a call into the large policies' frames showed in self-play); an int
         # result, not void ... except *, spares a PyErr_Occurred per answer.
         op[0] = OP_PASS; a[0] = 0; b[0] = 0
         if policy == 0:

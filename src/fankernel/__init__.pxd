@@ -1,1 +1,1 @@
-# the fan kernel: cimported .pxd modules compiled into mjfast._core (see fankernel/mcr_score.pxd)
+# the fan kernel: inline .pxd modules, compiled into each extension that cimports them (see fankernel/mcr_score.pxd)

@@ -2,7 +2,7 @@
 # of a reading (Pack), the per-hand context, fan-count vectors and the
 # exclusion pass over a table of masks.  Scoring step of the data flow: the
 # engines of mcr_score.pxd / tp_fans.pxd build on it; it relies on tiles.pxd
-# only.  Compiled into _core by cimport.
+# only.  Compiled into mjfast._fans by cimport.
 #
 # A hand has about one reading, so the exclusion pass runs about once a hand;
 # it has one data-dependent branch per excluder present and no more, because
@@ -81,11 +81,11 @@ ctypedef struct Ctx:
 # own from its table in mjfast/rules/ when it is imported)
 # -- the context flags that cannot hold for a hand (docs/rulings.md, 4) -------
 # The rule is stated once, here; every engine and entry point reaches it.
-# _score_hand (mcr_score.pxd) and the two-player batch row (_rulesets.pxi)
+# _score_hand (mcr_score.pxd) and the two-player batch row (src/_fans.pyx)
 # apply _flags_that_hold to what their meld loops gather anyway (no second
 # pass over the melds in a hot loop); _impossible_flags gathers the same for
 # everyone else: the dropped flags the batch and string paths report, and the
-# Python rule sets (mjfast._core.impossible_flags, worded by
+# Python rule sets (mjfast._fans.impossible_flags, worded by
 # mjfast.rules.base.dropped_reasons).
 
 cdef inline int _flags_that_hold(int flags, int held, int win_in_melds, int n_kongs) noexcept nogil:

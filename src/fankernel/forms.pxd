@@ -1,6 +1,6 @@
 # The winning forms' shape tests that the fan kernel needs (and the win
-# check of _core uses): seven pairs, thirteen orphans, the knitted
-# arrangements.  Compiled into _core by cimport, like every fankernel file.
+# check of mjfast._core uses): seven pairs, thirteen orphans, the knitted
+# arrangements.  Compiled by cimport into each module that uses it, like every fankernel file.
 
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy

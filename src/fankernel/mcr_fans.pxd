@@ -1,5 +1,5 @@
-# MCR's fan predicates (the mcr and dazhong rule sets; compiled into _core by
-# cimport).
+# MCR's fan predicates (the mcr and dazhong rule sets; compiled into mjfast._fans
+# by cimport).
 #
 # The fan table -- names, points and whole-fan exclusions -- is data in
 # mjfast/rules/mcr/table.py; set_fan_table() loads its points and exclusion masks
@@ -414,7 +414,7 @@ cdef inline void _kong_and_concealed_pung_fans(const Pack* pungs, int n, int16_t
 
 
 # ---------------------------------------------------------------------------
-# the tables, filled once when _core loads
+# the tables, filled once when mjfast._fans loads
 # ---------------------------------------------------------------------------
 
 cdef inline void _init_mcr_tables() noexcept nogil:

@@ -1,11 +1,11 @@
 # MCR's scorer: one reading, the special forms, and the search over the
 # readings for the best total (rule sets mcr and dazhong).  The scoring step
 # of the data flow: a validated PHand in, fan counts out; called per row by
-# src/_fan_entry.pxi and, through score_counts (src/mjfast/_core.pxd), by the game engine.
+# mjfast._fans's entry points and, through score_counts (src/mjfast/_fans.pxd), by the game engine.
 #
 # Layout of the fan kernel (src/fankernel/).  Each file is a .pxd of inline
-# functions and C tables; _core.pyx cimports them, so they compile into the one
-# extension mjfast._core as a single C file: every call still inlines, and no
+# functions and C tables; _fans.pyx cimports them, so they compile into the
+# extension mjfast._fans as one C file: every call still inlines, and no
 # pointer is chased to reach a table.  The generic parts come first and know
 # no rule set; each rule set's predicates live in its own files:
 #
@@ -23,8 +23,8 @@
 #
 # A new rule set adds its <name>_fans.pxd (predicates + scorer), its ids in
 # setup.py's generator and a line in registry.pxd; the Python-facing loaders
-# and entry points are in src/_rulesets.pxi.  The notation parsers and the
-# batch entry points stay in src/_fan_entry.pxi.
+# and entry points are in src/_fans.pyx, with the batch entry points; the
+# notation parsers are mjfast._notation's.
 #
 # Speed (figures: benchmarks/README.md, "The fan kernel: readings"): a hand has
 # about one reading, so the per-hand preamble and the one reading's scoring

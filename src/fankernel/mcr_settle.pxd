@@ -1,7 +1,7 @@
 # The MCR rule set's money rules, written once: the minimum to declare a win
 # and the settlement of a won hand.  Inline, so that the compiled game engine
-# (src/_game.pyx, which cimports this file) settles a game without a call;
-# mjfast._core wraps it for Python (src/_settle.pxi), and the mcr rule set's
+# (src/_engine.pyx, which cimports this file) settles a game without a call;
+# mjfast._fans wraps it for Python (settle_mcr), and the mcr rule set's
 # settle (mjfast/rules/mcr/sets.py) and the default of its min_points
 # option read it there.  Everything else (Score.settlement, the Python game engine,
 # the log scorer, the command line) asks the rule set.

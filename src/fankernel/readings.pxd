@@ -98,7 +98,7 @@ cdef inline uint64_t _shape_waits(const uint8_t* st) noexcept nogil:
 # pairs (no melds) can add one wait: the single beside six pairs.
 #
 # This replaced the regular-form waits of all 13 standing tiles (a function
-# pointer into _core's waits section, plus a search for fifth copies), kept
+# pointer into the analysis module's waits, plus a search for fifth copies), kept
 # as _unique_wait_full for the tests: tests/test_unique_wait.py compares the
 # two on every winning hand of the generator's mix, every one-suit winning
 # hand and hands crowded with fours.
@@ -418,7 +418,7 @@ cdef inline uint32_t _part_hash(uint32_t key) noexcept nogil:
 
 
 cdef inline uint32_t _suit_key(const uint8_t* c) noexcept nogil:
-    """A suit's base-5 key (as _core's _key9), as three independent sums."""
+    """A suit's base-5 key (as handkernel/win.pxd's _key9), as three independent sums."""
     return (<uint32_t>(c[0] + 5 * c[1] + 25 * c[2]) + 125 * <uint32_t>(c[3] + 5 * c[4] + 25 * c[5])
             + 15625 * <uint32_t>(c[6] + 5 * c[7] + 25 * c[8]))
 
@@ -472,7 +472,7 @@ cdef inline uint32_t _part_rank(uint32_t w) noexcept nogil:
 
 
 cdef inline int _build_partitions(const uint8_t* flag) noexcept nogil:
-    """Fill the split table for every suit key whose flag (_core's table
+    """Fill the split table for every suit key whose flag (mjfast._tables'
     build: bit 0 melds only, bit 1 melds and a pair) says it splits, and the
     empty suit (key 0: one split, nothing in it).  The patterns go in by
     their number of tiles, fewest first, so that the commoner small ones sit
@@ -492,7 +492,7 @@ cdef inline int _build_partitions(const uint8_t* flag) noexcept nogil:
         free(slot); free(lst); free(keys)
         return -1
     # the list's unused tail too: the tables are saved to and compared with a
-    # disk cache byte for byte (_core's _tablecache.pxi)
+    # disk cache byte for byte (mjfast._tablecache)
     memset(lst, 0, PART_LIST_MAX * sizeof(uint32_t))
     for k in range(PART_SLOTS):
         slot[k] = PART_NONE

@@ -1,10 +1,10 @@
 # Tile counts and tile codes: the primitives every part of the kernel uses.
 #
 # A .pxd of inline functions and C tables only: cimported, it compiles into the
-# module that cimports it (mjfast._core), so nothing here is a runtime module
+# module that cimports it (mjfast._core, _fans, ...), so nothing here is a runtime module
 # and every call inlines as if it were in one file.  Tables are C statics
 # (defined in src/include/fankernel/*.h, one copy per cimporting module) and are
-# filled by the _init_* function of their file, called once when _core loads.
+# filled by the _init_* function of their file, called once when each such module loads.
 
 from libc.stdint cimport uint8_t, int8_t, uint16_t, int16_t, int32_t, uint32_t, int64_t, uint64_t
 from libc.string cimport memset, memcpy

@@ -1,12 +1,12 @@
 # Two-player mahjong (rule set two_player): its fan predicates and its scorer
-# (compiled into _core by cimport; the layout note is in mcr_score.pxd).
+# (compiled into mjfast._fans by cimport; the layout note is in mcr_score.pxd).
 #
 # Only this rule set's predicates live here; the readings, their order and
 # the seven-pairs test are the generic files'.  The fan ids
 # TP_* and TP_NFAN are generated at build time from the table in
 # mjfast/rules/two_player/table.py (fan_ids.pxd), and the points and exclusion
 # masks are generated from that table too (src/include/fan_table.h) and loaded by
-# _core when it starts (src/_rulesets.pxi), so names, points and whole-fan
+# mjfast._fans when it starts, so names, points and whole-fan
 # exclusions are data, as for MCR.  mjfast/rules/two_player/__init__.py keeps a plain-Python version of the
 # same predicates; a differential test holds the two together.
 #

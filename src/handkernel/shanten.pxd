@@ -1,8 +1,6 @@
 # Shanten over every MCR form, inline over the shanten records
 # (handkernel/tables.pxd); compiled into each module that cimports it.
 #
-# (included into _core.pyx; the analysis step, on the tables _core builds).
-#
 # The regular form is the min-plus product of the four parts' distance
 # vectors (_dist, _hdist).  The other forms need little: seven pairs and
 # thirteen orphans are closed forms over the counts, honors-and-knitted
@@ -30,10 +28,10 @@
 # Figures, and what was tried and dropped: benchmarks/README.md, "Shanten
 # over every form".
 #
-# _shanten_plain keeps the straightforward per-form definition on the full
-# tables as the reference the differential tests compare with.  The exact
-# shanten (src/_exact.pxi) is the same kernel over records built from the
-# exact tables (_shanten_rec).
+# _shanten_plain (src/_core.pyx) keeps the straightforward per-form
+# definition on the full tables as the reference the differential tests
+# compare with.  The exact shanten is the same kernel over records built
+# from the exact tables (_shanten_rec; mjfast._tables builds them).
 
 from libc.stdint cimport uint8_t, uint64_t
 from fankernel.tiles cimport *
@@ -122,7 +120,7 @@ cdef inline int _shanten(const uint8_t* c, int melds, int form) noexcept nogil:
 cdef inline int _shanten_rec(const uint8_t* c, int melds, int form, const uint8_t* srec,
                              const uint8_t* hrec) noexcept nogil:
     """_shanten from the records srec / hrec: the plain ones (_srec, _hrec),
-    or the exact ones (_xsrec, _xhrec, src/_exact.pxi), built the same way
+    or the exact ones (_xsrec, _xhrec, built by mjfast._tables), built the same way
     from the tables that never count on a fifth copy."""
     cdef const uint8_t* r[3]
     cdef const uint8_t* rh

@@ -35,9 +35,7 @@
      list of counts built in Python holds exactly these objects.  Any
      other item (an int made some other way, a bad item) makes a
      second pass with PyLong_AsLongAndOverflow, which for an exact int
-     runs no Python code and sets no error.  (The pass costs about
-     15 ns more a shanten call than the address trick did; measured in
-     benchmarks/README.md.)
+     runs no Python code and sets no error.
 
    Why the list read is safe: with a GIL nothing below can let another
    thread run (no Python code, no blocking), so the list cannot change

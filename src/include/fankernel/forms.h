@@ -1,8 +1,8 @@
 /* fankernel/forms.h: the tables of the special forms (the six knitted
    arrangements, the thirteen orphans).  C statics rather than Cython module
    globals so that the kernel reads them as plain arrays at fixed addresses
-   inside its nogil loops; one copy per including module (only _core),
-   filled when it loads. */
+   inside its nogil loops; one copy per including module (_tables, _core,
+   _fans, _decide, _targets), filled when it loads. */
 #ifndef MJFAST_FK_FORMS_H
 #define MJFAST_FK_FORMS_H
 

@@ -2,7 +2,7 @@
    the chow-pattern and kong lookups, tile traits) and the tile-class masks
    as 34-bit constants.  C statics and macros so that the kernel reads them
    at fixed addresses (or as immediates) inside its nogil loops; one copy
-   per including module (only _core), filled when it loads. */
+   per including module (only mjfast._fans), filled when it loads. */
 #ifndef MJFAST_FK_MCR_FANS_H
 #define MJFAST_FK_MCR_FANS_H
 

@@ -1,5 +1,5 @@
 /* fankernel/readings.h: the state of the readings' split table (its hash
-   slots and lists, allocated by _core), the packed-set lookups and the prefetch
+   slots and lists, allocated by mjfast._tables), the packed-set lookups and the prefetch
    of the split table before a batch.  C because the tables are statics the
    nogil kernel reads at fixed addresses, and the 8- and 16-byte stores and
    the prefetch loop are memcpy / compiler-builtin work. */

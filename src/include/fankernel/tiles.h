@@ -5,7 +5,7 @@
    a time where the target has SSE2 (a plain loop elsewhere), and because
    the copy needs a compiler barrier (an empty asm) that Cython cannot
    write.  The tables are statics: one copy per module that includes this
-   (only _core), filled when it loads. */
+   (_tables, _core, _fans, _decide, _targets), filled when it loads. */
 #ifndef MJFAST_FK_TILES_H
 #define MJFAST_FK_TILES_H
 

@@ -1,7 +1,7 @@
 /* fankernel/tp_fans.h: the two-player fan kernel's tables (points, the
    exclusion rows as one 64-bit word per fan, the order of the exclusion
    pass).  C statics for the same reason as the MCR tables (mcr_fans.h):
-   plain arrays at fixed addresses for the nogil kernel, filled when _core
+   plain arrays at fixed addresses for the nogil kernel, filled when mjfast._fans
    loads. */
 #ifndef MJFAST_FK_TP_FANS_H
 #define MJFAST_FK_TP_FANS_H
