@@ -20,6 +20,7 @@
 #   mcr_score.pxd  MCR's reading scorer and best-reading search (this file)
 #   tp_fans.pxd    two-player's predicates and scorer
 #   registry.pxd   the compiled rule-set engines, by id
+#   batch_rows.pxd the MCR batch's row order (rows grouped by meld shape) and prefetch
 #
 # A new rule set adds its <name>_fans.pxd (predicates + scorer), its ids in
 # setup.py's generator and a line in registry.pxd; the Python-facing loaders
