@@ -2,18 +2,19 @@
 
     python tools/kernel_profile.py [ROOT] [--n 140000] [--calls 40] [--top 25]
 
-ROOT holds a built mjfast (``build_ext --inplace``) and its ``src/_core.c``
+ROOT holds a built mjfast (``build_ext --inplace``) and its ``src/_fans.c``
 (default: this checkout).  The script scores the generator's mix
 (tests/handgen.py, seed 20240103) ``--calls`` times under ``perf record -e
 cpu-clock`` (a sampling clock: this works on machines without hardware
-counters), then maps every sample in ``_core``'s shared object to the
+counters), then maps every sample in ``_fans``'s shared object (the
+scoring module) to the
 Cython source line that generated it (the ``/* "file":line`` markers
-Cython writes into ``_core.c``) and from there to the enclosing function.
+Cython writes into ``_fans.c``) and from there to the enclosing function.
 The kernel inlines into a few big functions, so perf's own symbol view
 cannot tell its stages apart; the source lines can.
 
 Only samples in the scoring path count (src/fankernel/*.pxd and
-src/_fan_entry.pxi, plus the C helpers they include: src/include/bits.h and
+src/fankernel/batch_rows.pxd and src/_fans.pyx, plus the C helpers they include: src/include/bits.h and
 src/include/fankernel/*.h, which perf names by the header's own lines);
 building the batch beforehand (handgen, from_records) is left out.  A
 sample lands on the instruction after a stalled one, so shares are good to
@@ -43,7 +44,8 @@ for _ in range({calls}):
 """
 
 STAGES = {
-    "src/_fan_entry.pxi": "row in and out (score_batch_mcr: grouping, reading the row, writing the outputs)",
+    "src/_fans.pyx": "row in and out (score_batch_mcr: reading the row, writing the outputs)",
+    "fankernel/batch_rows.pxd": "the batch's row order (grouping by meld shape) and prefetch",
     "fankernel/readings.pxd": "readings (split tables) and the wait tests",
     "fankernel/mcr_score.pxd": "per hand and per reading: flags, whole-hand fans, special forms, sets, waits",
     "fankernel/mcr_fans.pxd": "fan predicates (set combinations, tile-set fans, wind pungs, total)",
@@ -62,7 +64,7 @@ _DEF = re.compile(r"^(?:cdef|cpdef|def)\s[^=(]*?\b(\w+)\s*\(")   # a function, a
 
 
 def _line_marks(cfile: str) -> list:
-    """For every line of _core.c, the (source, line) of the last marker
+    """For every line of _fans.c, the (source, line) of the last marker
     before it (None before the first)."""
     marks = [None]
     cur = None
@@ -97,7 +99,7 @@ def main() -> None:
     ap.add_argument("--top", type=int, default=25)
     a = ap.parse_args()
     root = os.path.abspath(a.root)
-    cfile = os.path.join(root, "src", "_core.c")
+    cfile = os.path.join(root, "src", "_fans.c")
     if not os.path.exists(cfile):
         sys.exit(f"{cfile} not found: build the extension in {root} first (python setup.py build_ext --inplace)")
     with tempfile.TemporaryDirectory() as tmp:
@@ -111,7 +113,7 @@ def main() -> None:
         except FileNotFoundError:
             sys.exit("perf is not installed (linux-perf / linux-tools)")
         rep = subprocess.run(["perf", "report", "-i", data, "--no-children", "-n", "--sort", "srcline", "-g", "none",
-                              "--dsos", f"_core.cpython-{sys.version_info[0]}{sys.version_info[1]}-x86_64-linux-gnu.so"],
+                              "--dsos", f"_fans.cpython-{sys.version_info[0]}{sys.version_info[1]}-x86_64-linux-gnu.so"],
                              check=True, capture_output=True, text=True).stdout
     marks = _line_marks(cfile)
     funcs = {}
@@ -126,7 +128,7 @@ def main() -> None:
             by_stage["src/include"] += n
             by_func[("src/include", h.group(2))] += n
             continue
-        m = re.match(r"\s*[\d.]+%\s+(\d+)\s+_core\.c:(\d+)", line)
+        m = re.match(r"\s*[\d.]+%\s+(\d+)\s+_fans\.c:(\d+)", line)
         if not m:
             continue
         n, ln = int(m.group(1)), int(m.group(2))
@@ -145,7 +147,7 @@ def main() -> None:
         k = bisect.bisect_right(starts, mark[1]) - 1
         by_func[(src, names[k] if k >= 0 else "?")] += n
     if not total:
-        sys.exit("no samples in the scoring path (was _core built with -g, and is it this ROOT's?)")
+        sys.exit("no samples in the scoring path (was _fans built with -g, and is it this ROOT's?)")
     print(f"{total:,} samples in the scoring path ({a.calls} score_batch calls of {a.n:,} generator hands)\n")
     print("| stage (file) | share |\n|---|---:|")
     for src, n in by_stage.most_common():
