@@ -461,7 +461,8 @@ extensions = [_extension(name) for name in (
     "_engine",          # the game engine (its interface: src/mjfast/_engine.pxd)
     "_seat",            # one seat's view of a game over the engine
     "_game",            # compiled self-play over the engine (FastGame)
-    "_replay",          # the replay driver over the engine, the text archive's reader
+    "_textlog",         # the text archive's tokenizer and pull reader (its interface: src/mjfast/_textlog.pxd)
+    "_replay",          # the replay driver over the engine (cimports _textlog)
 )]
 
 setup(

@@ -1,5 +1,6 @@
 """Type stub of the replay driver (src/_replay.pyx): a read match stepped
-through the game engine, and the compiled reader of the text archive."""
+through the game engine, and the text archive's matches read by the pull
+reader of mjfast._textlog and stepped the same way."""
 from typing import Any, Callable, Optional, Sequence
 
 #: the driver's refusal codes by name (mjfast/logs/replay.py words them)

@@ -3,8 +3,9 @@
 (mjfast._engine.Engine), the one place where a recorded match meets the rules.
 
 Every way into a replay ends here: the text archive's compiled reader
-(replay_text: its tokenizer below fills the events straight from the bytes),
-and any read :class:`mjfast.logs.model.Match` -- the JSON reader's, the
+(replay_text: the pull reader of mjfast._textlog fills the events straight
+from the bytes, one match at a time, and each is replayed before the next is
+read), and any read :class:`mjfast.logs.model.Match` -- the JSON reader's, the
 Python text reader's, a user's -- through replay_match, which
 mjfast.logs.replay calls.  The driver only translates the recorded events
 into the engine's answers and compares what the engine decides with what the
@@ -17,12 +18,20 @@ MatchError reasons.
 The walls: a match JSON's when they agree with the deal (each draw is then
 checked against them), else unknown (the engine's deals mode: each draw
 names its tile), as the platform's text archive never records them.
+
+The match record (LMatch, its events LEv, the event kinds LK_* and endings
+END_*) is mjfast._textlog's (src/mjfast/_textlog.pxd): the reader fills it
+from the text, replay_match from a read Match; the driver writes its answer
+(fail ..., out_seat, ans) into it.  The rest here is the engine's side: the
+refusal codes, the filled-in answers of losing claims, the winner's hand in
+our notation.
 """
-from libc.string cimport memset, memchr
+from libc.string cimport memset
 from libc.stdlib cimport malloc, free
-from libc.stdint cimport uint8_t, int8_t
+from libc.stdint cimport uint8_t
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from mjfast._engine cimport *
+from mjfast._textlog cimport *
 from mjfast._engine import int_arg
 
 import numpy as np
@@ -31,23 +40,6 @@ cimport numpy as cnp
 cnp.import_array()
 
 _C_INT = (1 << 31) - 1
-
-cdef enum:
-    LR_MAXTOK = 40          # words of a line (a Deal line has 16; more: the Python reader reads the match)
-    LR_MAXEV = 512          # events the text reader holds (a legal game has fewer than 350)
-    LK_DRAW = 1
-    LK_PLAY = 2
-    LK_ANGANG = 3
-    LK_BUGANG = 4
-    LK_CHI = 5
-    LK_PENG = 6
-    LK_GANG = 7
-    LK_HU = 8
-    LK_BUHUA = 9
-    LK_OTHER = 10           # an event of no known kind (a hand-built Match)
-    END_HU = 1
-    END_HUANG = 2
-    END_ERROR = 3
 
 # Why the driver refused a match (returned with the event's index and a, b):
 # mjfast/logs/replay.py (_WORDS) words each.  F_ILLEGAL: the engine refused an
@@ -88,309 +80,8 @@ FAILURES = {name: value for name, value in (
     ("HUANG_LEFT", F_HUANG_LEFT), ("HUANG_REFUSED", F_HUANG_REFUSED), ("HUANG_GOES_ON", F_HUANG_GOES_ON),
     ("ERROR_ACCEPTED", F_ERROR_ACCEPTED), ("TRUNCATED", F_TRUNCATED), ("DRAW_CODE", F_DRAW_CODE))}
 
-cdef struct LEv:
-    int pos                 # line number / log index
-    int8_t seat
-    int8_t kind
-    int8_t tile             # -1: not written (a Hu)
-    int8_t disc             # Chi / Peng: the claimer's discard
-    int8_t nign             # losing claims (Ignore clauses / a match JSON's responses), at most 4 kept
-    int8_t ig_seat[4]
-    int8_t ig_kind[4]       # 0: the answer is given (a match JSON's response) in ig_op/a/b
-    int8_t ig_tile[4]
-    int ig_op[4]
-    int ig_a[4]
-    int ig_b[4]
-
-cdef struct LMatch:
-    Py_ssize_t b0           # text: byte offset of the Match line
-    int line                # text: its line number
-    Py_ssize_t id0, id1     # text: the id's bytes
-    int quan
-    uint8_t deals[4][13]
-    int dealt[4]
-    bint known              # walls holds the match's walls
-    uint8_t walls[4][34]
-    int nev, cap
-    int pending             # text: ev[nev] is a Chi / Peng waiting for its Play line
-    int end                 # 0 still going, END_*
-    int end_pos
-    int error_seat          # END_ERROR: the offender
-    bint check_error        # END_ERROR: the judge refused this answer (WA / WH), the engine must too
-    int err_turn[3]         #   the answer as (op, a, b), read as an answer to a draw
-    int err_claim[3]        #   and as an answer to a discard / an added kong
-    Py_ssize_t fan0, fan1   # text: the Fan line (-1: none)
-    int fan_line
-    int has_score
-    int score[4]
-    int bad                 # text: anything unusual: the Python reader reads this match
-    # the driver's answer
-    int fail, fail_ev, fail_a, fail_b
-    int out_seat            # END_ERROR: the seat the error rule settled
-    int ans[3]              # F_CLAIM_TO: the answer the rules gave the claim to
-    LEv* ev
-
-
 cdef const char* _LR_SUITS = b"mps"
 cdef const char* _LR_HONORS = b"ESWNCFP"
-
-
-# byte classes: 0 a word's byte, 1 whitespace (the ASCII characters str.split()
-# splits on; \n never occurs inside a line), 2 a word's byte the fast path leaves
-# to Python (control characters, DEL, anything not ASCII: str.split() may see
-# whitespace in it)
-cdef uint8_t _LR_CLS[256]
-for _c in range(256):
-    _LR_CLS[_c] = 1 if (_c == 32 or 9 <= _c <= 13 or 28 <= _c <= 31) else (2 if (_c < 32 or _c >= 127) else 0)
-
-
-cdef inline bint _lr_is(const uint8_t* p, Py_ssize_t n, const char* word) noexcept nogil:
-    cdef Py_ssize_t i = 0
-    while i < n:
-        if word[i] == 0 or <uint8_t>word[i] != p[i]:
-            return False
-        i += 1
-    return word[n] == 0
-
-
-cdef inline int _lr_tile(const uint8_t* p, Py_ssize_t n) noexcept nogil:
-    """A Botzone tile code -> 0..33; a flower H1-H8 -> -2; else -1."""
-    if n != 2:
-        return -1
-    cdef int r = p[1] - 48
-    cdef uint8_t s = p[0]
-    if s == 87 and 1 <= r <= 9:           # W
-        return r - 1
-    if s == 66 and 1 <= r <= 9:           # B
-        return 8 + r
-    if s == 84 and 1 <= r <= 9:           # T
-        return 17 + r
-    if s == 70 and 1 <= r <= 4:           # F
-        return 26 + r
-    if s == 74 and 1 <= r <= 3:           # J
-        return 30 + r
-    if s == 72 and 1 <= r <= 8:           # H
-        return -2
-    return -1
-
-
-cdef inline int _lr_seat(const uint8_t* p, Py_ssize_t n) noexcept nogil:
-    if n == 1 and 48 <= p[0] <= 51:
-        return p[0] - 48
-    return -1
-
-
-cdef inline int _lr_claim_kind(const uint8_t* p, Py_ssize_t n) noexcept nogil:
-    """The kind of an Ignore clause: chi / peng / gang / hu in any case (the Python reader lowers it)."""
-    cdef uint8_t b[4]
-    cdef Py_ssize_t i
-    if n < 2 or n > 4:
-        return 0
-    for i in range(n):
-        b[i] = p[i] + 32 if 65 <= p[i] <= 90 else p[i]
-    if _lr_is(b, n, b"chi"):
-        return LK_CHI
-    if _lr_is(b, n, b"peng"):
-        return LK_PENG
-    if _lr_is(b, n, b"gang"):
-        return LK_GANG
-    if _lr_is(b, n, b"hu"):
-        return LK_HU
-    return 0
-
-
-cdef inline bint _lr_int(const uint8_t* p, Py_ssize_t n, int* out) noexcept nogil:
-    """An int written plainly (-?digits, at most 9 digits); anything else is left to Python's int()."""
-    cdef Py_ssize_t i = 0
-    cdef int v = 0, neg = 0
-    if n > 0 and p[0] == 45:
-        neg = 1
-        i = 1
-    if n - i < 1 or n - i > 9:
-        return False
-    while i < n:
-        if not 48 <= p[i] <= 57:
-            return False
-        v = v * 10 + (p[i] - 48)
-        i += 1
-    out[0] = -v if neg else v
-    return True
-
-
-cdef void _lr_line(LMatch* m, const uint8_t* d, Py_ssize_t* ts, Py_ssize_t* te, int nt, bint weird,
-                   Py_ssize_t ls, Py_ssize_t le, int lineno) noexcept nogil:
-    """One line of the current match (nt >= 1 words; not a Match line)."""
-    cdef const uint8_t* w0 = d + ts[0]
-    cdef Py_ssize_t n0 = te[0] - ts[0]
-    cdef int seat, k, t, i, j, c
-    cdef LEv* e
-    if _lr_is(w0, n0, b"Fan"):
-        # the names are Chinese: the Python reader parses this line's text later
-        if m.end != 1 or m.fan0 >= 0 or m.pending:
-            m.bad = 1
-            return
-        m.fan0 = ls
-        m.fan1 = le
-        m.fan_line = lineno
-        return
-    if weird or nt > LR_MAXTOK:
-        m.bad = 1
-        return
-    if m.end:
-        if _lr_is(w0, n0, b"Score") and not m.has_score and nt == 5:
-            for i in range(4):
-                if not _lr_int(d + ts[i + 1], te[i + 1] - ts[i + 1], &m.score[i]):
-                    m.bad = 1
-                    return
-            m.has_score = 1
-            return
-        m.bad = 1                # a second Score / Huang, any other line after the end
-        return
-    if not _lr_is(w0, n0, b"Player"):
-        if m.pending:
-            m.bad = 1
-        elif _lr_is(w0, n0, b"Wind") and nt == 2 and m.quan < 0 and not (m.dealt[0] or m.dealt[1] or m.dealt[2]
-                                                                          or m.dealt[3]):
-            seat = _lr_seat(d + ts[1], te[1] - ts[1])
-            if seat < 0:
-                m.bad = 1
-            m.quan = seat
-        elif _lr_is(w0, n0, b"Huang") and nt == 1:
-            m.end = 2
-            m.end_pos = lineno
-        elif _lr_is(w0, n0, b"Score") and nt == 5:
-            # no Hu / Huang line: the error rule ended the game if the Score
-            # says so (the offender -30, the others +10), as the Python reader reads it
-            seat = -1
-            for i in range(4):
-                if not _lr_int(d + ts[i + 1], te[i + 1] - ts[i + 1], &m.score[i]) \
-                        or (m.score[i] != 10 and (m.score[i] != -30 or seat >= 0)):
-                    m.bad = 1
-                    return
-                if m.score[i] == -30:
-                    seat = i
-            if seat < 0:
-                m.bad = 1
-                return
-            m.has_score = 1
-            m.end = 3
-            m.end_pos = lineno
-            m.error_seat = seat
-        else:
-            m.bad = 1            # unknown lines
-        return
-    if nt < 3:
-        m.bad = 1
-        return
-    seat = _lr_seat(d + ts[1], te[1] - ts[1])
-    if seat < 0:
-        m.bad = 1
-        return
-    cdef const uint8_t* w2 = d + ts[2]
-    cdef Py_ssize_t n2 = te[2] - ts[2]
-    if m.pending:
-        e = &m.ev[m.nev]
-        if not _lr_is(w2, n2, b"Play") or seat != e.seat or nt != 4:
-            m.bad = 1
-            return
-        t = _lr_tile(d + ts[3], te[3] - ts[3])
-        if t < 0:
-            m.bad = 1
-            return
-        e.disc = t
-        m.pending = 0
-        m.nev += 1
-        return
-    k = 0
-    if _lr_is(w2, n2, b"Draw"):
-        k = LK_DRAW
-    elif _lr_is(w2, n2, b"Play"):
-        k = LK_PLAY
-    elif _lr_is(w2, n2, b"AnGang"):
-        k = LK_ANGANG
-    elif _lr_is(w2, n2, b"BuGang"):
-        k = LK_BUGANG
-    if k:
-        if nt != 4 or not m.dealt[seat] or m.nev >= m.cap:
-            m.bad = 1
-            return
-        t = _lr_tile(d + ts[3], te[3] - ts[3])
-        if t < 0:
-            m.bad = 1
-            return
-        e = &m.ev[m.nev]
-        e.pos = lineno; e.seat = seat; e.kind = k; e.tile = t; e.disc = -1; e.nign = 0
-        m.nev += 1
-        return
-    if _lr_is(w2, n2, b"Chi"):
-        k = LK_CHI
-    elif _lr_is(w2, n2, b"Peng"):
-        k = LK_PENG
-    elif _lr_is(w2, n2, b"Gang"):
-        k = LK_GANG
-    elif _lr_is(w2, n2, b"Hu"):
-        k = LK_HU
-    if k:
-        if not m.dealt[seat] or m.nev >= m.cap:
-            m.bad = 1
-            return
-        e = &m.ev[m.nev]
-        e.pos = lineno; e.seat = seat; e.kind = k; e.tile = -1; e.disc = -1; e.nign = 0
-        i = 3
-        if nt > 3 and not _lr_is(d + ts[3], te[3] - ts[3], b"Ignore"):
-            t = _lr_tile(d + ts[3], te[3] - ts[3])
-            if t < 0:
-                m.bad = 1
-                return
-            e.tile = t
-            i = 4
-        elif k != LK_HU:
-            m.bad = 1
-            return
-        while i < nt:
-            # Ignore Player <n> <Chi|Peng|Gang|Hu> [<tile>]
-            if e.nign >= 3 or i + 3 >= nt or not _lr_is(d + ts[i], te[i] - ts[i], b"Ignore") \
-                    or not _lr_is(d + ts[i + 1], te[i + 1] - ts[i + 1], b"Player"):
-                m.bad = 1
-                return
-            j = _lr_seat(d + ts[i + 2], te[i + 2] - ts[i + 2])
-            c = _lr_claim_kind(d + ts[i + 3], te[i + 3] - ts[i + 3])
-            if j < 0 or c == 0:
-                m.bad = 1
-                return
-            e.ig_seat[e.nign] = j
-            e.ig_kind[e.nign] = c
-            e.ig_tile[e.nign] = -1
-            i += 4
-            if i < nt and not _lr_is(d + ts[i], te[i] - ts[i], b"Ignore"):
-                t = _lr_tile(d + ts[i], te[i] - ts[i])
-                if t < 0:
-                    m.bad = 1
-                    return
-                e.ig_tile[e.nign] = t
-                i += 1
-            e.nign += 1
-        if k == LK_CHI or k == LK_PENG:
-            m.pending = 1
-        else:
-            m.nev += 1
-            if k == LK_HU:
-                m.end = 1
-                m.end_pos = lineno
-        return
-    if _lr_is(w2, n2, b"Deal"):
-        if m.dealt[seat] or m.nev or nt != 16:
-            m.bad = 1            # dealt twice, after play began, flowers, not 13 tiles
-            return
-        for i in range(13):
-            t = _lr_tile(d + ts[3 + i], te[3 + i] - ts[3 + i])
-            if t < 0:
-                m.bad = 1
-                return
-            m.deals[seat][i] = t
-        m.dealt[seat] = 1
-        return
-    m.bad = 1
 
 
 cdef inline int _no(LMatch* m, int code, int i, int a, int b) noexcept:
@@ -617,6 +308,8 @@ cdef int _drive(Engine g, LMatch* m) except -2:
         m.out_seat = s
         return END_ERROR
     return _no(m, F_TRUNCATED, -1, 0, 0)
+
+
 cdef str _lr_hand(Engine g, list melds_out):
     """The winner's hand in our notation, as mjfast.game.state.score_win writes
     it (melds in the order made, the concealed tiles, the winning tile last);
@@ -668,8 +361,6 @@ cdef str _lr_hand(Engine g, list melds_out):
     else:
         buf[n] = _LR_HONORS[t - 27]; n += 1
     return buf[:n].decode("ascii")
-
-
 
 
 cdef Engine _engine_g = None
@@ -727,16 +418,6 @@ cdef object _text_match(Engine g, LMatch* m, bytes data, Py_ssize_t b1, tuple ke
     return (0, m.b0, b1, m.line) if r is None else r
 
 
-cdef void _new_match(LMatch* m) noexcept:
-    cdef LEv* ev = m.ev
-    cdef int cap = m.cap
-    memset(m, 0, sizeof(LMatch))
-    m.ev = ev
-    m.cap = cap
-    m.quan = -1
-    m.fan0 = -1
-
-
 def replay_text(bytes data not None, first_line_, tuple keys not None, Py_ssize_t max_line=65536):
     """Read and replay the matches of ``data`` (a chunk of a text archive that
     begins at a line start; ``first_line`` its first line's number).  A match
@@ -758,14 +439,9 @@ def replay_text(bytes data not None, first_line_, tuple keys not None, Py_ssize_
     if len(keys) < 82:
         raise ValueError("keys: the 82 fan keys in fan id order")
     cdef int first_line = int_arg(first_line_, "first_line", -(_C_INT // 2), _C_INT // 2)
-    cdef const uint8_t* d = <const uint8_t*>PyBytes_AS_STRING(data)
-    cdef Py_ssize_t n = PyBytes_GET_SIZE(data), pos = 0, le, q
-    cdef Py_ssize_t ts[LR_MAXTOK + 1]
-    cdef Py_ssize_t te[LR_MAXTOK + 1]
-    cdef int nt, lineno = first_line - 1, active = 0
-    cdef bint weird, pre_text = False
-    cdef uint8_t c, cls
-    cdef const uint8_t* nl
+    cdef LReader r
+    cdef Py_ssize_t stop
+    cdef int found
     cdef Engine g = _game()
     cdef LMatch* m = <LMatch*>malloc(sizeof(LMatch))
     if m == NULL:
@@ -775,64 +451,17 @@ def replay_text(bytes data not None, first_line_, tuple keys not None, Py_ssize_
         free(m)
         raise MemoryError()
     m.cap = LR_MAXEV
+    lr_open(&r, <const uint8_t*>PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data), first_line, max_line)
     out = []
     try:
-        while pos <= n:
-            nl = <const uint8_t*>memchr(d + pos, 10, n - pos) if pos < n else NULL
-            le = n if nl == NULL else nl - d
-            lineno += 1
-            # the words of the line, as str.split() would find them in pure ASCII
-            nt = 0
-            cls = 0
-            q = pos
-            while q < le:
-                if _LR_CLS[d[q]] == 1:
-                    q += 1
-                    continue
-                if nt <= LR_MAXTOK:
-                    ts[nt] = q
-                while q < le:
-                    c = _LR_CLS[d[q]]
-                    if c == 1:
-                        break
-                    cls |= c
-                    q += 1
-                if nt <= LR_MAXTOK:
-                    te[nt] = q
-                nt += 1
-            weird = cls != 0
-            if nt and te[0] - ts[0] == 5 and _lr_is(d + ts[0], 5, b"Match"):
-                if active:
-                    out.append(_text_match(g, m, data, pos, keys))
-                elif pre_text:
-                    out.append((0, 0, pos, first_line))
-                active = 1
-                _new_match(m)
-                m.b0 = pos
-                m.line = lineno
-                if nt != 2 or weird or le - pos > max_line:
-                    m.bad = 1
-                else:
-                    m.id0 = ts[1]
-                    m.id1 = te[1]
-            elif le - pos > max_line:
-                # even a blank one: the Python reader refuses it
-                if not active:
-                    pre_text = True
-                else:
-                    m.bad = 1
-            elif nt:
-                if not active:
-                    pre_text = True
-                elif not m.bad:
-                    _lr_line(m, d, ts, te, nt, weird, pos, le, lineno)
-            if le >= n:
+        while True:
+            found = lr_next(&r, m, &stop)
+            if found == LR_MATCH:
+                out.append(_text_match(g, m, data, stop, keys))
+            elif found == LR_TEXT:
+                out.append((0, 0, stop, first_line))
+            else:
                 break
-            pos = le + 1
-        if active:
-            out.append(_text_match(g, m, data, n, keys))
-        elif pre_text:
-            out.append((0, 0, n, first_line))
     finally:
         free(m.ev)
         free(m)
@@ -912,7 +541,7 @@ def replay_match(m, walls, dict tile_index, read_answer):
         raise MemoryError()
     lm.cap = nev
     try:
-        _new_match(lm)
+        new_match(lm)
         lm.quan = m.quan
         lm.end = _END.get(m.end, 0)
         for s in range(4):

@@ -1,5 +1,5 @@
-"""The compiled reader of the text archive (mjfast.logs.fasttext, src/_replay.pyx)
-against the Python path (mjfast.logs.text + mjfast.logs.replay, the reference):
+"""The compiled reader of the text archive (mjfast.logs.fasttext; src/_textlog.pyx
+reads, src/_replay.pyx replays) against the Python path (mjfast.logs.text + mjfast.logs.replay, the reference):
 the same rows, wins and problems (match, line, reason) on archives written by
 the game engine, on corrupted copies of them and on the hand-written fixtures."""
 import os

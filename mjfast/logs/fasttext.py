@@ -1,6 +1,7 @@
 """The compiled path of the text archive: a chunk of bytes read, replayed and
-scored in C (``mjfast._replay.replay_text``, src/_replay.pyx), one result per
-match and no per-line Python objects.
+scored in C (``mjfast._replay.replay_text``, src/_replay.pyx, over the
+tokenizer of src/_textlog.pyx), one result per match and no per-line Python
+objects.
 
 The compiled reader takes a match only when the Python reader
 (:mod:`mjfast.logs.text`) would read it the same way and find nothing wrong,
