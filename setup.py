@@ -458,7 +458,9 @@ extensions = [_extension(name) for name in (
     "_targets",         # fan-aware distances
     "_decide",          # decisions: useful tiles, the discard ranking
     "_fans",            # scoring: the fan kernel's entry points, settlement
-    "_engine",          # the game engine (its interface: src/mjfast/_engine.pxd)
+    "_args",            # the argument checks of the game modules' entry points
+    "_machine",         # the game's state machine: the rules (its interface: src/mjfast/_machine.pxd)
+    "_engine",          # the game engine's Python face (its interface: src/mjfast/_engine.pxd)
     "_seat",            # one seat's view of a game over the engine
     "_game",            # compiled self-play over the engine (FastGame)
     "_textlog",         # the text archive's tokenizer and pull reader (its interface: src/mjfast/_textlog.pxd)

@@ -7,11 +7,11 @@ from numpy.typing import NDArray
 from typing_extensions import disjoint_base
 
 from mjfast._engine import Engine
-from mjfast._engine import flat_out as flat_out
-from mjfast._engine import int_arg as int_arg
-from mjfast._engine import prob_arg as prob_arg
-from mjfast._engine import seat_arg as seat_arg
-from mjfast._engine import u64_arg as u64_arg
+from mjfast._args import flat_out as flat_out
+from mjfast._args import int_arg as int_arg
+from mjfast._args import prob_arg as prob_arg
+from mjfast._args import seat_arg as seat_arg
+from mjfast._args import u64_arg as u64_arg
 
 POLICY_TSUMOGIRI: int
 POLICY_RANDOM: int

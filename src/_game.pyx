@@ -1,7 +1,7 @@
 # cython: language_level=3, auto_pickle=False
 """Compiled self-play (mjfast.game.fast) over the game engine.
 
-FastGame is mjfast._engine's Engine (the one state machine: the rules) plus
+FastGame is mjfast._engine's Engine (mjfast._machine: the rules) plus
 what self-play needs around it: the built-in policies (discard-the-drawn-
 tile, a seeded random legal player, the baseline bot), which choose among
 the engine's legal answers (_legal) and have no rule of their own; a game
@@ -13,10 +13,11 @@ same engine by mjfast._replay.
 from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint64_t
-from mjfast._engine cimport *
+from mjfast._machine cimport *
+from mjfast._engine cimport Engine
 from mjfast._decide cimport Choice, need_decisions, rank_discards
 from mjfast._core cimport need_tables, shanten_of
-from mjfast._engine import int_arg, seat_arg, u64_arg, prob_arg, flat_out
+from mjfast._args import int_arg, seat_arg, u64_arg, prob_arg, flat_out
 
 import numpy as np
 cimport numpy as cnp
@@ -94,8 +95,9 @@ cdef class FastGame(Engine):
     cdef inline int _decide(self, int seat, int policy, uint64_t* rng, double p_claim, double p_kong,
                             int* op, int* a, int* b) except -1:
         # Inline, and the policies apart: tsumogiri's answer costs no call
-        # (a call into the large policies' frames showed in self-play); an int
-        # result, not void ... except *, spares a PyErr_Occurred per answer.
+        # (a call into the large policies' frames would be paid on every
+        # answer); an int result, not void ... except *, spares a
+        # PyErr_Occurred per answer.
         op[0] = OP_PASS; a[0] = 0; b[0] = 0
         if policy == 0:
             # the drawn tile, in the hand: always one of _legal's PLAYs (and

@@ -30,9 +30,10 @@ from libc.string cimport memset
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint8_t
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from mjfast._engine cimport *
+from mjfast._machine cimport *
+from mjfast._engine cimport Engine
 from mjfast._textlog cimport *
-from mjfast._engine import int_arg
+from mjfast._args import int_arg
 
 import numpy as np
 cimport numpy as cnp

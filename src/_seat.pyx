@@ -11,18 +11,19 @@ _bugang, _draw_given), checked only against what the seat knows: whose
 turn or draw it is, a live discard to claim, a chow's shape, the hands it
 knows, the walls' counts, the flowers shown and, after each fact, that no
 fifth copy of a tile is in sight.  A refused fact leaves the view as it was
-and says why (refusal(): the R_* codes of src/mjfast/_engine.pxd, worded by
+and says why (refusal(): the R_* codes of src/mjfast/_machine.pxd, worded by
 mjfast/game/state.py).  Legal actions, the kong and claim limits at the end
 of the walls, the context of a Hu and its value are the engine's.
 
 mjfast.botzone.BotState reads the requests' text and wraps this class.
 """
 from libc.string cimport memcpy
-from mjfast._engine cimport (Engine, GMeld, MODE_DEALS, PH_TURN, PH_CLAIM, PH_ROB, OP_PENG, OP_CHI, OP_GANG,
-                             R_SEAT_DRAW, R_WALL_EMPTY, R_SEAT_FIFTH, R_NO_TURN, R_NO_DISCARD, R_CHI_MIDDLE,
-                             R_FLOWER_SHOWN)
+from mjfast._machine cimport (GMeld, MODE_DEALS, PH_TURN, PH_CLAIM, PH_ROB, OP_PENG, OP_CHI, OP_GANG,
+                              R_SEAT_DRAW, R_WALL_EMPTY, R_SEAT_FIFTH, R_NO_TURN, R_NO_DISCARD, R_CHI_MIDDLE,
+                              R_FLOWER_SHOWN)
+from mjfast._engine cimport Engine
 
-from mjfast._engine import int_arg, seat_arg
+from mjfast._args import int_arg, seat_arg
 
 # the facts a request states (the request kinds of the Botzone protocol)
 cdef enum:

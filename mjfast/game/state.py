@@ -120,7 +120,7 @@ def _c(t):
     return CODES[t]
 
 
-# The engine's refusal reasons (R_* of src/mjfast/_engine.pxd), worded:
+# The engine's refusal reasons (R_* of src/mjfast/_machine.pxd), worded:
 # reason name -> (a, b, c, seat, the answer, the parse message) -> text.
 _WORDING = {
     "DRAW_PHASE": lambda a, b, c, s, r, p: f"cannot draw in phase {_PHASES[a]!r}",
