@@ -467,6 +467,22 @@ extensions = [_extension(name) for name in (
     "_replay",          # the replay driver over the engine (cimports _textlog)
 )]
 
+
+def _drop_stale_c():
+    """Remove src/<name>.c when the module's own interface (src/mjfast/<name>.pxd)
+    is newer: cythonize follows a module's cimports but looks for its own .pxd
+    only beside the .pyx, so an edit to the interface alone would not rebuild
+    the module that implements it."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    for ext in extensions:
+        name = ext.name.split(".")[-1]
+        pxd = os.path.join(here, "src", "mjfast", name + ".pxd")
+        c_file = os.path.join(here, "src", name + ".c")
+        if os.path.exists(pxd) and os.path.exists(c_file) and os.path.getmtime(pxd) > os.path.getmtime(c_file):
+            os.remove(c_file)
+
+
+_drop_stale_c()
 setup(
     ext_modules=cythonize(extensions, compiler_directives=directives, include_path=["src"], force=FORCE),
     cmdclass={"build_ext": BuildExt},
